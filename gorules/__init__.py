@@ -1,0 +1,1 @@
+"""gorules: the application layer (CLI, verification registry, sweeps, results store, pictures)."""

@@ -1,0 +1,52 @@
+"""``gorules verify``: run every registered check and print one table."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from tqdm import tqdm
+
+from gorules.verify import registered_checks, run_check
+
+
+def register(subparsers) -> None:
+    """Add the ``verify`` subcommand."""
+    parser = subparsers.add_parser(
+        "verify",
+        help="run every check (proofs, errata, fuzzing, counts, solves) and print a table",
+    )
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument("--only", metavar="TEXT", help="run only checks whose name contains TEXT")
+    parser.set_defaults(func=run)
+
+
+def table(reports) -> str:
+    """The verification table: check, graph, result, time."""
+    rows = [("check", "graph", "result", "time")]
+    for r in reports:
+        mark = "ok  " if r.passed else "FAIL"
+        rows.append((r.check, r.graph, f"{mark} {r.result}", f"{r.seconds:.2f}s"))
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def run(args) -> int:
+    """Run the checks; exit 0 only if every one passed."""
+    checks = registered_checks()
+    if args.only:
+        checks = [c for c in checks if args.only in c.name]
+    reports = []
+    progress = tqdm(checks, desc="verify", unit="check", disable=args.json or None, file=sys.stderr)
+    for check in progress:
+        progress.set_postfix_str(check.name[:40])
+        reports.append(run_check(check))
+    passed = sum(r.passed for r in reports)
+    if args.json:
+        print(json.dumps([r.__dict__ for r in reports], indent=2))
+    else:
+        print(table(reports))
+        print(f"\n{passed} of {len(reports)} checks passed")
+    return 0 if passed == len(reports) and reports else 1

@@ -1,0 +1,67 @@
+"""The registry behind ``gorules verify``: every check, run on its embedded default.
+
+A check says what should hold (a theorem proved, a mutant refuted, a count equal to a
+published figure, spec and engine agreeing) and reports whether it did.  ``verify``
+passes only if every check passes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import gorules.checks
+
+
+@dataclass
+class Outcome:
+    """What a check found: whether it passed, and a short human-readable result."""
+
+    passed: bool
+    result: str
+    detail: dict = field(default_factory=dict)
+
+
+@dataclass
+class Check:
+    """A named check on a graph; ``run`` does the work and returns an Outcome."""
+
+    name: str
+    graph: str
+    run: Callable[[], Outcome]
+    group: str = ""
+
+
+@dataclass
+class Report:
+    """One row of the verification table."""
+
+    check: str
+    graph: str
+    passed: bool
+    result: str
+    seconds: float
+    group: str = ""
+    detail: dict = field(default_factory=dict)
+
+
+def registered_checks() -> list[Check]:
+    """All checks of all modules in ``gorules.checks``, in module order."""
+    found = []
+    for module in sorted(pkgutil.iter_modules(gorules.checks.__path__), key=lambda m: m.name):
+        found.extend(importlib.import_module(f"gorules.checks.{module.name}").checks())
+    return found
+
+
+def run_check(check: Check) -> Report:
+    """Run one check, timing it; an exception is a failed check, never a crash of verify."""
+    start = time.perf_counter()
+    try:
+        outcome = check.run()
+    except Exception as error:  # a broken check must show up as a failing row
+        outcome = Outcome(False, f"error: {type(error).__name__}: {error}")
+    seconds = time.perf_counter() - start
+    return Report(check.name, check.graph, outcome.passed, outcome.result, seconds, check.group, outcome.detail)

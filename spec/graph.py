@@ -1,0 +1,238 @@
+"""Graphs that Go is played on.
+
+A graph's points are the integers ``0 .. n-1``.  A :class:`Graph` holds, for each
+point, the tuple of its out-neighbours: for an undirected graph that is the usual
+symmetric adjacency, for a directed graph (source 000) the points an arc leads to.
+Grids also carry coordinates, so that their points have the familiar names
+(GTP ``A1`` with no ``I``, and SGF ``aa``).
+
+Graphs are written as short strings (see :func:`parse_graph`), or given as
+networkx graphs (see :func:`from_networkx`).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass, field
+from typing import Optional
+
+GTP_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+
+class GraphError(ValueError):
+    """A graph description, or a point name on a graph, that does not make sense."""
+
+
+@dataclass(frozen=True)
+class Graph:
+    """A finite graph: ``neighbours[v]`` are the points that ``v`` is adjacent to."""
+
+    neighbours: tuple[tuple[int, ...], ...]
+    name: str = "graph"
+    coordinates: Optional[tuple[tuple[int, int], ...]] = field(default=None, compare=False)
+    directed: bool = False
+
+    @property
+    def order(self) -> int:
+        """The number of points."""
+        return len(self.neighbours)
+
+    @property
+    def points(self) -> range:
+        """The points ``0 .. n-1``."""
+        return range(len(self.neighbours))
+
+    @property
+    def is_grid(self) -> bool:
+        """Whether the points carry (row, column) coordinates of a rectangular grid."""
+        return self.coordinates is not None
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(rows, columns) of a grid."""
+        if self.coordinates is None:
+            raise GraphError(f"{self.name} is not a grid")
+        rows = 1 + max(r for r, _ in self.coordinates)
+        columns = 1 + max(c for _, c in self.coordinates)
+        return rows, columns
+
+    def edges(self) -> list[tuple[int, int]]:
+        """The arcs (v, w); for undirected graphs each edge once, with v < w."""
+        return [
+            (v, w)
+            for v in self.points
+            for w in self.neighbours[v]
+            if self.directed or v < w
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def make_graph(order: int, arcs, name: str, directed: bool = False, coordinates=None) -> Graph:
+    """The graph on ``order`` points with the given arcs (both ways unless directed)."""
+    adjacency: list[set[int]] = [set() for _ in range(order)]
+    for v, w in arcs:
+        if not (0 <= v < order and 0 <= w < order):
+            raise GraphError(f"{name}: arc {v}-{w} leaves the points 0..{order - 1}")
+        if v == w:
+            raise GraphError(f"{name}: loop at point {v}")
+        adjacency[v].add(w)
+        if not directed:
+            adjacency[w].add(v)
+    neighbours = tuple(tuple(sorted(a)) for a in adjacency)
+    return Graph(neighbours, name, coordinates, directed)
+
+
+def grid(rows: int, columns: int) -> Graph:
+    """The rows x columns grid; point ``r * columns + c`` sits at row r, column c."""
+    arcs = []
+    for r in range(rows):
+        for c in range(columns):
+            v = r * columns + c
+            if c + 1 < columns:
+                arcs.append((v, v + 1))
+            if r + 1 < rows:
+                arcs.append((v, v + columns))
+    coordinates = tuple((r, c) for r in range(rows) for c in range(columns))
+    return make_graph(rows * columns, arcs, f"grid:{rows}x{columns}", coordinates=coordinates)
+
+
+def from_networkx(nx_graph, name: Optional[str] = None) -> Graph:
+    """The Graph of a networkx (di)graph; its nodes are numbered in sorted order."""
+    import networkx as nx
+
+    try:
+        nodes = sorted(nx_graph.nodes)
+    except TypeError:
+        nodes = list(nx_graph.nodes)
+    index = {node: i for i, node in enumerate(nodes)}
+    directed = nx_graph.is_directed()
+    arcs = [(index[a], index[b]) for a, b in nx_graph.edges if a != b]
+    label = name or nx_graph.graph.get("name") or f"networkx:{len(nodes)}"
+    if isinstance(nx_graph, (nx.MultiGraph, nx.MultiDiGraph)):
+        arcs = sorted(set(arcs))
+    return make_graph(len(nodes), arcs, label, directed=directed)
+
+
+def _positive(text: str, what: str, spec: str) -> int:
+    """An integer >= 1 read from ``text``, or a GraphError naming ``spec``."""
+    if not re.fullmatch(r"\d+", text) or int(text) < 1:
+        raise GraphError(f"bad graph {spec!r}: {what} must be a positive integer, got {text!r}")
+    return int(text)
+
+
+def _arc_list(body: str, separator: str, spec: str) -> list[tuple[int, int]]:
+    """Arcs written as ``0-1,1-2`` (or ``0>1``), checked for form."""
+    arcs = []
+    for item in body.split(","):
+        item = item.strip()
+        match = re.fullmatch(r"(\d+)\s*" + re.escape(separator) + r"\s*(\d+)", item)
+        if not match:
+            raise GraphError(f"bad graph {spec!r}: {item!r} is not an arc 'a{separator}b'")
+        arcs.append((int(match.group(1)), int(match.group(2))))
+    return arcs
+
+
+def parse_graph(spec) -> Graph:
+    """The graph a string names: ``grid:RxC``, ``path:N``, ``cycle:N``, ``complete:N``,
+    ``star:K`` (a centre and K leaves), ``petersen``, ``atlas:I`` (networkx's graph atlas),
+    ``edges:0-1,1-2``, ``digraph:0>1,1>0``.  A Graph or a networkx graph is accepted as is.
+    """
+    if isinstance(spec, Graph):
+        return spec
+    if not isinstance(spec, str):
+        if hasattr(spec, "nodes") and hasattr(spec, "edges"):
+            return from_networkx(spec)
+        raise GraphError(f"cannot read a graph from {type(spec).__name__}")
+    text = spec.strip()
+    kind, _, body = text.partition(":")
+    kind = kind.lower()
+    if kind == "grid":
+        match = re.fullmatch(r"(\d+)\s*[xX×]\s*(\d+)", body)
+        if not match:
+            raise GraphError(f"bad graph {spec!r}: a grid is written grid:RxC, e.g. grid:3x4")
+        rows = _positive(match.group(1), "the number of rows", spec)
+        columns = _positive(match.group(2), "the number of columns", spec)
+        if rows > 25 or columns > 25:
+            raise GraphError(f"bad graph {spec!r}: grids have at most 25 rows and columns")
+        return grid(rows, columns)
+    if kind == "path":
+        n = _positive(body, "the number of points", spec)
+        return make_graph(n, [(i, i + 1) for i in range(n - 1)], f"path:{n}")
+    if kind == "cycle":
+        n = _positive(body, "the number of points", spec)
+        if n < 3:
+            raise GraphError(f"bad graph {spec!r}: a cycle needs at least 3 points")
+        return make_graph(n, [(i, (i + 1) % n) for i in range(n)], f"cycle:{n}")
+    if kind == "complete":
+        n = _positive(body, "the number of points", spec)
+        return make_graph(n, [(i, j) for i in range(n) for j in range(i + 1, n)], f"complete:{n}")
+    if kind == "star":
+        k = _positive(body, "the number of leaves", spec)
+        return make_graph(k + 1, [(0, i) for i in range(1, k + 1)], f"star:{k}")
+    if kind == "petersen" and not body:
+        outer = [(i, (i + 1) % 5) for i in range(5)]
+        spokes = [(i, i + 5) for i in range(5)]
+        inner = [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
+        return make_graph(10, outer + spokes + inner, "petersen")
+    if kind == "atlas":
+        import networkx as nx
+
+        if not re.fullmatch(r"\d+", body) or not 0 <= int(body) <= 1252:
+            raise GraphError(f"bad graph {spec!r}: the atlas index must be an integer 0..1252")
+        return from_networkx(nx.graph_atlas(int(body)), name=f"atlas:{int(body)}")
+    if kind == "edges":
+        arcs = _arc_list(body, "-", spec)
+        return make_graph(1 + max(max(a) for a in arcs), arcs, f"edges:{body}")
+    if kind == "digraph":
+        arcs = _arc_list(body, ">", spec)
+        return make_graph(1 + max(max(a) for a in arcs), arcs, f"digraph:{body}", directed=True)
+    raise GraphError(
+        f"bad graph {spec!r}: expected grid:RxC, path:N, cycle:N, complete:N, star:K, "
+        "petersen, atlas:I, edges:a-b,... or digraph:a>b,..."
+    )
+
+
+def gtp_name(graph: Graph, v: int) -> str:
+    """The GTP name of a grid point (column letter without I, row number from the bottom)."""
+    rows, _ = graph.shape
+    r, c = graph.coordinates[v]
+    return f"{GTP_LETTERS[c]}{rows - r}"
+
+
+def sgf_name(graph: Graph, v: int) -> str:
+    """The SGF name of a grid point (column letter, then row letter from the top)."""
+    r, c = graph.coordinates[v]
+    return string.ascii_lowercase[c] + string.ascii_lowercase[r]
+
+
+def point_name(graph: Graph, v: int) -> str:
+    """How a point is shown: its GTP name on a grid, its number elsewhere."""
+    return gtp_name(graph, v) if graph.is_grid else str(v)
+
+
+def parse_point(graph: Graph, text: str) -> int:
+    """The point a name denotes: a number ``0..n-1``, or on grids ``C3`` (GTP) or ``cc`` (SGF)."""
+    name = text.strip()
+    if re.fullmatch(r"\d+", name):
+        v = int(name)
+        if v < graph.order:
+            return v
+        raise GraphError(f"unknown point {text!r}: {graph.name} has points 0..{graph.order - 1}")
+    if graph.is_grid:
+        rows, columns = graph.shape
+        gtp = re.fullmatch(r"([A-HJ-Za-hj-z])(\d+)", name)
+        if gtp:
+            c = GTP_LETTERS.index(gtp.group(1).upper())
+            r = rows - int(gtp.group(2))
+            if c < columns and 0 <= r < rows:
+                return r * columns + c
+        sgf = re.fullmatch(r"([a-z])([a-z])", name)
+        if sgf:
+            c = string.ascii_lowercase.index(sgf.group(1))
+            r = string.ascii_lowercase.index(sgf.group(2))
+            if c < columns and r < rows:
+                return r * columns + c
+    raise GraphError(f"unknown point {text!r} on {graph.name}")

@@ -1,0 +1,33 @@
+"""Shared test set-up: Hypothesis profiles and the fixture that runs a test over spec and engine."""
+
+from __future__ import annotations
+
+import importlib
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile(
+    "fuzz",
+    max_examples=20_000,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# The modules that implement the Tromp–Taylor API (spec.api.Rules).  Every behavioural
+# test that takes the ``rules`` fixture runs once over each of them.
+IMPLEMENTATIONS = ["spec.tromp_taylor"]
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
+def rules(request):
+    """An implementation of the Tromp–Taylor API: the spec, then the engine."""
+    return importlib.import_module(request.param)
