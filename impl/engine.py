@@ -1,0 +1,591 @@
+"""The fast engine: the Tromp–Taylor API of ``spec.tromp_taylor`` over bitsets, and a Game.
+
+A board is held as two Python ints, the points of Black and the points of White
+(bit ``v`` set when point ``v`` carries a stone).  Each graph gets a :class:`Kernel`
+once (cached), with its neighbour masks precomputed; on a grid, neighbours of a set
+of points are found by shifts.  A move looks only at the chains next to the point
+played (on a directed graph: at the stones of each colour that reach Empty).
+
+The module-level functions have the spec's names, arguments and results, so either
+module can stand behind :class:`spec.api.Rules`.  Unlike the spec, the engine checks
+what it is given: a board of the wrong length or with a foreign colour raises
+:class:`BoardError`, and ``move`` raises it too on a board that is not well-formed
+(some stone does not reach Empty), because such a board never occurs in a game and
+the engine's local capture rule would not apply to it.  ``clear``, ``reaches`` and
+``score`` are total, as in the spec, and accept any board of the right shape.
+
+:class:`Game` keeps the history, so that it can enforce the ko rule of a
+:class:`impl.rules.RuleSet` (positional superko by default), and undo moves.
+:func:`random_playout` is the fastest loop for uniform random games.
+"""
+
+from __future__ import annotations
+
+import functools
+import random as _random
+from typing import NamedTuple, Optional, Sequence, Union
+
+from impl.rules import RuleSet, ruleset
+from spec.graph import Graph, grid
+from spec.tromp_taylor import BLACK, DRAW, EMPTY, PASS, WHITE, Board, Move, State
+
+COLOURS = (BLACK, WHITE, EMPTY)
+
+
+class EngineError(ValueError):
+    """Something the engine was asked to do that the rules do not allow."""
+
+
+class BoardError(EngineError):
+    """A board or state that is not a board of the graph, or not well-formed where required."""
+
+
+class IllegalMove(EngineError):
+    """A move that the rules forbid; the message names the reason."""
+
+
+# --------------------------------------------------------------------------- kernel
+
+
+def _dilate(masks: Sequence[int], x: int) -> int:
+    """The union of ``masks[v]`` over the points v of the set x."""
+    d = 0
+    while x:
+        low = x & -x
+        d |= masks[low.bit_length() - 1]
+        x ^= low
+    return d
+
+
+def popcount(x: int) -> int:
+    """The number of points in the set x."""
+    return bin(x).count("1")
+
+
+def _grid_shape(graph: Graph) -> Optional[tuple[int, int]]:
+    """(rows, columns) if the graph is exactly a grid with row-major points, else None."""
+    if not graph.is_grid or graph.directed:
+        return None
+    rows, columns = graph.shape
+    if rows * columns != graph.order or grid(rows, columns).neighbours != graph.neighbours:
+        return None
+    return rows, columns
+
+
+class Kernel:
+    """The bitset view of one graph: point masks, out- and in-neighbour masks."""
+
+    def __init__(self, graph: Graph):
+        """Precompute the masks of ``graph``."""
+        n = graph.order
+        self.graph = graph
+        self.n = n
+        self.all = (1 << n) - 1
+        self.out = [sum(1 << w for w in graph.neighbours[v]) for v in range(n)]
+        into = [0] * n
+        for v in range(n):
+            for w in graph.neighbours[v]:
+                into[w] |= 1 << v
+        self.into = into
+        self.symmetric = self.out == self.into
+        self.shape = _grid_shape(graph)
+        if self.shape is not None:
+            rows, columns = self.shape
+            first_column = sum(1 << (r * columns) for r in range(rows))
+            last_column = first_column << (columns - 1)
+            self.not_first_column = self.all & ~first_column
+            self.not_last_column = self.all & ~last_column
+            self.columns = columns
+            self.dilate_in = self._dilate_grid
+            self.dilate_out = self._dilate_grid
+        else:
+            self.dilate_in = functools.partial(_dilate, self.into)
+            self.dilate_out = functools.partial(_dilate, self.out)
+
+    def _dilate_grid(self, x: int) -> int:
+        """The neighbours of the set x on a grid, by shifts."""
+        c = self.columns
+        return (
+            ((x << 1) & self.not_first_column)
+            | ((x >> 1) & self.not_last_column)
+            | ((x << c) & self.all)
+            | (x >> c)
+        )
+
+    def reaching(self, stones: int, target: int) -> int:
+        """The points of ``stones`` from which a path along arcs, through ``stones``,
+        ends at a point of ``target``."""
+        dilate_in = self.dilate_in
+        found = stones & dilate_in(target)
+        frontier = found
+        while frontier:
+            frontier = dilate_in(frontier) & stones & ~found
+            found |= frontier
+        return found
+
+    def chain(self, seed: int, stones: int) -> int:
+        """The chain of ``stones`` that contains the points of ``seed`` (undirected graphs)."""
+        dilate = self.dilate_out
+        found = seed
+        frontier = seed
+        while frontier:
+            frontier = dilate(frontier) & stones & ~found
+            found |= frontier
+        return found
+
+    def place(self, mine: int, theirs: int, v: int) -> tuple[int, int]:
+        """clear(clear(b[v ↦ p], p*), p) on a well-formed board with v empty: (mine, theirs) after."""
+        point = 1 << v
+        mine |= point
+        empty = self.all & ~(mine | theirs)
+        if not self.symmetric:
+            theirs = self.reaching(theirs, empty)
+            empty = self.all & ~(mine | theirs)
+            return self.reaching(mine, empty), theirs
+        dilate = self.dilate_out
+        adjacent = self.out[v] & theirs
+        while adjacent:
+            chain = self.chain(adjacent & -adjacent, theirs)
+            if not dilate(chain) & empty:
+                theirs ^= chain
+                empty |= chain
+            adjacent &= ~chain
+        chain = self.chain(point, mine)
+        if not dilate(chain) & empty:
+            mine ^= chain
+        return mine, theirs
+
+    def well_formed(self, black: int, white: int) -> bool:
+        """Whether every stone reaches Empty."""
+        empty = self.all & ~(black | white)
+        return self.reaching(black, empty) == black and self.reaching(white, empty) == white
+
+    def territory(self, black: int, white: int) -> tuple[int, int]:
+        """The empty points that reach Black and not White, and those that reach White and not Black."""
+        empty = self.all & ~(black | white)
+        to_black = self.reaching(empty, black)
+        to_white = self.reaching(empty, white)
+        return to_black & ~to_white, to_white & ~to_black
+
+    def area(self, black: int, white: int) -> tuple[int, int]:
+        """(score(b, Black), score(b, White)) as the source defines score."""
+        black_territory, white_territory = self.territory(black, white)
+        return popcount(black | black_territory), popcount(white | white_territory)
+
+
+@functools.lru_cache(maxsize=256)
+def kernel(graph: Graph) -> Kernel:
+    """The kernel of a graph, built once per graph."""
+    return Kernel(graph)
+
+
+# --------------------------------------------------------------------------- boundary
+
+
+def to_bits(graph: Graph, b: Board) -> tuple[int, int]:
+    """(Black's points, White's points) of a board; BoardError if it is not a board of the graph."""
+    if not isinstance(b, tuple) or len(b) != graph.order:
+        size = len(b) if isinstance(b, tuple) else type(b).__name__
+        raise BoardError(f"a board of {graph.name} is a tuple of {graph.order} colours, got {size}")
+    black = white = 0
+    for v, colour in enumerate(b):
+        if colour == BLACK:
+            black |= 1 << v
+        elif colour == WHITE:
+            white |= 1 << v
+        elif colour != EMPTY:
+            raise BoardError(f"point {v} has colour {colour!r}: a colour is 'B', 'W' or '.'")
+    return black, white
+
+
+def to_board(graph: Graph, black: int, white: int) -> Board:
+    """The board (tuple of colours) with the given points of Black and White."""
+    return tuple(
+        BLACK if black >> v & 1 else WHITE if white >> v & 1 else EMPTY for v in range(graph.order)
+    )
+
+
+def _check_player(p) -> int:
+    """0 for Black, 1 for White; BoardError otherwise."""
+    if p == BLACK:
+        return 0
+    if p == WHITE:
+        return 1
+    raise BoardError(f"a player is 'B' or 'W', got {p!r}")
+
+
+def _check_point(graph: Graph, v) -> int:
+    """v as a point of the graph; BoardError if it is none."""
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < graph.order:
+        raise BoardError(f"unknown point {v!r}: {graph.name} has points 0..{graph.order - 1}")
+    return v
+
+
+def _require_well_formed(graph: Graph, black: int, white: int) -> None:
+    """BoardError naming a stone that does not reach Empty, if there is one."""
+    k = kernel(graph)
+    empty = k.all & ~(black | white)
+    stranded = (black & ~k.reaching(black, empty)) | (white & ~k.reaching(white, empty))
+    if stranded:
+        v = (stranded & -stranded).bit_length() - 1
+        raise BoardError(
+            f"board is not well-formed: the stone at point {v} does not reach an empty point"
+        )
+
+
+def adjacent(graph: Graph, v: int, w: int) -> bool:
+    """v ↔ w: an arc leads from v to w."""
+    return bool(kernel(graph).out[v] >> w & 1)
+
+
+def opponent(p):
+    """p*: the other player."""
+    return WHITE if p == BLACK else BLACK
+
+
+def move(graph: Graph, s: State, v: Move) -> Optional[State]:
+    """move((b, p, n), v): the state after p plays v, or None (⊥) on an occupied point."""
+    b, p, n = s
+    black, white = to_bits(graph, b)
+    side = _check_player(p)
+    _require_well_formed(graph, black, white)
+    if v == PASS:
+        return State(b, opponent(p), n + 1)
+    v = _check_point(graph, v)
+    if (black | white) >> v & 1:
+        return None
+    k = kernel(graph)
+    if side == 0:
+        black, white = k.place(black, white, v)
+    else:
+        white, black = k.place(white, black, v)
+    return State(to_board(graph, black, white), opponent(p), 0)
+
+
+def clear(graph: Graph, b: Board, p) -> Board:
+    """clear(b, p): b with every stone of p that does not reach Empty made Empty."""
+    black, white = to_bits(graph, b)
+    side = _check_player(p)
+    k = kernel(graph)
+    empty = k.all & ~(black | white)
+    if side == 0:
+        black = k.reaching(black, empty)
+    else:
+        white = k.reaching(white, empty)
+    return to_board(graph, black, white)
+
+
+def reaches(graph: Graph, b: Board, v: int, c) -> bool:
+    """reaches(b, v, c): a path from v through points of v's colour ends at a point of colour c."""
+    black, white = to_bits(graph, b)
+    v = _check_point(graph, v)
+    k = kernel(graph)
+    sets = {BLACK: black, WHITE: white, EMPTY: k.all & ~(black | white)}
+    if c not in sets:
+        raise BoardError(f"a colour is 'B', 'W' or '.', got {c!r}")
+    if b[v] == c:
+        return True
+    return bool(k.reaching(sets[b[v]], sets[c]) >> v & 1)
+
+
+def score(graph: Graph, b: Board, p) -> int:
+    """score(b, p): p's stones, plus the empty points that reach p but not p*."""
+    black, white = to_bits(graph, b)
+    side = _check_player(p)
+    return kernel(graph).area(black, white)[side]
+
+
+def initial_state(graph: Graph) -> State:
+    """s₀: the empty board, Black to move, no passes."""
+    return State((EMPTY,) * graph.order, BLACK, 0)
+
+
+def _is_move(graph: Graph, v) -> bool:
+    """Whether v is Pass or a point of the graph."""
+    return v == PASS or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v < graph.order)
+
+
+def game(graph: Graph, moves: Sequence[Move], rules: Union[str, RuleSet, None] = None) -> Optional[list[State]]:
+    """The states s₀ … s_N of the game v₀ … v_{N-1}, or None if the moves are not a
+    complete game (under ``rules``; Tromp–Taylor by default)."""
+    g = Game(graph, rules)
+    states = [g.state()]
+    for v in moves:
+        if not _is_move(graph, v) or not g.try_play(v):
+            return None
+        states.append(g.state())
+    return states if g.over else None
+
+
+def winner(graph: Graph, moves: Sequence[Move], rules: Union[str, RuleSet, None] = None):
+    """winner(g): "B", "W" or "draw" by the final scores (komi to White), or None if g is not a game."""
+    g = Game(graph, rules)
+    for v in moves:
+        if not _is_move(graph, v) or not g.try_play(v):
+            return None
+    return g.winner() if g.over else None
+
+
+# --------------------------------------------------------------------------- game
+
+
+class Score(NamedTuple):
+    """The two scores of a board under a ruleset, and the komi given to White."""
+
+    black: int
+    white: int
+    komi: float = 0
+
+    @property
+    def margin(self) -> float:
+        """Black's score minus White's score and komi."""
+        return self.black - self.white - self.komi
+
+
+class Game:
+    """A game in progress on a graph under a ruleset, with its history.
+
+    ``play(v)`` raises :class:`IllegalMove` naming the reason; ``try_play(v)`` returns
+    whether it played.  Two consecutive passes end the game.
+    """
+
+    def __init__(
+        self,
+        graph: Graph,
+        rules: Union[str, RuleSet, None] = "tromp-taylor",
+        board: Optional[Board] = None,
+        to_move: str = BLACK,
+    ):
+        """A new game: the empty board with Black to move, or the given well-formed board."""
+        self.graph = graph
+        self.rules = ruleset(rules)
+        self.kernel = kernel(graph)
+        black = white = 0
+        if board is not None:
+            black, white = to_bits(graph, board)
+            _require_well_formed(graph, black, white)
+        self._side = _check_player(to_move)
+        self._black = black
+        self._white = white
+        self.passes = 0
+        self.moves: list[Move] = []
+        self._undo: list[tuple] = []
+        self._ko = self.rules.ko
+        self._suicide_allowed = self.rules.suicide == "allowed"
+        self._seen: dict[int, int] = {}
+        self._shift = graph.order
+        self._remember(self._key())
+
+    # ---- keys of positions, for the ko rules
+
+    def _key(self) -> int:
+        """The key of the current position: the board (and, for situational superko, the player)."""
+        key = self._black | (self._white << self._shift)
+        if self._ko == "situational":
+            key = (key << 1) | self._side
+        return key
+
+    def _remember(self, key: int) -> None:
+        """Count one more occurrence of a position key."""
+        self._seen[key] = self._seen.get(key, 0) + 1
+
+    def _forget(self, key: int) -> None:
+        """Count one occurrence of a position key less."""
+        count = self._seen[key] - 1
+        if count:
+            self._seen[key] = count
+        else:
+            del self._seen[key]
+
+    # ---- reading the state
+
+    @property
+    def board(self) -> Board:
+        """The current board, as a tuple of colours."""
+        return to_board(self.graph, self._black, self._white)
+
+    @property
+    def bits(self) -> tuple[int, int]:
+        """(Black's points, White's points) of the current board."""
+        return self._black, self._white
+
+    @property
+    def to_move(self) -> str:
+        """The player to move: "B" or "W"."""
+        return WHITE if self._side else BLACK
+
+    @property
+    def over(self) -> bool:
+        """Whether two consecutive passes have ended the game."""
+        return self.passes >= 2
+
+    def state(self) -> State:
+        """The current state (b, p, n) in the spec's terms."""
+        return State(self.board, self.to_move, self.passes)
+
+    # ---- moves
+
+    def _after(self, v: int) -> Union[str, tuple[int, int]]:
+        """The (Black, White) bitsets after the player to move plays v, or the reason it is illegal."""
+        if self.passes >= 2:
+            return "the game is over"
+        point = 1 << v
+        if (self._black | self._white) & point:
+            return "the point is occupied"
+        if self._side:
+            white, black = self.kernel.place(self._white, self._black, v)
+            mine = white
+        else:
+            black, white = self.kernel.place(self._black, self._white, v)
+            mine = black
+        if not mine & point and not self._suicide_allowed:
+            return "suicide is forbidden"
+        ko = self._ko
+        if ko == "positional":
+            if (black | (white << self._shift)) in self._seen:
+                return "positional superko: the board repeats an earlier board"
+        elif ko == "situational":
+            if (((black | (white << self._shift)) << 1) | (1 - self._side)) in self._seen:
+                return "situational superko: the position repeats with the same player to move"
+        elif ko == "simple" and len(self._undo) >= 1:
+            before_black, before_white = self._undo[-1][0], self._undo[-1][1]
+            if black == before_black and white == before_white:
+                return "ko: the board repeats the board before the opponent's move"
+        return black, white
+
+    def _push(self, move_: Move, black: int, white: int, passes: int) -> None:
+        """Make the position after ``move_`` current, keeping the old one for undo."""
+        self._undo.append((self._black, self._white, self._side, self.passes))
+        self.moves.append(move_)
+        self._black, self._white = black, white
+        self._side ^= 1
+        self.passes = passes
+        if self._ko != "simple" and self._ko != "none":
+            self._remember(self._key())
+
+    def try_play(self, v: Move) -> bool:
+        """Play v (a point or "pass") if the rules allow it; return whether it was played."""
+        if v == PASS:
+            if self.passes >= 2:
+                return False
+            self._push(PASS, self._black, self._white, self.passes + 1)
+            return True
+        after = self._after(v)
+        if isinstance(after, str):
+            return False
+        self._push(v, after[0], after[1], 0)
+        return True
+
+    def play(self, v: Move) -> None:
+        """Play v (a point or "pass"); IllegalMove names the reason if the rules forbid it."""
+        if v == PASS:
+            self.pass_()
+            return
+        v = _check_point_for_move(self.graph, v)
+        after = self._after(v)
+        if isinstance(after, str):
+            raise IllegalMove(f"{self.to_move} {v} is illegal: {after}")
+        self._push(v, after[0], after[1], 0)
+
+    def pass_(self) -> None:
+        """Pass; IllegalMove if the game is already over."""
+        if self.passes >= 2:
+            raise IllegalMove(f"{self.to_move} pass is illegal: the game is over")
+        self._push(PASS, self._black, self._white, self.passes + 1)
+
+    def undo(self) -> Move:
+        """Take back the last move and return it; IllegalMove if there is none."""
+        if not self._undo:
+            raise IllegalMove("nothing to undo")
+        if self._ko != "simple" and self._ko != "none":
+            self._forget(self._key())
+        self._black, self._white, self._side, self.passes = self._undo.pop()
+        return self.moves.pop()
+
+    def why_illegal(self, v: Move) -> Optional[str]:
+        """None if v is legal now, else the reason it is not."""
+        if v == PASS:
+            return "the game is over" if self.passes >= 2 else None
+        after = self._after(_check_point_for_move(self.graph, v))
+        return after if isinstance(after, str) else None
+
+    def legal_moves(self) -> list[Move]:
+        """The points the player to move may play, then "pass"; empty once the game is over."""
+        if self.passes >= 2:
+            return []
+        empty = self.kernel.all & ~(self._black | self._white)
+        legal: list[Move] = []
+        while empty:
+            low = empty & -empty
+            v = low.bit_length() - 1
+            if not isinstance(self._after(v), str):
+                legal.append(v)
+            empty ^= low
+        legal.append(PASS)
+        return legal
+
+    # ---- the result
+
+    def score(self) -> Score:
+        """The scores of the current board under the ruleset (area or stones), with komi."""
+        if self.rules.scoring == "stone":
+            black, white = popcount(self._black), popcount(self._white)
+        else:
+            black, white = self.kernel.area(self._black, self._white)
+        return Score(black, white, self.rules.komi)
+
+    def winner(self) -> str:
+        """"B", "W" or "draw" by the current scores and komi (the result once the game is over)."""
+        margin = self.score().margin
+        return BLACK if margin > 0 else WHITE if margin < 0 else DRAW
+
+    def states(self) -> list[State]:
+        """The states s₀ … s_i of the game so far."""
+        replay = Game(self.graph, self.rules)
+        states = [replay.state()]
+        for v in self.moves:
+            replay.play(v)
+            states.append(replay.state())
+        return states
+
+    def __len__(self) -> int:
+        """The number of moves played."""
+        return len(self.moves)
+
+
+def _check_point_for_move(graph: Graph, v) -> int:
+    """v as a point of the graph; IllegalMove naming it otherwise."""
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < graph.order:
+        raise IllegalMove(f"unknown point {v!r}: {graph.name} has points 0..{graph.order - 1}")
+    return v
+
+
+# --------------------------------------------------------------------------- playouts
+
+
+def random_playout(
+    graph: Graph,
+    rng: Optional[_random.Random] = None,
+    rules: Union[str, RuleSet, None] = "tromp-taylor",
+    max_moves: Optional[int] = None,
+) -> Game:
+    """A game of uniformly random legal moves (pass is one of them) until two passes
+    end it or ``max_moves`` moves (default 4·n) have been played; returns the Game."""
+    rng = rng or _random.Random()
+    g = Game(graph, rules)
+    limit = 4 * graph.order if max_moves is None else max_moves
+    randrange = rng.randrange
+    order = graph.order
+    everything = kernel(graph).all
+    while len(g.moves) < limit and g.passes < 2:
+        empty = everything & ~(g._black | g._white)
+        candidates = [v for v in range(order) if empty >> v & 1]
+        candidates.append(PASS)
+        while True:
+            i = randrange(len(candidates))
+            v = candidates[i]
+            if g.try_play(v):
+                break
+            candidates[i] = candidates[-1]
+            candidates.pop()
+    return g

@@ -1,0 +1,54 @@
+"""The Tromp–Taylor API, named: what every implementation of the rules provides.
+
+``spec.tromp_taylor`` (the executable spec) and ``impl.engine`` (the fast engine) are
+both modules that satisfy :class:`Rules`; the behavioural test suite runs over each.
+Every function takes the graph first; boards are tuples of "B", "W", "." indexed by
+point; ⊥ is None.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Protocol, Sequence, runtime_checkable
+
+from spec.graph import Graph
+from spec.tromp_taylor import Board, Color, Move, Outcome, Player, State
+
+API_NAMES = ("move", "clear", "reaches", "score", "game", "winner", "initial_state")
+
+
+@runtime_checkable
+class Rules(Protocol):
+    """A module (or object) implementing the rules of the source ``002_8835c2492dce8849.txt``."""
+
+    def move(self, graph: Graph, s: State, v: Move) -> Optional[State]:
+        """The state after the player to move plays v, or None (⊥) on an occupied point."""
+        ...
+
+    def clear(self, graph: Graph, b: Board, p: Player) -> Board:
+        """b with every stone of p that does not reach Empty made Empty."""
+        ...
+
+    def reaches(self, graph: Graph, b: Board, v: int, c: Color) -> bool:
+        """Whether a path from v through points of v's colour ends at a point of colour c."""
+        ...
+
+    def score(self, graph: Graph, b: Board, p: Player) -> int:
+        """p's stones plus the empty points that reach p but not p*."""
+        ...
+
+    def game(self, graph: Graph, moves: Sequence[Move]) -> Optional[list[State]]:
+        """The states of a complete game, or None if the moves are not one."""
+        ...
+
+    def winner(self, graph: Graph, moves: Sequence[Move]) -> Optional[Outcome]:
+        """"B", "W" or "draw" for a complete game, None if the moves are not one."""
+        ...
+
+    def initial_state(self, graph: Graph) -> State:
+        """The empty board, Black to move, no passes."""
+        ...
+
+
+def satisfies(module) -> bool:
+    """Whether a module provides every function of the API."""
+    return all(callable(getattr(module, name, None)) for name in API_NAMES)
