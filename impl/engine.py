@@ -173,10 +173,20 @@ class Kernel:
         return popcount(black | black_territory), popcount(white | white_territory)
 
 
-@functools.lru_cache(maxsize=256)
+_KERNELS: dict[int, tuple[Graph, Kernel]] = {}
+
+
 def kernel(graph: Graph) -> Kernel:
-    """The kernel of a graph, built once per graph."""
-    return Kernel(graph)
+    """The kernel of a graph, built once per graph object (looked up by identity, since
+    hashing a graph costs as much as a small move)."""
+    entry = _KERNELS.get(id(graph))
+    if entry is not None and entry[0] is graph:
+        return entry[1]
+    if len(_KERNELS) >= 4096:
+        _KERNELS.clear()
+    built = Kernel(graph)
+    _KERNELS[id(graph)] = (graph, built)
+    return built
 
 
 # --------------------------------------------------------------------------- boundary
