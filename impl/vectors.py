@@ -79,8 +79,8 @@ def random_graph(rng: random.Random, max_order: int = 12, max_side: int = 19) ->
         p = rng.choice((0.15, 0.3, 0.5))
         arcs = [(v, w) for v in range(n) for w in range(n) if v != w and rng.random() < p]
         return make_graph(n, arcs, f"random-digraph:{n}", directed=True)
-    if kind < 0.9:
-        return grid(rng.randint(1, 5), rng.randint(1, 5))
+    if kind < 0.9 or max_side < 7:
+        return grid(rng.randint(1, min(5, max_side)), rng.randint(1, min(5, max_side)))
     if kind < 0.985:
         return parse_graph(
             rng.choice(("petersen", "cycle:5", "cycle:8", "complete:4", "star:4", "path:7", "grid:6x6"))
@@ -473,11 +473,13 @@ def shrink(graph: Graph, moves: list, fails: Callable[[list], bool]) -> list:
     return moves
 
 
-def fuzz_one(rng: random.Random, engine=None) -> tuple[int, Optional[Disagreement]]:
+def fuzz_one(
+    rng: random.Random, engine=None, max_order: int = 12, max_side: int = 19
+) -> tuple[int, Optional[Disagreement]]:
     """One example: a random graph, a random board and a random move sequence compared."""
     if engine is None:
         import impl.engine as engine
-    graph = random_graph(rng)
+    graph = random_graph(rng, max_order, max_side)
     board = random_board(rng, graph)
     difference = compare_functions(graph, board, rng, engine)
     if difference is not None:
@@ -493,12 +495,21 @@ def fuzz_one(rng: random.Random, engine=None) -> tuple[int, Optional[Disagreemen
     return compared, Disagreement(graph, minimal, compare_game(graph, minimal, engine)[1] or difference)
 
 
-def fuzz(examples: int, seed: int = 0, progress: Optional[Callable[[int, int], None]] = None, engine=None) -> FuzzReport:
-    """Run ``examples`` random examples from ``seed``; ``progress(examples, moves)`` after each."""
+def fuzz(
+    examples: Optional[int],
+    seed: int = 0,
+    progress: Optional[Callable[[int, int], None]] = None,
+    engine=None,
+    max_order: int = 12,
+    max_side: int = 19,
+    min_moves: int = 0,
+) -> FuzzReport:
+    """Run ``examples`` random examples from ``seed`` (or, with ``examples`` None, as many
+    as it takes to compare ``min_moves`` moves); ``progress(1, moves)`` after each."""
     rng = random.Random(seed)
     report = FuzzReport()
-    for _ in range(examples):
-        compared, disagreement = fuzz_one(rng, engine)
+    while (report.examples < examples) if examples is not None else (report.moves < min_moves):
+        compared, disagreement = fuzz_one(rng, engine, max_order, max_side)
         report.examples += 1
         report.moves += compared
         if disagreement is not None:

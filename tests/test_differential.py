@@ -1,0 +1,209 @@
+"""Differential tests: the engine against the executable spec.
+
+- a Hypothesis state machine plays the same game on both and compares the whole state
+  after every step (and takes moves back on the engine);
+- property tests compare the module functions on random graphs and boards;
+- the vectors in tests/vectors/ are replayed against both;
+- a seeded fuzzing run compares at least 10^5 moves on small graphs.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, note, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from pathlib import Path
+
+import impl.engine as engine
+import spec.tromp_taylor as spec_rules
+from impl.vectors import compare_game, fuzz, legal_reason, load_vector, replay, replay_engine_game, vector_files
+from spec.tromp_taylor import PASS
+from strategies import boards, graphs, grids, moves, move_sequences, undirected_graphs, well_formed_boards
+
+VECTORS = Path(__file__).parent / "vectors"
+
+
+class SpecAndEngine(RuleBasedStateMachine):
+    """The same game on the spec (a list of states) and on the engine (a Game)."""
+
+    def __init__(self):
+        super().__init__()
+        self.graph = None
+
+    @initialize(graph=graphs(max_order=10, max_side=6))
+    def start(self, graph):
+        """Begin on a random graph."""
+        note(f"graph {graph.name} arcs {graph.edges()}")
+        self.graph = graph
+        self.history = [spec_rules.initial_state(graph)]
+        self.game = engine.Game(graph)
+
+    @rule(data=st.data())
+    def play(self, data):
+        """Both sides try the same move; they must agree whether it is allowed and on its result."""
+        v = data.draw(moves(self.graph), label="move")
+        s = self.history[-1]
+        assert engine.move(self.graph, s, v) == spec_rules.move(self.graph, s, v)
+        s_next, reason = legal_reason(spec_rules, self.graph, self.history, v)
+        allowed = self.game.try_play(v)
+        assert allowed == (s_next is not None), reason
+        if allowed:
+            self.history.append(s_next)
+
+    @precondition(lambda self: self.graph is not None and len(self.history) > 1)
+    @rule()
+    def undo(self):
+        """Taking a move back on the engine returns to the spec's previous state."""
+        self.game.undo()
+        self.history.pop()
+
+    @invariant()
+    def same_state(self):
+        """Board, player to move, passes and scores agree."""
+        if self.graph is None:
+            return
+        s = self.history[-1]
+        assert self.game.state() == s
+        assert self.game.score()[:2] == tuple(spec_rules.score(self.graph, s.board, p) for p in "BW")
+        assert self.game.over == (s.passes >= 2)
+
+    @invariant()
+    def same_legal_moves(self):
+        """The engine's legal moves are exactly the moves the spec allows."""
+        if self.graph is None:
+            return
+        expected = [
+            v
+            for v in list(self.graph.points) + [PASS]
+            if legal_reason(spec_rules, self.graph, self.history, v)[0] is not None
+        ]
+        assert self.game.legal_moves() == expected
+
+
+TestSpecAndEngine = SpecAndEngine.TestCase
+
+
+@given(st.data())
+def test_clear_reaches_and_score_agree_on_any_board(data):
+    graph = data.draw(graphs(max_order=12, max_side=8))
+    b = data.draw(boards(graph))
+    for p in "BW":
+        assert engine.clear(graph, b, p) == spec_rules.clear(graph, b, p)
+        assert engine.score(graph, b, p) == spec_rules.score(graph, b, p)
+    v = data.draw(st.integers(0, graph.order - 1))
+    for c in "BW.":
+        assert engine.reaches(graph, b, v, c) == spec_rules.reaches(graph, b, v, c)
+
+
+@given(st.data())
+def test_move_agrees_on_well_formed_boards(data):
+    graph = data.draw(graphs(max_order=12, max_side=8))
+    b = data.draw(well_formed_boards(graph))
+    player = data.draw(st.sampled_from("BW"))
+    passes = data.draw(st.integers(0, 2))
+    v = data.draw(moves(graph))
+    s = spec_rules.State(b, player, passes)
+    assert engine.move(graph, s, v) == spec_rules.move(graph, s, v)
+
+
+@settings(max_examples=15)
+@given(st.data())
+def test_move_agrees_on_large_grids(data):
+    graph = data.draw(grids(max_side=19))
+    b = data.draw(well_formed_boards(graph))
+    v = data.draw(moves(graph))
+    s = spec_rules.State(b, data.draw(st.sampled_from("BW")), 0)
+    assert engine.move(graph, s, v) == spec_rules.move(graph, s, v)
+    for p in "BW":
+        assert engine.score(graph, b, p) == spec_rules.score(graph, b, p)
+
+
+@given(st.data())
+def test_game_and_winner_agree_on_move_sequences(data):
+    graph = data.draw(graphs(max_order=8, max_side=4))
+    sequence = data.draw(move_sequences(graph, max_size=30))
+    if data.draw(st.booleans()):
+        sequence = sequence + [PASS, PASS]
+    assert engine.game(graph, sequence) == spec_rules.game(graph, sequence)
+    assert engine.winner(graph, sequence) == spec_rules.winner(graph, sequence)
+    compared, difference = compare_game(graph, sequence)
+    assert difference is None
+
+
+@given(undirected_graphs(max_order=12), st.integers(0, 2**32))
+def test_random_playouts_end_in_well_formed_positions(graph, seed):
+    g = engine.random_playout(graph, random.Random(seed))
+    final = g.board
+    for p in "BW":
+        assert spec_rules.clear(graph, final, p) == final
+    assert g.over or len(g) == 4 * graph.order
+
+
+# --------------------------------------------------------------------------- vectors
+
+VECTOR_PATHS = vector_files(VECTORS)
+
+
+def test_the_corpus_has_valid_and_invalid_vectors():
+    names = [p.stem for p in VECTOR_PATHS]
+    assert sum(n.startswith("invalid_") for n in names) >= 10
+    assert sum(not n.startswith("invalid_") for n in names) >= 30
+    assert all(load_vector(p)["name"] == p.stem for p in VECTOR_PATHS)
+
+
+@pytest.mark.parametrize("path", VECTOR_PATHS, ids=[p.stem for p in VECTOR_PATHS])
+def test_vector_replays(rules, path):
+    vector = load_vector(path)
+    assert replay(vector, rules) == []
+    assert ("invalid" in vector) == path.stem.startswith("invalid_")
+
+
+@pytest.mark.parametrize("path", VECTOR_PATHS, ids=[p.stem for p in VECTOR_PATHS])
+def test_vector_replays_on_the_engine_game(path):
+    assert replay_engine_game(load_vector(path)) == []
+
+
+def test_a_changed_vector_is_caught():
+    vector = load_vector(VECTORS / "ko_taken_grid3x4.json")
+    vector["states"][-3]["board"] = vector["states"][-3]["board"].replace("B", "W", 1)
+    assert replay(vector, engine) != []
+    vector = load_vector(VECTORS / "invalid_superko_ko_retake.json")
+    vector["invalid"]["move"] = 11
+    assert replay(vector, engine) == ["the invalid move 11 was allowed"]
+
+
+# --------------------------------------------------------------------------- volume
+
+
+def test_fuzzing_compares_a_hundred_thousand_moves_without_a_disagreement():
+    report = fuzz(None, seed=20240, max_order=8, max_side=4, min_moves=100_000)
+    assert report.moves >= 100_000
+    assert [d.what for d in report.disagreements] == []
+
+
+def test_fuzzing_finds_a_broken_engine():
+    """A mutant engine that forgets suicide must be caught and shrunk to a short case."""
+
+    class NoSuicide:
+        """The engine, except that the mover's own stones are never removed."""
+
+        def __getattr__(self, name):
+            return getattr(engine, name)
+
+        @staticmethod
+        def move(graph, s, v):
+            result = engine.move(graph, s, v)
+            if result is None or v == PASS:
+                return result
+            if result.board[v] == ".":
+                board = list(result.board)
+                board[v] = s.player
+                return spec_rules.State(tuple(board), result.player, 0)
+            return result
+
+    report = fuzz(300, seed=1, engine=NoSuicide(), max_order=6, max_side=3)
+    assert report.disagreements
+    assert min(len(d.moves) for d in report.disagreements) <= 6
