@@ -337,3 +337,27 @@ def save_picture(graph: Graph, board: Sequence[str], path, title: Optional[str] 
     else:
         raise UsageError(f"cannot write a picture to {path.name!r}: use a .svg or .png file name")
     return path
+
+
+TEXT_STONE = {"B": "X", "W": "O", ".": "."}
+
+
+def board_text(graph: Graph, board: Sequence[str]) -> str:
+    """A board as text: for grids, rows of ``.``, ``X`` (Black), ``O`` (White) with coordinates;
+    for other graphs, each point with its colour and the points it is adjacent to."""
+    board = _check_board(graph, board)
+    if graph.is_grid:
+        rows, columns = graph.shape
+        letters = "   " + " ".join(GTP_LETTERS[c] for c in range(columns))
+        lines = [letters]
+        for r in range(rows):
+            cells = " ".join(TEXT_STONE[board[r * columns + c]] for c in range(columns))
+            lines.append(f"{rows - r:>2} {cells} {rows - r}")
+        lines.append(letters)
+        return "\n".join(lines)
+    arrow = ">" if graph.directed else "-"
+    lines = []
+    for v in graph.points:
+        adjacent = ",".join(str(w) for w in graph.neighbours[v]) or "none"
+        lines.append(f"{v:>3} {TEXT_STONE[board[v]]}  {arrow} {adjacent}")
+    return "\n".join(lines)
