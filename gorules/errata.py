@@ -867,129 +867,195 @@ def graph_summary(graphs: Sequence[Graph]) -> str:
     return "; ".join(parts)
 
 
-def definition_rows(bounds: Bounds) -> list[Finding]:
-    """The rows that compare the source's definitions with the reference."""
+@lru_cache(maxsize=None)
+def scope(bounds: Bounds) -> dict:
+    """The graphs of each kind of check, and how much each kind covers (computed once)."""
     graphs = board_graphs(bounds)
-    boards = sum(3 ** g.order for g in graphs)
-    on_boards = f"every board ({boards} boards) of {graph_summary(graphs)}"
-    small = [g for g in graphs if g.order <= 4]
-    wf = sum(1 for _ in well_formed_cases(graphs))
-    on_well_formed = f"every well-formed board ({wf}) of {graph_summary(graphs)}, both players, every move"
-    return [
-        Finding(
-            "reaches",
-            "reaches(b, v, c) = (b(v) = c) ∨ ∃v'. v ↔ v' ∧ b(v) = b(v') ∧ reaches(b, v', c)",
-            reaches_against_reference(literal.reaches_as_written, graphs),
-            reaches_against_reference(tt.reaches, graphs),
-            on_boards + ", every point and colour, against breadth-first search",
-            "as written every step stays on v's colour, so reaches(b, v, c) holds iff b(v) = c: "
-            "no stone reaches Empty; corrected: the last step may land on colour c",
-        ),
-        Finding(
-            "reaches-fixed-point",
-            "reaches defined by its recursive equation alone (the stray 'for n ≥ 1')",
-            equation_has_one_solution(True, small),
-            indexed_equation_is_least_solution(small),
-            f"every board ({sum(3 ** g.order for g in small)}) of {graph_summary(small)}, every colour: "
-            "least and greatest solutions compared; corrected: reaches_n with n = |Point| against the spec",
-            "the equation has several solutions; the intended one is the least (a path of finite "
-            "length n ≥ 1), which the index n would have fixed",
-        ),
-        Finding(
-            "clear",
-            "clear(b, p)(v) = Empty if b(v) = p ∧ ¬reaches(b, v, Empty), else b(v)",
-            clear_against_reference(literal.clear_as_written, graphs),
-            clear_against_reference(tt.clear, graphs),
-            on_boards + ", both players, against removal of chains without a liberty",
-            "the definition is right; as written it inherits reaches's fault and removes every stone of p",
-        ),
-        Finding(
-            "move",
-            "move((b, p, n), v) with b' = clear(clear(b[v ↦ p], p*), p)",
-            move_against_reference(literal.move_as_written, graphs),
-            move_against_reference(tt.move, graphs),
-            on_well_formed + ", against Tromp–Taylor's step",
-            "the definition is right; as written it inherits reaches's fault and no stone survives",
-        ),
-        Finding(
-            "score",
-            "score(b, p) = |{v : b(v) = p ∨ (b(v) = Empty ∧ reaches(b, p, v) ∧ ¬reaches(b, p*, v))}|",
-            score_against_reference(literal.score_as_written, graphs),
-            score_against_reference(tt.score, graphs),
-            on_well_formed.replace(", every move", "") + ", against area scoring by flood fill",
-            "reaches(b, p, v) swaps point and colour; read literally it never holds and the score "
-            "counts stones only; corrected: reaches(b, v, p) ∧ ¬reaches(b, v, p*)",
-        ),
-    ]
-
-
-def theorem_rows(bounds: Bounds) -> list[Finding]:
-    """The rows that check the source's theorem statements."""
     states = state_graphs(bounds)
     prefixes = prefix_graphs(bounds)
-    n_prefixes = prefix_count(CORRECTED, prefixes)
-    n_prefixes_literal = prefix_count(AS_WRITTEN, prefixes)
-    wf_states = sum(1 for _ in well_formed_cases(states))
-    occurs_written = occurs_versus_well_formed(AS_WRITTEN, states)
-    occurs_corrected = occurs_versus_well_formed(CORRECTED, states)
-    enumerated_written = occurs_by_enumeration(AS_WRITTEN, prefixes)
-    enumerated_corrected = occurs_by_enumeration(CORRECTED, prefixes)
-    return [
-        Finding(
-            "well-formed-iff-occurs",
-            "b occurs in some game g iff b is well-formed (reaches(b, v, Empty) for all v)",
-            combine(occurs_written, enumerated_written),
-            combine(occurs_corrected, enumerated_corrected),
-            f"every board of {graph_summary(states)} (occurrence decided by reachable states "
-            f"and a replayed game); every game prefix of {graph_summary(prefixes)} enumerated "
-            f"({n_prefixes} prefixes corrected, {n_prefixes_literal} as written)",
-            "holds as written only vacuously: with reaches as written the only well-formed board is "
-            "the empty one, and with move as written the only board in any game is the empty one",
-        ),
-        Finding(
-            "move-definedness",
-            "s_(i+1) = move(s_i, v) is defined iff v = Pass or b_i(v) = Empty and s_(i+1) ≠ s_j for j ≤ i",
-            definedness(CORRECTED, True, prefixes),
-            definedness(CORRECTED, False, prefixes),
-            f"every non-final state of every game prefix ({n_prefixes}) of {graph_summary(prefixes)}, every move",
-            "the game forbids repeating a board (3.2), the statement compares states, which also "
-            "hold the player and the passes; corrected: b_(i+1) ≠ b_j",
-        ),
-        Finding(
-            "one-step-clearing",
-            "b_i(v) = b_(i+1)(v) unless b_i(v) = p_i* ∧ ¬reaches(b_i[v ↦ p_i], v, Empty) or "
-            "b_i(v) = p_i ∧ b_i' = clear(b_i', p_i*) ∧ ¬reaches(clear(b_i', p_i*), v, Empty)",
-            one_step(step_claim_as_written, states),
-            one_step(step_claim_corrected, states),
-            f"every well-formed board ({wf_states}) of {graph_summary(states)}, both players, every legal move, every point",
-            "v is both the played and the inspected point, and b_i stands where b_i' is meant; "
-            "with the two points told apart but b_i kept, the statement "
-            + one_step(step_claim_separated, states).word
-            + "; corrected: the source's displayed formula, b_(i+1)(v) from b_i' = b_i[v_i ↦ p_i]",
-        ),
-        no_capture_condition_row(states),
-        Finding(
-            "states-unique",
-            "(1. and 3.1. imply that the states are unique)",
-            states_unique(prefixes),
-            states_unique(prefixes),
-            f"every game prefix ({n_prefixes}) of {graph_summary(prefixes)}: its states recomputed from s₀",
-            "true because move is a (partial) function; nothing to correct",
-        ),
-        Finding(
-            "winner-of-g",
-            "winner(G) = Black | White | Draw by S_p = score(b_N, p)",
-            winner_of_the_set(prefixes),
-            winner_of_each_game([g for g in prefixes if g.order <= 2]),
-            f"every game of {graph_summary(prefixes)}; corrected: every move list of ≤5 moves on graphs of ≤2 points",
-            "winner is applied to the set G; meant: winner(g) for each game g, with b_N its final board",
-        ),
-    ]
+    return {
+        "boards": graphs,
+        "small": [g for g in graphs if g.order <= 4],
+        "states": states,
+        "prefixes": prefixes,
+        "n_boards": sum(3 ** g.order for g in graphs),
+        "n_well_formed": sum(1 for _ in well_formed_cases(graphs)),
+        "n_state_boards": sum(1 for _ in well_formed_cases(states)),
+    }
 
 
-def no_capture_condition_row(states: Sequence[Graph]) -> Finding:
+@lru_cache(maxsize=None)
+def prefixes_enumerated(bounds: Bounds, rules_name: str) -> int:
+    """How many game prefixes the enumeration visits, under the corrected or literal rules."""
+    rules = CORRECTED if rules_name == CORRECTED.name else AS_WRITTEN
+    return prefix_count(rules, scope(bounds)["prefixes"])
+
+
+def on_every_board(bounds: Bounds, what: str) -> str:
+    """'every board (N) of <graphs>, <what>'."""
+    k = scope(bounds)
+    return f"every board ({k['n_boards']}) of {graph_summary(k['boards'])}, {what}"
+
+
+def on_well_formed_boards(bounds: Bounds, what: str) -> str:
+    """'every well-formed board (N) of <graphs>, <what>'."""
+    k = scope(bounds)
+    return f"every well-formed board ({k['n_well_formed']}) of {graph_summary(k['boards'])}, {what}"
+
+
+def reaches_row(bounds: Bounds) -> Finding:
+    """reaches, as written and corrected, against breadth-first search."""
+    graphs = scope(bounds)["boards"]
+    return Finding(
+        "reaches",
+        "reaches(b, v, c) = (b(v) = c) ∨ ∃v'. v ↔ v' ∧ b(v) = b(v') ∧ reaches(b, v', c)",
+        reaches_against_reference(literal.reaches_as_written, graphs),
+        reaches_against_reference(tt.reaches, graphs),
+        on_every_board(bounds, "every point and colour, against breadth-first search"),
+        "as written every step stays on v's colour, so reaches(b, v, c) holds iff b(v) = c: "
+        "no stone reaches Empty; corrected: the last step may land on colour c",
+    )
+
+
+def fixed_point_row(bounds: Bounds) -> Finding:
+    """reaches's equation without an index: one solution or several?"""
+    small = scope(bounds)["small"]
+    return Finding(
+        "reaches-fixed-point",
+        "reaches defined by its recursive equation alone (the stray 'for n ≥ 1')",
+        equation_has_one_solution(True, small),
+        indexed_equation_is_least_solution(small),
+        f"every board ({sum(3 ** g.order for g in small)}) of {graph_summary(small)}, every colour: "
+        "least and greatest solutions compared; corrected: reaches_n with n = |Point| against the spec",
+        "the equation has several solutions; the intended one is the least (a path of finite "
+        "length n ≥ 1), which the index n would have fixed",
+    )
+
+
+def clear_row(bounds: Bounds) -> Finding:
+    """clear, as written and corrected, against removal of chains without a liberty."""
+    graphs = scope(bounds)["boards"]
+    return Finding(
+        "clear",
+        "clear(b, p)(v) = Empty if b(v) = p ∧ ¬reaches(b, v, Empty), else b(v)",
+        clear_against_reference(literal.clear_as_written, graphs),
+        clear_against_reference(tt.clear, graphs),
+        on_every_board(bounds, "both players, against removal of chains without a liberty"),
+        "the definition is right; as written it inherits reaches's fault and removes every stone of p",
+    )
+
+
+def move_row(bounds: Bounds) -> Finding:
+    """move, as written and corrected, against Tromp–Taylor's step."""
+    graphs = scope(bounds)["boards"]
+    return Finding(
+        "move",
+        "move((b, p, n), v) with b' = clear(clear(b[v ↦ p], p*), p)",
+        move_against_reference(literal.move_as_written, graphs),
+        move_against_reference(tt.move, graphs),
+        on_well_formed_boards(bounds, "both players, every move, against Tromp–Taylor's step"),
+        "the definition is right; as written it inherits reaches's fault and no stone survives",
+    )
+
+
+def score_row(bounds: Bounds) -> Finding:
+    """score, as written and corrected, against area scoring by flood fill."""
+    graphs = scope(bounds)["boards"]
+    return Finding(
+        "score",
+        "score(b, p) = |{v : b(v) = p ∨ (b(v) = Empty ∧ reaches(b, p, v) ∧ ¬reaches(b, p*, v))}|",
+        score_against_reference(literal.score_as_written, graphs),
+        score_against_reference(tt.score, graphs),
+        on_well_formed_boards(bounds, "both players, against area scoring by flood fill"),
+        "reaches(b, p, v) swaps point and colour; read literally it never holds and the score "
+        "counts stones only; corrected: reaches(b, v, p) ∧ ¬reaches(b, v, p*)",
+    )
+
+
+def well_formed_row(bounds: Bounds) -> Finding:
+    """b occurs in some game iff b is well-formed, as written and corrected."""
+    k = scope(bounds)
+    states, prefixes = k["states"], k["prefixes"]
+    return Finding(
+        "well-formed-iff-occurs",
+        "b occurs in some game g iff b is well-formed (reaches(b, v, Empty) for all v)",
+        combine(occurs_versus_well_formed(AS_WRITTEN, states), occurs_by_enumeration(AS_WRITTEN, prefixes)),
+        combine(occurs_versus_well_formed(CORRECTED, states), occurs_by_enumeration(CORRECTED, prefixes)),
+        f"every board of {graph_summary(states)} (occurrence decided by reachable states "
+        f"and a replayed game); every game prefix of {graph_summary(prefixes)} enumerated "
+        f"({prefixes_enumerated(bounds, CORRECTED.name)} prefixes corrected, "
+        f"{prefixes_enumerated(bounds, AS_WRITTEN.name)} as written)",
+        "holds as written only vacuously: with reaches as written the only well-formed board is "
+        "the empty one, and with move as written the only board in any game is the empty one",
+    )
+
+
+def definedness_row(bounds: Bounds) -> Finding:
+    """The move-definedness theorem, comparing states (as written) or boards (corrected)."""
+    prefixes = scope(bounds)["prefixes"]
+    return Finding(
+        "move-definedness",
+        "s_(i+1) = move(s_i, v) is defined iff v = Pass or b_i(v) = Empty and s_(i+1) ≠ s_j for j ≤ i",
+        definedness(CORRECTED, True, prefixes),
+        definedness(CORRECTED, False, prefixes),
+        f"every non-final state of every game prefix ({prefixes_enumerated(bounds, CORRECTED.name)}) "
+        f"of {graph_summary(prefixes)}, every move",
+        "the game forbids repeating a board (3.2), the statement compares states, which also "
+        "hold the player and the passes; corrected: b_(i+1) ≠ b_j",
+    )
+
+
+def one_step_row(bounds: Bounds) -> Finding:
+    """The one-step clearing theorem, as written and as corrected."""
+    k = scope(bounds)
+    states = k["states"]
+    return Finding(
+        "one-step-clearing",
+        "b_i(v) = b_(i+1)(v) unless b_i(v) = p_i* ∧ ¬reaches(b_i[v ↦ p_i], v, Empty) or "
+        "b_i(v) = p_i ∧ b_i' = clear(b_i', p_i*) ∧ ¬reaches(clear(b_i', p_i*), v, Empty)",
+        one_step(step_claim_as_written, states),
+        one_step(step_claim_corrected, states),
+        f"every well-formed board ({k['n_state_boards']}) of {graph_summary(states)}, both players, "
+        "every legal move, every point",
+        "v is both the played and the inspected point, and b_i stands where b_i' is meant; "
+        "with the two points told apart but b_i kept, the statement "
+        + one_step(step_claim_separated, states).word
+        + "; corrected: the source's displayed formula, b_(i+1)(v) from b_i' = b_i[v_i ↦ p_i]",
+    )
+
+
+def states_unique_row(bounds: Bounds) -> Finding:
+    """The remark that conditions 1 and 3.1 make the states unique."""
+    prefixes = scope(bounds)["prefixes"]
+    verdict = states_unique(prefixes)
+    return Finding(
+        "states-unique",
+        "(1. and 3.1. imply that the states are unique)",
+        verdict,
+        verdict,
+        f"every game prefix ({prefixes_enumerated(bounds, CORRECTED.name)}) of {graph_summary(prefixes)}: "
+        "each step recomputed with move",
+        "true because move is a (partial) function; nothing to correct",
+    )
+
+
+def winner_row(bounds: Bounds) -> Finding:
+    """winner(G) as written (one value for the set of games) and winner(g) as meant."""
+    prefixes = scope(bounds)["prefixes"]
+    return Finding(
+        "winner-of-g",
+        "winner(G) = Black | White | Draw by S_p = score(b_N, p)",
+        winner_of_the_set(prefixes),
+        winner_of_each_game([g for g in prefixes if g.order <= 2]),
+        f"every game of {graph_summary(prefixes)}; corrected: every move list of ≤5 moves on graphs of ≤2 points",
+        "winner is applied to the set G; meant: winner(g) for each game g, with b_N its final board",
+    )
+
+
+def no_capture_condition_row(bounds: Bounds) -> Finding:
     """The one-step theorem's side condition b_i' = clear(b_i', p_i*): on the undirected graphs
     the source speaks of, and on the directed graphs of source 000."""
+    states = scope(bounds)["states"]
     undirected = [g for g in states if not g.directed]
     directed = [g for g in states if g.directed]
     on_digraphs = one_step(step_claim_no_capture_condition, directed)
@@ -1019,6 +1085,27 @@ def combine(first: Verdict, second: Verdict) -> Verdict:
     return Verdict(second.holds, first.checked + second.checked, second.counterexample)
 
 
+ROWS = {
+    "reaches": reaches_row,
+    "reaches-fixed-point": fixed_point_row,
+    "clear": clear_row,
+    "move": move_row,
+    "score": score_row,
+    "well-formed-iff-occurs": well_formed_row,
+    "move-definedness": definedness_row,
+    "one-step-clearing": one_step_row,
+    "one-step-no-capture-condition": no_capture_condition_row,
+    "states-unique": states_unique_row,
+    "winner-of-g": winner_row,
+}
+
+
+@lru_cache(maxsize=None)
+def errata_row(key: str, bounds: Bounds = QUICK) -> Finding:
+    """One row of the table, by its key (computed once per bounds)."""
+    return ROWS[key](bounds)
+
+
 def errata_table(bounds: Bounds = QUICK) -> list[Finding]:
     """Every row: the source's definitions, then its theorem statements."""
-    return definition_rows(bounds) + theorem_rows(bounds)
+    return [errata_row(key, bounds) for key in ROWS]
