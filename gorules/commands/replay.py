@@ -1,0 +1,35 @@
+"""``gorules replay``: play a list of moves on a graph under the Tromp–Taylor spec."""
+
+from __future__ import annotations
+
+import json
+
+from spec.graph import parse_graph
+
+
+def register(subparsers) -> None:
+    """Add the ``replay`` subcommand."""
+    parser = subparsers.add_parser(
+        "replay",
+        help="play moves like 'B C3, W D4, B pass' on a graph and print each board, the scores and the winner",
+    )
+    parser.add_argument("graph", metavar="GRAPH", help="grid:3x3, petersen, digraph:0>1,1>0, ...")
+    parser.add_argument(
+        "--moves", default="", metavar="MOVES",
+        help="moves separated by commas: an optional colour and a point name or number, or pass",
+    )
+    parser.add_argument("--json", action="store_true", help="print only the final board, scores, winner, moves")
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    """Replay the moves; a refused move is an error naming the move and why (exit 2)."""
+    from gorules.replay import parse_moves, replay, report, summary
+
+    graph = parse_graph(args.graph)
+    game = replay(graph, parse_moves(graph, args.moves))
+    if args.json:
+        print(json.dumps(summary(game)))
+    else:
+        print(report(game))
+    return 0
