@@ -135,25 +135,86 @@ class Kernel:
 
     def place(self, mine: int, theirs: int, v: int) -> tuple[int, int]:
         """clear(clear(b[v ↦ p], p*), p) on a well-formed board with v empty: (mine, theirs) after."""
+        if self.shape is not None:
+            return self._place_grid(mine, theirs, v)
+        if self.symmetric:
+            return self._place_symmetric(mine, theirs, v)
+        return self._place_directed(mine, theirs, v)
+
+    def _place_directed(self, mine: int, theirs: int, v: int) -> tuple[int, int]:
+        """place on any graph: keep the stones of each colour that reach Empty."""
+        mine |= 1 << v
+        empty = self.all & ~(mine | theirs)
+        theirs = self.reaching(theirs, empty)
+        empty = self.all & ~(mine | theirs)
+        return self.reaching(mine, empty), theirs
+
+    def _place_symmetric(self, mine: int, theirs: int, v: int) -> tuple[int, int]:
+        """place on an undirected graph: only the chains next to v can lose their last liberty."""
+        out = self.out
         point = 1 << v
         mine |= point
         empty = self.all & ~(mine | theirs)
-        if not self.symmetric:
-            theirs = self.reaching(theirs, empty)
-            empty = self.all & ~(mine | theirs)
-            return self.reaching(mine, empty), theirs
-        dilate = self.dilate_out
-        adjacent = self.out[v] & theirs
+        adjacent = out[v] & theirs
         while adjacent:
-            chain = self.chain(adjacent & -adjacent, theirs)
-            if not dilate(chain) & empty:
+            chain = frontier = adjacent & -adjacent
+            while frontier:
+                d = 0
+                while frontier:
+                    low = frontier & -frontier
+                    d |= out[low.bit_length() - 1]
+                    frontier ^= low
+                if d & empty:
+                    break
+                frontier = d & theirs & ~chain
+                chain |= frontier
+            else:
                 theirs ^= chain
                 empty |= chain
             adjacent &= ~chain
-        chain = self.chain(point, mine)
-        if not dilate(chain) & empty:
-            mine ^= chain
-        return mine, theirs
+        chain = frontier = point
+        while frontier:
+            d = 0
+            while frontier:
+                low = frontier & -frontier
+                d |= out[low.bit_length() - 1]
+                frontier ^= low
+            if d & empty:
+                return mine, theirs
+            frontier = d & mine & ~chain
+            chain |= frontier
+        return mine ^ chain, theirs
+
+    def _place_grid(self, mine: int, theirs: int, v: int) -> tuple[int, int]:
+        """place on a grid, with neighbours found by shifts."""
+        every = self.all
+        c = self.columns
+        not_first = self.not_first_column
+        not_last = self.not_last_column
+        point = 1 << v
+        mine |= point
+        empty = every & ~(mine | theirs)
+        adjacent = self.out[v] & theirs
+        while adjacent:
+            chain = frontier = adjacent & -adjacent
+            while frontier:
+                d = ((frontier << 1) & not_first) | ((frontier >> 1) & not_last) | ((frontier << c) & every) | (frontier >> c)
+                if d & empty:
+                    break
+                frontier = d & theirs & ~chain
+                chain |= frontier
+            else:
+                theirs ^= chain
+                empty |= chain
+            adjacent &= ~chain
+        chain = frontier = point
+        while frontier:
+            d = ((frontier << 1) & not_first) | ((frontier >> 1) & not_last) | ((frontier << c) & every) | (frontier >> c)
+            if d & empty:
+                return mine, theirs
+            frontier = d & mine & ~chain
+            chain |= frontier
+        return mine ^ chain, theirs
 
     def well_formed(self, black: int, white: int) -> bool:
         """Whether every stone reaches Empty."""
@@ -586,16 +647,18 @@ def random_playout(
     limit = 4 * graph.order if max_moves is None else max_moves
     randrange = rng.randrange
     order = graph.order
-    everything = kernel(graph).all
-    while len(g.moves) < limit and g.passes < 2:
-        empty = everything & ~(g._black | g._white)
-        candidates = [v for v in range(order) if empty >> v & 1]
-        candidates.append(PASS)
+    try_play = g.try_play
+    moves = g.moves
+    while len(moves) < limit and g.passes < 2:
+        refused = g._black | g._white
         while True:
-            i = randrange(len(candidates))
-            v = candidates[i]
-            if g.try_play(v):
+            v = randrange(order + 1)
+            if v == order:
+                g.pass_()
                 break
-            candidates[i] = candidates[-1]
-            candidates.pop()
+            if refused >> v & 1:
+                continue
+            if try_play(v):
+                break
+            refused |= 1 << v
     return g
