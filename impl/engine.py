@@ -253,27 +253,43 @@ def kernel(graph: Graph) -> Kernel:
 # --------------------------------------------------------------------------- boundary
 
 
+_BLACK_DIGITS = str.maketrans("BW.", "100")
+_WHITE_DIGITS = str.maketrans("BW.", "010")
+_COLOUR_SET = frozenset(COLOURS)
+
+
 def to_bits(graph: Graph, b: Board) -> tuple[int, int]:
     """(Black's points, White's points) of a board; BoardError if it is not a board of the graph."""
     if not isinstance(b, tuple) or len(b) != graph.order:
         size = len(b) if isinstance(b, tuple) else type(b).__name__
         raise BoardError(f"a board of {graph.name} is a tuple of {graph.order} colours, got {size}")
-    black = white = 0
-    for v, colour in enumerate(b):
-        if colour == BLACK:
-            black |= 1 << v
-        elif colour == WHITE:
-            white |= 1 << v
-        elif colour != EMPTY:
-            raise BoardError(f"point {v} has colour {colour!r}: a colour is 'B', 'W' or '.'")
-    return black, white
+    try:
+        valid = _COLOUR_SET.issuperset(b)
+    except TypeError:
+        valid = False
+    if not valid:
+        for v, colour in enumerate(b):
+            if not isinstance(colour, str) or colour not in _COLOUR_SET:
+                raise BoardError(f"point {v} has colour {colour!r}: a colour is 'B', 'W' or '.'")
+    if not b:
+        return 0, 0
+    text = "".join(b)[::-1]
+    return int(text.translate(_BLACK_DIGITS), 2), int(text.translate(_WHITE_DIGITS), 2)
+
+
+_COLOUR_OF_BYTE = bytes.maketrans(b"\x90\x91\x92", b".BW")
 
 
 def to_board(graph: Graph, black: int, white: int) -> Board:
     """The board (tuple of colours) with the given points of Black and White."""
-    return tuple(
-        BLACK if black >> v & 1 else WHITE if white >> v & 1 else EMPTY for v in range(graph.order)
-    )
+    n = graph.order
+    if not n:
+        return ()
+    # One byte per point, "0"/"1" for White's bit doubled plus Black's bit: 0x90 + colour.
+    black_bytes = int.from_bytes(format(black, f"0{n}b")[::-1].encode(), "big")
+    white_bytes = int.from_bytes(format(white, f"0{n}b")[::-1].encode(), "big")
+    mixed = (black_bytes + 2 * white_bytes).to_bytes(n, "big")
+    return tuple(mixed.translate(_COLOUR_OF_BYTE).decode())
 
 
 def _check_player(p) -> int:
