@@ -236,3 +236,26 @@ def test_errata_pictures_into_a_file_is_refused(tmp_path, capsys):
     blocker.write_text("x")
     assert main(["errata", "--pictures", str(blocker)]) == 2
     assert "not a directory" in capsys.readouterr().err
+
+
+def test_games_as_written_are_only_passes():
+    g = parse_graph("grid:2x2")
+    assert literal.game_as_written(g, [tt.PASS, tt.PASS]) is not None
+    # Black's stone vanishes at once, so the board repeats the empty start: no game.
+    assert literal.game_as_written(g, [0, tt.PASS, tt.PASS]) is None
+    assert tt.game(g, [0, tt.PASS, tt.PASS]) is not None
+    as_written_games = [
+        moves for moves, states in errata.game_prefixes(parse_graph("path:3"), errata.AS_WRITTEN)
+        if states[-1].passes == 2
+    ]
+    assert as_written_games == [(tt.PASS, tt.PASS)]
+    assert all(literal.game_as_written(parse_graph("path:3"), m) is not None for m in as_written_games)
+
+
+def test_mixing_readings_breaks_the_well_formed_theorem():
+    # Well-formed as written (only the empty board) against games as corrected.
+    g = parse_graph("path:2")
+    b = tt.game(g, [0, tt.PASS, tt.PASS])[1].board
+    assert b == ("B", ".")
+    assert not errata.well_formed(g, b, literal.reaches_as_written)
+    assert errata.well_formed(g, b, tt.reaches)
