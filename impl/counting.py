@@ -3,8 +3,8 @@
 A board is *legal* (the source calls it well-formed) when ``reaches(b, v, Empty)`` holds
 for every point v.  Two ways to count them:
 
-* :func:`enumerate_legal` walks all 3^n boards of a small graph and keeps the legal ones;
-  it is the reference that the faster method is checked against.
+* :func:`enumerate_legal` walks all 3^n boards of a small graph and keeps the legal ones
+  (the engine's bitset kernel decides well-formedness); it is the reference that the faster method is checked against.
 * :func:`count_legal` is a frontier (border-state) dynamic program.  The points are
   placed one at a time along a vertex ordering; the *frontier* is the set of placed
   points that still have an unplaced neighbour.  A border state records, for each
@@ -32,6 +32,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
+from impl.engine import kernel, to_board
 from spec.graph import Graph
 
 EMPTY_CODE = 0
@@ -266,53 +267,26 @@ def count_legal(graph: Graph, order: Optional[Sequence[int]] = None, progress=No
     return FrontierCounter().run(steps_of(graph, order), progress)
 
 
-def chains(graph: Graph, board: Sequence[str]) -> list[set[int]]:
-    """The chains of a board on an undirected graph: maximal connected sets of same-coloured stones."""
-    seen: set[int] = set()
-    found = []
-    for v in graph.points:
-        if board[v] == "." or v in seen:
-            continue
-        chain = {v}
-        frontier = [v]
-        while frontier:
-            w = frontier.pop()
-            for u in graph.neighbours[w]:
-                if board[u] == board[v] and u not in chain:
-                    chain.add(u)
-                    frontier.append(u)
-        seen |= chain
-        found.append(chain)
-    return found
-
-
-def reach_empty(graph: Graph, board: Sequence[str]) -> set[int]:
-    """The points that reach an empty point along (out-)arcs through their own colour."""
-    reached = {v for v in graph.points if board[v] == "."}
-    changed = True
-    while changed:
-        changed = False
-        for v in graph.points:
-            if v not in reached and any(
-                w in reached and board[w] in (board[v], ".") for w in graph.neighbours[v]
-            ):
-                reached.add(v)
-                changed = True
-    return reached
-
-
-def is_legal(graph: Graph, board: Sequence[str]) -> bool:
-    """Whether every point reaches an empty point (the board is well-formed)."""
-    return len(reach_empty(graph, board)) == graph.order
+def legal_bitboards(graph: Graph) -> Iterable[tuple[int, int]]:
+    """Every legal board of a small graph as (Black's points, White's points) bitsets."""
+    k = kernel(graph)
+    for stones in range(1 << graph.order):
+        white = stones
+        while True:
+            black = stones & ~white
+            if k.well_formed(black, white):
+                yield black, white
+            if white == 0:
+                break
+            white = (white - 1) & stones
 
 
 def legal_boards(graph: Graph) -> Iterable[tuple]:
-    """Every legal board of a small graph, in lexicographic order of ('.', 'B', 'W')."""
-    for board in itertools.product(PLACEMENTS, repeat=graph.order):
-        if is_legal(graph, board):
-            yield board
+    """Every legal board of a small graph, as a tuple of colours."""
+    for black, white in legal_bitboards(graph):
+        yield to_board(graph, black, white)
 
 
 def enumerate_legal(graph: Graph) -> int:
     """The number of legal positions, by looking at all 3^n boards (directed graphs too)."""
-    return sum(1 for _ in legal_boards(graph))
+    return sum(1 for _ in legal_bitboards(graph))
