@@ -1,0 +1,227 @@
+"""Go on arbitrary directed graphs (source ``000_ca8046d90d75ceee.txt``), executable where it can be.
+
+Each definition below mirrors one heading of ``spec/directed.md`` (same name, same
+order).  The source defines an *infinite* game: stone scoring of the points that are
+"eventually always" occupied, divide-and-choose komi, a history of boards that either
+player may delete, ko bids, and an "unsustainability" order that decides plays in which
+unsustainable actions happen infinitely often.  What runs here: the situation (board,
+turn, scores, history), the komi choice, one turn with its optional history deletion and
+ko bid, the capture order, and the result of every *eventually periodic* infinite play,
+given as a finite prefix and a cycle repeated forever (a lasso).  Strategies and the
+conjectures about them quantify over all infinite plays and are not executed.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal, NamedTuple, Optional, Sequence
+
+from spec.graph import Graph
+from spec.tromp_taylor import (
+    BLACK,
+    DRAW,
+    EMPTY,
+    PASS,
+    WHITE,
+    Board,
+    Move,
+    Outcome,
+    Player,
+    clear,
+    opponent,
+    update,
+)
+
+
+class Situation(NamedTuple):
+    """Everything the rules look at between turns: board, player to move, both scores, history."""
+
+    board: Board
+    player: Player
+    black_score: Fraction
+    white_score: Fraction
+    history: frozenset
+
+
+def score_of(s: Situation, p: Player) -> Fraction:
+    """The score of player p in situation s."""
+    return s.black_score if p == BLACK else s.white_score
+
+
+def add_score(s: Situation, p: Player, amount: Fraction) -> Situation:
+    """s with `amount` added to p's score."""
+    if p == BLACK:
+        return s._replace(black_score=s.black_score + amount)
+    return s._replace(white_score=s.white_score + amount)
+
+
+Seat = Literal["first", "second"]
+
+
+def colours(second_chooses: Player) -> dict:
+    """The colour of each seat once the second player has chosen a colour."""
+    return {"second": second_chooses, "first": opponent(second_chooses)}
+
+
+def starting_situation(graph: Graph, komi: Fraction, board: Optional[Board] = None) -> Situation:
+    """The situation before the first turn: the starting board (empty unless given),
+    Black to move, White's score Komi, Black's 0, an empty history."""
+    if board is None:
+        board = tuple(EMPTY for _ in graph.points)
+    return Situation(board, BLACK, Fraction(0), Fraction(komi), frozenset())
+
+
+def before_turn(s: Situation, delete_history: bool) -> Situation:
+    """The current board joins the history; then, if a player so chooses, the whole history is deleted."""
+    history = s.history | {s.board}
+    if delete_history:
+        history = frozenset()
+    return s._replace(history=history)
+
+
+def liberties(graph: Graph, b: Board, v: int) -> frozenset:
+    """The empty points reachable from the stone at v along arcs by a path whose internal
+    points are stones of v's colour."""
+    inside = {v}
+    frontier = [v]
+    while frontier:
+        u = frontier.pop()
+        for w in graph.neighbours[u]:
+            if b[w] == b[v] and w not in inside:
+                inside.add(w)
+                frontier.append(w)
+    return frozenset(w for u in inside for w in graph.neighbours[u] if b[w] == EMPTY)
+
+
+def place(graph: Graph, b: Board, v: int, p: Player) -> Board:
+    """p's stone on v; then the opponent's stones without liberties go, then p's own."""
+    return clear(graph, clear(graph, update(b, v, p), opponent(p)), p)
+
+
+def play(graph: Graph, s: Situation, v: Move) -> Optional[Situation]:
+    """The player to move places a stone on v or passes; None (⊥) on an unknown or occupied point."""
+    if v == PASS:
+        return s._replace(player=opponent(s.player))
+    if v not in graph.points or s.board[v] != EMPTY:
+        return None
+    return s._replace(board=place(graph, s.board, v, s.player), player=opponent(s.player))
+
+
+class KoBid(NamedTuple):
+    """A bid of `amount`, and the answer: `winner` None if the opponent ignores it, else the
+    ko winner, who resets the board to `reset_to` (a board of the history) or keeps it (None)."""
+
+    amount: Fraction
+    winner: Optional[Player] = None
+    reset_to: Optional[Board] = None
+
+
+def ko_bid(s: Situation, bidder: Player, bid: KoBid) -> Optional[Situation]:
+    """The situation after `bidder`'s ko bid is answered; None if the bid is negative or the
+    reset is not to a board of the history."""
+    if bid.amount < 0:
+        return None
+    if bid.winner is None:
+        return s
+    if bid.reset_to is not None and bid.reset_to not in s.history:
+        return None
+    board = s.board if bid.reset_to is None else bid.reset_to
+    after = add_score(s, opponent(bid.winner), Fraction(bid.amount))
+    return after._replace(board=board, player=bid.winner)
+
+
+class Turn(NamedTuple):
+    """One turn: who (if anyone) deletes the history first, the move, and the ko bid after it."""
+
+    move: Move
+    deleted_by: Optional[Player] = None
+    bid: Optional[KoBid] = None
+
+
+def turn(graph: Graph, s: Situation, t: Turn) -> Optional[Situation]:
+    """The situation after turn t, or None if t is not a legal turn (a bid needs a placed stone)."""
+    if t.bid is not None and t.move == PASS:
+        return None
+    after = play(graph, before_turn(s, t.deleted_by is not None), t.move)
+    if after is None or t.bid is None:
+        return after
+    return ko_bid(after, s.player, t.bid)
+
+
+UNSUSTAINABLE = ("make a ko bid", "choose yourself as ko winner", "ignore a ko bid", "delete the history")
+
+
+def unsustainable_actions(s: Situation, t: Turn) -> list:
+    """The (player, rank) of each unsustainable action in turn t from s; rank 1 is the least
+    unsustainable (a ko bid), 4 the most (deleting the history)."""
+    actions = []
+    if t.deleted_by is not None:
+        actions.append((t.deleted_by, 4))
+    if t.bid is not None:
+        bidder, answerer = s.player, opponent(s.player)
+        actions.append((bidder, 1))
+        if t.bid.winner is None:
+            actions.append((answerer, 3))
+        elif t.bid.winner == answerer:
+            actions.append((answerer, 2))
+    return actions
+
+
+def plays(graph: Graph, s: Situation, turns: Sequence[Turn]) -> Optional[list]:
+    """The situations s, s₁, …, s_N of a finite sequence of turns, or None if one is illegal."""
+    situations = [s]
+    for t in turns:
+        after = turn(graph, situations[-1], t)
+        if after is None:
+            return None
+        situations.append(after)
+    return situations
+
+
+def without_scores(s: Situation) -> tuple:
+    """What decides which turns are legal next: the situation less the scores."""
+    return (s.board, s.player, s.history)
+
+
+def unsustainability(cycle_situations: list, cycle: Sequence[Turn], p: Player) -> int:
+    """The rank of the most unsustainable action p takes infinitely often (0 if none): in a
+    lasso, the actions taken infinitely often are exactly those of the cycle."""
+    ranks = [r for s, t in zip(cycle_situations, cycle) for q, r in unsustainable_actions(s, t) if q == p]
+    return max(ranks, default=0)
+
+
+def live_stones(cycle_situations: list, p: Player) -> int:
+    """The points that eventually always hold a stone of p: those that hold one on every
+    board of the repeated cycle."""
+    boards = [s.board for s in cycle_situations]
+    return sum(1 for v in range(len(boards[0])) if all(b[v] == p for b in boards))
+
+
+def final_score(cycle_situations: list, p: Player) -> Fraction:
+    """p's eventual score plus p's live stones."""
+    return score_of(cycle_situations[-1], p) + live_stones(cycle_situations, p)
+
+
+def outcome(graph: Graph, s: Situation, prefix: Sequence[Turn], cycle: Sequence[Turn]) -> Optional[Outcome]:
+    """The result of the infinite play prefix, cycle, cycle, …; None if that is not a play
+    (an illegal turn or an empty cycle) or if the cycle is not seen to repeat forever: the
+    situation less scores must be the same after the second and the third cycle."""
+    if not cycle:
+        return None
+    situations = plays(graph, s, list(prefix) + 3 * list(cycle))
+    if situations is None:
+        return None
+    twice, thrice = len(prefix) + 2 * len(cycle), len(prefix) + 3 * len(cycle)
+    if without_scores(situations[twice]) != without_scores(situations[thrice]):
+        return None
+    repeated = situations[twice : thrice + 1]
+    u_black = unsustainability(repeated, cycle, BLACK)
+    u_white = unsustainability(repeated, cycle, WHITE)
+    if u_black or u_white:
+        if u_black == u_white:
+            return DRAW
+        return BLACK if u_black < u_white else WHITE
+    black, white = final_score(repeated, BLACK), final_score(repeated, WHITE)
+    if black == white:
+        return DRAW
+    return BLACK if black > white else WHITE
