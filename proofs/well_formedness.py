@@ -1,0 +1,151 @@
+"""T1, well-formedness: a board occurs in some game if and only if it is well-formed.
+
+Source (``002_8835c2492dce8849.txt``, "Theorems and thoughts"): a board b is
+*well-formed* iff reaches(b, v, Empty) for every point v; for any board b, b occurs in
+some game iff b is well-formed.
+
+Proved on one graph (every board of it) or on every graph on N vertices, in three parts:
+
+- ``empty``: the empty board is well-formed;
+- ``step`` (⇒): for every well-formed board b, player p and empty point v, the board of
+  move((b, p, n), v) is well-formed.  A pass leaves the board alone, so by induction
+  every board of every game is well-formed;
+- ``lemma`` (⇐): every non-empty well-formed board b has a stone u such that b[u ↦ Empty]
+  is well-formed and move((b[u ↦ Empty], b(u), 0), u) has board b.  Why this gives a game
+  is written in ``proofs/README.md``: the stones are added back one at a time, the number
+  of stones grows so no board repeats, and a single pass lets the same colour move again.
+
+As written, the source's own ``reaches`` never lets a stone reach Empty (E1), so only the
+empty board is "well-formed" and every stone move empties the board; the statement then
+holds, degenerately.  ``as_written=True`` checks that reading: the source's definitions
+throughout.  A mutant changes the rules of play only; well-formedness keeps the spec's
+meaning, so the proof must find where the broken rules leave a chain without liberty.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import z3
+
+from proofs import encoding as E
+from proofs.graphs import as_graph, graph_record
+from proofs.result import ProofResult, attempt, combine
+
+NAME = "well-formedness"
+STATEMENT = (
+    "A board occurs in some game iff it is well-formed (every point reaches Empty): the empty "
+    "board is well-formed, every move keeps a well-formed board well-formed, and every non-empty "
+    "well-formed board is rebuilt by replaying one of its stones on a well-formed board."
+)
+STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it (a stone never reaches Empty)."
+MUTANTS = ("reaches-as-written", "no-second-clear", "gfp-reaches")
+
+
+def rules_for(as_written: bool, mutant: Optional[str]) -> E.Rules:
+    """The rules the statement is checked against."""
+    if mutant:
+        return E.rules_named(mutant)
+    return E.AS_WRITTEN_RULES if as_written else E.SPEC_RULES
+
+
+def empty_part(graph, encoding: str, as_written: bool, timeout) -> tuple:
+    """Look for a point of the empty board that does not reach Empty."""
+    enc = E.Encoding(graph, encoding)
+    status, model = E.search(enc, z3.Not(E.well_formed(enc, E.initial_state(enc).board, as_written)),
+                             timeout=timeout)
+    if status == "sat":
+        return "refuted", {"part": "empty", "graph": graph_record(graph, model), "boards": [
+            {"label": "empty board, not well-formed", "board": "." * enc.order}]}
+    return ("proved" if status == "unsat" else "unknown"), None
+
+
+def step_part(graph, encoding: str, as_written: bool, rules: E.Rules, timeout) -> tuple:
+    """Look for a well-formed board and a move on an empty point whose result is not."""
+    enc = E.Encoding(graph, encoding)
+    b = E.symbolic_board(enc, "b")
+    p = E.symbolic_player(enc, "p")
+    v = E.symbolic_point(enc, "v")
+    after, defined = E.move(enc, E.State(b, p, 0), v, rules)
+    status, model = E.search(
+        enc,
+        E.well_formed(enc, b, as_written),
+        defined,
+        z3.Not(E.well_formed(enc, after.board, as_written)),
+        timeout=timeout,
+    )
+    if status == "sat":
+        point, player = E.value(model, v), E.NAME[E.value(model, p)]
+        before, result = E.board_value(model, b), E.board_value(model, after.board)
+        return "refuted", {
+            "part": "step",
+            "graph": graph_record(graph, model),
+            "boards": [
+                {"label": "well-formed board", "board": before, "marks": [point]},
+                {"label": f"after {player} plays {point}: not well-formed", "board": result, "marks": [point]},
+            ],
+            "moves": [point],
+            "player": player,
+            "point": point,
+        }
+    return ("proved" if status == "unsat" else "unknown"), None
+
+
+def rebuilt_by(enc, b, u: int, rules: E.Rules, as_written: bool) -> z3.BoolRef:
+    """u holds a stone, b[u ↦ Empty] is well-formed, and replaying the stone rebuilds b."""
+    lifted = E.update(b, u, E.EMPTY)
+    after, defined = E.move(enc, E.State(lifted, b[u], 0), u, rules)
+    return z3.And(
+        E.term(b[u]) != E.EMPTY,
+        E.well_formed(enc, lifted, as_written),
+        defined,
+        E.same_board(after.board, b),
+    )
+
+
+def lemma_part(graph, encoding: str, as_written: bool, rules: E.Rules, timeout) -> tuple:
+    """Look for a non-empty well-formed board that no stone of it rebuilds in one move."""
+    enc = E.Encoding(graph, encoding)
+    b = E.symbolic_board(enc, "b")
+    status, model = E.search(
+        enc,
+        E.well_formed(enc, b, as_written),
+        z3.Or([E.term(x) != E.EMPTY for x in b]),
+        *[z3.Not(rebuilt_by(enc, b, u, rules, as_written)) for u in enc.points],
+        timeout=timeout,
+    )
+    if status == "sat":
+        return "refuted", {
+            "part": "lemma",
+            "graph": graph_record(graph, model),
+            "boards": [{"label": "well-formed board that no replayed stone rebuilds",
+                        "board": E.board_value(model, b)}],
+        }
+    return ("proved" if status == "unsat" else "unknown"), None
+
+
+def prove(graph, as_written: bool = False, encoding: str = "ranked", mutant: Optional[str] = None,
+          timeout: Optional[float] = None, **_options) -> ProofResult:
+    """Prove T1 on every board of the graph (or on every graph of a SymbolicGraph)."""
+    graph = as_graph(graph)
+    rules = rules_for(as_written, mutant)
+    fields = dict(encoding=encoding, as_written=as_written, mutant=mutant)
+    scope = f"every board of {graph.name}"
+    parts = [
+        attempt(f"{NAME}/empty", graph.name, lambda: empty_part(graph, encoding, as_written, timeout),
+                scope="the empty board", **fields),
+        attempt(f"{NAME}/step", graph.name, lambda: step_part(graph, encoding, as_written, rules, timeout),
+                scope=scope, **fields),
+        attempt(f"{NAME}/lemma", graph.name, lambda: lemma_part(graph, encoding, as_written, rules, timeout),
+                scope=scope, **fields),
+    ]
+    return combine(NAME, graph.name, parts, scope=scope, **fields)
+
+
+def prove_step(graph, as_written: bool = False, encoding: str = "ranked", mutant: Optional[str] = None,
+               timeout: Optional[float] = None) -> ProofResult:
+    """Only the (⇒) step: moves keep well-formed boards well-formed."""
+    graph = as_graph(graph)
+    rules = rules_for(as_written, mutant)
+    return attempt(f"{NAME}/step", graph.name, lambda: step_part(graph, encoding, as_written, rules, timeout),
+                   encoding=encoding, as_written=as_written, mutant=mutant, scope=f"every board of {graph.name}")
