@@ -1,0 +1,180 @@
+"""Ultimate Go and Fundamental Go (source ``003_ba4357ff6ddc9904.txt``), executable.
+
+Each definition below mirrors one heading of ``spec/ultimate.md`` (same name, same
+order).  There are no passes: a player places a stone (never a surrounded one, never
+repeating a board), or delays by returning a prisoner, or, once, her ultimate prisoner.
+Fundamental Go is the same game without ultimate prisoners: ``initial_situation(graph,
+fundamental=True)``.  Section IV's score (the least mid-game komi that turns the result)
+is computed by exact search, which is practical on boards of a handful of points.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from typing import NamedTuple, Optional, Sequence, Union
+
+from spec.graph import Graph
+from spec.tromp_taylor import (
+    BLACK,
+    DRAW,
+    EMPTY,
+    WHITE,
+    Board,
+    Outcome,
+    Player,
+    clear,
+    opponent,
+    reaches,
+    update,
+)
+
+
+class Situation(NamedTuple):
+    """Everything on and beside the board: the board, the player to move, both prisoner
+    bowls, the players still holding an ultimate prisoner, who played the first ultimate
+    delay, who may declare a draw, the boards that have occurred, and the result once over."""
+
+    board: Board
+    player: Player
+    black_prisoners: int
+    white_prisoners: int
+    ultimate: frozenset
+    first_ultimate: Optional[Player]
+    draw_right: Optional[Player]
+    history: frozenset
+    result: Optional[Outcome]
+
+
+def prisoners(s: Situation, p: Player) -> int:
+    """The number of stones in p's prisoner bowl."""
+    return s.black_prisoners if p == BLACK else s.white_prisoners
+
+
+def add_prisoners(s: Situation, p: Player, k: int) -> Situation:
+    """s with k stones added to p's prisoner bowl (k < 0 takes them out)."""
+    if p == BLACK:
+        return s._replace(black_prisoners=s.black_prisoners + k)
+    return s._replace(white_prisoners=s.white_prisoners + k)
+
+
+def surrounded(graph: Graph, b: Board, v: int) -> bool:
+    """The stone on v is surrounded: no path from it to an empty point avoids the opponent's
+    stones, that is, it does not reach Empty in the Tromp–Taylor sense."""
+    return not reaches(graph, b, v, EMPTY)
+
+
+def initial_situation(graph: Graph, fundamental: bool = False, komi: int = 0) -> Situation:
+    """The empty board and empty bowls (but for a komi of `komi` stones in White's bowl), each
+    player holding an ultimate prisoner unless the game is Fundamental Go, Black to move."""
+    board = tuple(EMPTY for _ in graph.points)
+    ultimate = frozenset() if fundamental else frozenset({BLACK, WHITE})
+    return Situation(board, BLACK, 0, komi, ultimate, None, None, frozenset({board}), None)
+
+
+def placement(graph: Graph, b: Board, v: int, p: Player) -> tuple:
+    """p's stone on v, then every surrounded opponent stone taken off: the board and the
+    number of stones taken."""
+    placed = update(b, v, p)
+    after = clear(graph, placed, opponent(p))
+    return after, sum(1 for w in graph.points if placed[w] != after[w])
+
+
+def legal_placement(graph: Graph, s: Situation, v: int) -> Optional[Situation]:
+    """The situation after the player to move places on v, or None if that placement is not
+    legal: v is not an empty point, the placed stone is surrounded, or the board has occurred."""
+    if v not in graph.points or s.board[v] != EMPTY:
+        return None
+    after, taken = placement(graph, s.board, v, s.player)
+    if surrounded(graph, after, v) or after in s.history:
+        return None
+    s = add_prisoners(s, s.player, taken)
+    return s._replace(board=after, player=opponent(s.player), history=s.history | {after})
+
+
+DELAY = "delay"
+ULTIMATE_DELAY = "ultimate delay"
+def delay(s: Situation) -> Optional[Situation]:
+    """The player to move returns one of her prisoners; None if her bowl is empty."""
+    if prisoners(s, s.player) == 0:
+        return None
+    return add_prisoners(s, s.player, -1)._replace(player=opponent(s.player))
+
+
+def moves(graph: Graph, s: Situation) -> dict:
+    """Every move open to the player to move, mapped to the situation it makes: the legal
+    placements (by point), a delay, the ultimate delay."""
+    options = {v: legal_placement(graph, s, v) for v in graph.points}
+    options[DELAY] = delay(s)
+    options[ULTIMATE_DELAY] = ultimate_delay(s)
+    return {m: after for m, after in options.items() if after is not None}
+
+
+def ultimate_delay(s: Situation) -> Optional[Situation]:
+    """The player to move returns her ultimate prisoner; played second, it is set beside the
+    opponent's supply, which gives the opponent the right to declare a draw.  None if she
+    no longer holds it."""
+    p = s.player
+    if p not in s.ultimate:
+        return None
+    s = s._replace(ultimate=s.ultimate - {p}, player=opponent(p))
+    if s.first_ultimate is None:
+        return s._replace(first_ultimate=p)
+    return s._replace(draw_right=opponent(p))
+
+
+DECLARE_DRAW = "declare draw"
+RESIGN = "resign"
+Action = Union[int, str]
+def act(graph: Graph, s: Situation, a: Action) -> Optional[Situation]:
+    """The situation after the player to move makes a move, declares a draw (only with the
+    right to) or resigns; None if the action is not open to her or the game is over."""
+    if s.result is not None:
+        return None
+    if a == RESIGN:
+        return s._replace(result=opponent(s.player))
+    if a == DECLARE_DRAW:
+        return s._replace(result=DRAW) if s.draw_right == s.player else None
+    return moves(graph, s).get(a)
+
+
+def game(graph: Graph, actions: Sequence[Action], fundamental: bool = False, komi: int = 0) -> Optional[list]:
+    """The situations of a sequence of actions from the start, or None if one is not open."""
+    situations = [initial_situation(graph, fundamental, komi)]
+    for a in actions:
+        after = act(graph, situations[-1], a)
+        if after is None:
+            return None
+        situations.append(after)
+    return situations
+
+
+@functools.lru_cache(maxsize=None)
+def wins(graph: Graph, s: Situation) -> bool:
+    """In Fundamental Go (no draws), whether the player to move has a winning strategy: some
+    move leaves the opponent without one.  A player with no move must resign."""
+    return any(not wins(graph, after) for after in moves(graph, s).values())
+
+
+def black_wins(graph: Graph, s: Situation) -> bool:
+    """Whether Black has a winning strategy in situation s of Fundamental Go."""
+    return wins(graph, s) == (s.player == BLACK)
+
+
+def score(graph: Graph, s: Situation):
+    """Section IV: min{K : White wins with K more prisoners} − ½ if Black wins, else
+    −min{K : Black wins with K more prisoners} + ½."""
+    if black_wins(graph, s):
+        K = next(k for k in itertools.count() if not black_wins(graph, add_prisoners(s, WHITE, k)))
+        return K - 0.5
+    K = next(k for k in itertools.count() if black_wins(graph, add_prisoners(s, BLACK, k)))
+    return -K + 0.5
+
+
+def no_move_improves(graph: Graph, s: Situation) -> bool:
+    """Section IV's claim at s: no move by Black increases the score, no move by White decreases it."""
+    here = score(graph, s)
+    after = [score(graph, t) for t in moves(graph, s).values()]
+    if s.player == BLACK:
+        return all(a <= here for a in after)
+    return all(a >= here for a in after)
