@@ -678,3 +678,73 @@ def random_playout(
                 break
             refused |= 1 << v
     return g
+
+
+# --------------------------------------------------------------------------- compiled playouts
+
+
+class Playout(NamedTuple):
+    """A finished random game from the compiled kernel: its moves and final board."""
+
+    moves: list
+    board: Board
+
+
+_BYTE_COLOURS = bytes.maketrans(b"\x00\x01\x02", b".BW")
+
+
+def compiled_available() -> bool:
+    """Whether the compiled kernel (numba) can be used."""
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _compiled_arrays(graph: Graph) -> tuple:
+    """The numpy arrays the compiled kernel reads for a graph (built once per kernel)."""
+    k = kernel(graph)
+    arrays = getattr(k, "_compiled", None)
+    if arrays is None:
+        import numpy as np
+
+        from impl._kernel_numba import csr
+
+        ptr, idx = csr([graph.neighbours[v] for v in graph.points])
+        rptr, ridx = csr([[u for u in graph.points if v in graph.neighbours[u]] for v in graph.points])
+        zobrist = np.random.default_rng(20240).integers(
+            0, 2**63, size=(graph.order, 3), dtype=np.uint64
+        )
+        arrays = (ptr, idx, rptr, ridx, k.symmetric, zobrist)
+        k._compiled = arrays
+    return arrays
+
+
+def compiled_random_playout(
+    graph: Graph,
+    rng: Optional[_random.Random] = None,
+    rules: Union[str, RuleSet, None] = "tromp-taylor",
+    max_moves: Optional[int] = None,
+    pass_last: bool = False,
+) -> Playout:
+    """Like :func:`random_playout` (uniform random legal moves, pass among them, until two
+    passes or ``max_moves``, default 4·n), but the whole game runs in the compiled kernel;
+    its random numbers come from numba's generator, seeded from ``rng``.  With
+    ``pass_last`` a player passes only when no point is legal."""
+    import numpy as np
+
+    from impl._kernel_numba import KO_CODES, playout
+
+    rules = ruleset(rules)
+    rng = rng or _random.Random()
+    limit = 4 * graph.order if max_moves is None else max_moves
+    ptr, idx, rptr, ridx, symmetric, zobrist = _compiled_arrays(graph)
+    moves = np.zeros(max(limit, 1), dtype=np.int32)
+    board = np.zeros(graph.order, dtype=np.int8)
+    count = playout(
+        ptr, idx, rptr, ridx, symmetric, graph.order, zobrist, KO_CODES[rules.ko],
+        rules.suicide == "allowed", limit, rng.getrandbits(31), moves, board, pass_last,
+    )
+    played = [PASS if v < 0 else int(v) for v in moves[:count].tolist()]
+    return Playout(played, tuple(board.tobytes().translate(_BYTE_COLOURS).decode()))
