@@ -221,30 +221,69 @@ def split_responses(output: str) -> list:
 
 
 
-def replay_in_engine(command: Sequence[str], graph: Graph, setup: Sequence, moves: Sequence) -> tuple:
-    """An engine's boards along a game: the setup, then the board after each move.
+def replay_in_engine(
+    command: Sequence[str], graph: Graph, setup: Sequence, moves: Sequence, every: int = 1
+) -> tuple:
+    """An engine's boards along a game, read with ``list_stones``.
 
     ``moves`` are (player, point-or-PASS) pairs; setup stones are placed with ``play``.
-    Returns (boards, problem): the boards up to the first move the engine refused, and
-    that refusal as text (or None).
+    The board is read after the setup, after every ``every``-th move and after the last.
+    Returns (boards, problem): a list of (move number, board) up to the first move the
+    engine refused, and that refusal as text (or None).
     """
     rows, _ = graph.shape
     stones = [(setup[v], v) for v in graph.points if setup[v] != EMPTY]
     lines = [f"boardsize {rows}", "clear_board"]
     lines += [f"play {p} {gtp_vertex(graph, v)}" for p, v in stones]
-    lines += ["list_stones black", "list_stones white"]
-    for player, v in moves:
-        lines += [f"play {player} {gtp_vertex(graph, v)}", "list_stones black", "list_stones white"]
+    reads = {}
+    plays = {}
+
+    def read_board(number: int) -> None:
+        reads[number] = len(lines)
+        lines.extend(["list_stones black", "list_stones white"])
+
+    read_board(0)
+    for number, (player, v) in enumerate(moves, start=1):
+        plays[number] = len(lines)
+        lines.append(f"play {player} {gtp_vertex(graph, v)}")
+        if number % every == 0 or number == len(moves):
+            read_board(number)
     responses = run_script(command, lines)
-    failed = [i for i, (ok, _) in enumerate(responses) if not ok]
-    if failed and failed[0] < 2 + len(stones):
-        return [], f"setup: {lines[failed[0]]}: {responses[failed[0]][1]}"
-    start = 2 + len(stones)
-    boards = [board_from_stones(graph, responses[start][1], responses[start + 1][1])]
-    for number in range(1, len(moves) + 1):
-        at = start + 2 + 3 * (number - 1)
-        ok, text = responses[at]
-        if not ok:
-            return boards, f"move {number}: {lines[at]}: {text}"
-        boards.append(board_from_stones(graph, responses[at + 1][1], responses[at + 2][1]))
+    for i in range(2 + len(stones)):
+        if not responses[i][0]:
+            return [], f"setup: {lines[i]}: {responses[i][1]}"
+    boards = []
+    for number in range(len(moves) + 1):
+        if number in plays and not responses[plays[number]][0]:
+            return boards, f"move {number}: {lines[plays[number]]}: {responses[plays[number]][1]}"
+        if number in reads:
+            at = reads[number]
+            boards.append((number, board_from_stones(graph, responses[at][1], responses[at + 1][1])))
     return boards, None
+
+
+def referee(black: GtpClient, white: GtpClient, graph: Graph, max_moves: int = 1000) -> list:
+    """Referee a game between two GTP engines on a square grid, from the empty board.
+
+    The player to move is asked ``genmove``; its move is passed on to the other engine
+    with ``play``.  The game ends after two consecutive passes, a resignation or
+    ``max_moves`` moves.  Returns the (player, point-or-PASS) moves; GtpError if the
+    other engine refuses a move that the mover chose (the engines disagree on a rule).
+    """
+    engines = {"B": black, "W": white}
+    moves: list = []
+    passes = 0
+    player = "B"
+    while passes < 2 and len(moves) < max_moves:
+        chosen = engines[player].genmove(graph, player)
+        if chosen == "resign":
+            break
+        other = engines["W" if player == "B" else "B"]
+        if not other.play(graph, player, chosen):
+            raise GtpError(
+                f"move {len(moves) + 1}: {player} {gtp_vertex(graph, chosen)} was refused by the other engine"
+            )
+        moves.append((player, chosen))
+        passes = passes + 1 if chosen == PASS else 0
+        player = "W" if player == "B" else "B"
+    return moves

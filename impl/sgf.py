@@ -403,6 +403,19 @@ def sgfmill_agreement(record: Record, positions: Sequence) -> tuple[int, Optiona
     return compared, None
 
 
+def engine_agreement(record: Record, positions: Sequence, boards: Sequence) -> tuple[int, Optional[str]]:
+    """Compare another engine's boards, given as (move number, board) pairs, with the
+    engine's positions; (boards compared, first disagreement as text, or None)."""
+    compared = 0
+    for number, board in boards:
+        if number >= len(positions):
+            return compared, f"move {number}: the engine stopped before this move"
+        if bits_as_board(record.graph, positions[number]) != tuple(board):
+            return compared, f"move {number}: the board differs from the engine's"
+        compared += 1
+    return compared, None
+
+
 def sgfmill_boards(record: Record) -> tuple[list, Optional[str]]:
     """The boards that sgfmill's own Board gives for a record (a third opinion).
 
