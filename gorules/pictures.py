@@ -54,6 +54,8 @@ def layout(graph: Graph) -> dict[int, tuple[float, float]]:
         return {0: (0.5, 0.5)}
     if graph.name == "petersen":
         positions = _petersen_layout()
+    elif graph.name.startswith("path:"):
+        positions = {v: (float(v), 0.0) for v in graph.points}
     elif graph.name.startswith("cycle:"):
         positions = nx.circular_layout(g)
     else:
