@@ -448,3 +448,60 @@ def sgfmill_board_as_tuple(graph: Graph, board) -> tuple:
     return tuple(
         colour for row in reversed(board.board[:rows]) for colour in map(colour_of, row)
     )
+
+
+def spec_agreement(record: Record, positions: Sequence) -> tuple[int, Optional[str]]:
+    """Replay a record in the executable spec and compare every board with the engine's
+    positions; (boards compared, first disagreement or refusal as text, or None)."""
+    from spec import tromp_taylor
+
+    spec_replay = replay(record, tromp_taylor)
+    numbered = list(enumerate(spec_replay.boards))
+    compared, problem = engine_agreement(record, positions, numbered)
+    if problem is None and spec_replay.problem and len(spec_replay.boards) < len(positions):
+        problem = f"spec: {spec_replay.problem}"
+    return compared, problem
+
+
+def check_record(
+    record: Record,
+    spec: bool = False,
+    sgfmill: bool = True,
+    gnugo_every: Optional[int] = None,
+    gnugo: Optional[Sequence[str]] = None,
+) -> dict:
+    """Replay a record in the engine and compare its boards with other opinions.
+
+    sgfmill's board is compared after every move, the spec (if asked) after every move,
+    GNU Go (if ``gnugo_every`` is given) after every ``gnugo_every``-th move and the last.
+    Returns a dict: the record's name, moves, where it stops replaying cleanly and why,
+    repeated boards and suicides, and for each opinion the boards compared and the
+    first disagreement (None when all agree).
+    """
+    engine = engine_positions(record)
+    played = record.moves[: len(engine.boards) - 1]
+    report = {
+        "record": record.source,
+        "board": record.graph.name,
+        "moves": len(record.moves),
+        "replayed": len(played),
+        "unclean": engine.problem,
+        "repetitions": engine.repetitions,
+        "suicides": engine.suicides,
+        "opinions": {},
+    }
+    if sgfmill:
+        compared, problem = sgfmill_agreement(record, engine.boards)
+        report["opinions"]["sgfmill"] = {"compared": compared, "disagreement": problem}
+    if spec:
+        compared, problem = spec_agreement(record, engine.boards)
+        report["opinions"]["spec"] = {"compared": compared, "disagreement": problem}
+    if gnugo_every:
+        from impl.gtp import gnugo_command, replay_in_engine
+
+        command = list(gnugo) if gnugo else gnugo_command()
+        boards, refused = replay_in_engine(command, record.graph, record.setup, played, gnugo_every)
+        compared, problem = engine_agreement(record, engine.boards, boards)
+        report["opinions"]["gnugo"] = {"compared": compared, "disagreement": refused or problem}
+    report["agree"] = all(o["disagreement"] is None for o in report["opinions"].values())
+    return report

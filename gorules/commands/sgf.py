@@ -1,0 +1,129 @@
+"""``gorules replay-sgf``: replay game records in the engine and compare with other opinions.
+
+Each record (SGF, or MGT which is SGF text) is replayed in the engine; sgfmill's board is
+compared after every move, and on request the executable spec (after every move) and GNU
+Go over GTP (after every N-th move and the last).  A directory stands for the records in
+it.  Records that do not replay cleanly (a move on an occupied point, a file that cannot
+be read) are listed with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+from tqdm import tqdm
+
+from gorules.errors import UsageError
+from impl.sgf import RecordError, check_record, load_sgf
+
+RECORD_SUFFIXES = (".sgf", ".mgt")
+
+
+def register(subparsers) -> None:
+    """Add the ``replay-sgf`` subcommand."""
+    parser = subparsers.add_parser(
+        "replay-sgf",
+        help="replay SGF records in the engine; compare with sgfmill, the spec and GNU Go",
+        description="Replay game records in the engine and compare every position with "
+        "sgfmill's board, and optionally the spec and GNU Go (over GTP).",
+    )
+    parser.add_argument("paths", nargs="+", metavar="FILE", help="SGF/MGT files or directories of them")
+    parser.add_argument("--spec", action="store_true", help="also replay in the executable spec (slow: tens of ms a move on 19x19)")
+    parser.add_argument("--gnugo", action="store_true", help="also replay in GNU Go over GTP")
+    parser.add_argument("--gnugo-every", type=int, default=1, metavar="N", help="read GNU Go's board after every N-th move (default 1)")
+    parser.add_argument("--jobs", type=int, default=2, help="records replayed at once (default 2)")
+    parser.add_argument("--json", action="store_true", help="print one JSON report")
+    parser.set_defaults(func=run)
+
+
+def record_files(paths) -> list[str]:
+    """The record files named by the arguments: files as given, directories expanded."""
+    files = []
+    for path in paths:
+        if os.path.isdir(path):
+            names = sorted(n for n in os.listdir(path) if n.lower().endswith(RECORD_SUFFIXES))
+            files.extend(os.path.join(path, n) for n in names)
+        elif os.path.exists(path):
+            files.append(path)
+        else:
+            raise UsageError(f"{path}: no such file or directory")
+    if not files:
+        raise UsageError("no SGF or MGT records found in " + ", ".join(paths))
+    return files
+
+
+def check_file(path: str, args) -> dict:
+    """The report of one record file; an unreadable file gives a report with its reason."""
+    try:
+        record = load_sgf(path)
+    except RecordError as error:
+        return {"record": os.path.basename(path), "unreadable": str(error), "agree": False}
+    return check_record(
+        record, spec=args.spec, gnugo_every=args.gnugo_every if args.gnugo else None
+    )
+
+
+def summary(reports) -> dict:
+    """Counts over all reports: records, positions compared per opinion, problems."""
+    opinions: dict = {}
+    for report in reports:
+        for name, o in report.get("opinions", {}).items():
+            total = opinions.setdefault(name, {"compared": 0, "disagreements": 0})
+            total["compared"] += o["compared"]
+            total["disagreements"] += o["disagreement"] is not None
+    return {
+        "records": len(reports),
+        "moves": sum(r.get("moves", 0) for r in reports),
+        "unreadable": [r["unreadable"] for r in reports if "unreadable" in r],
+        "unclean": [f"{r['record']}: {r['unclean']}" for r in reports if r.get("unclean")],
+        "repetitions": [f"{r['record']}: moves {r['repetitions']}" for r in reports if r.get("repetitions")],
+        "opinions": opinions,
+    }
+
+
+def text_report(reports, totals) -> str:
+    """Human-readable lines: one per record with a problem, then the totals."""
+    lines = []
+    for r in reports:
+        if "unreadable" in r:
+            lines.append(f"{r['record']}: cannot be read: {r['unreadable']}")
+            continue
+        notes = []
+        if r["unclean"]:
+            notes.append(f"stops at {r['unclean']}")
+        if r["repetitions"]:
+            notes.append(f"repeats a board at moves {r['repetitions']}")
+        for name, o in r["opinions"].items():
+            if o["disagreement"]:
+                notes.append(f"{name}: {o['disagreement']}")
+        if notes or len(reports) == 1:
+            verdict = "; ".join(notes) if notes else "every compared position agrees"
+            lines.append(f"{r['record']} ({r['board']}, {r['moves']} moves): {verdict}")
+    lines.append(f"{totals['records']} records, {totals['moves']} moves")
+    for name, o in totals["opinions"].items():
+        lines.append(f"  {name}: {o['compared']} positions compared, {o['disagreements']} records disagree")
+    lines.append(f"  unreadable: {len(totals['unreadable'])}, stop early: {len(totals['unclean'])}")
+    return "\n".join(lines)
+
+
+def run(args) -> int:
+    """Replay the records; exit 0 if every compared position agrees, 1 otherwise."""
+    if args.gnugo_every < 1 or args.jobs < 1:
+        raise UsageError("--gnugo-every and --jobs must be at least 1")
+    files = record_files(args.paths)
+    if len(files) == 1:
+        load_sgf(files[0])  # a single broken file is a usage error: one line, exit 2
+    with ThreadPoolExecutor(args.jobs) as pool:
+        work = pool.map(lambda path: check_file(path, args), files)
+        reports = list(tqdm(work, total=len(files), desc="replay-sgf", unit="record",
+                            disable=args.json or None, file=sys.stderr))
+    totals = summary(reports)
+    if args.json:
+        print(json.dumps({"summary": totals, "records": reports}, indent=2))
+    else:
+        print(text_report(reports, totals))
+    disagreements = sum(o["disagreements"] for o in totals["opinions"].values())
+    return 0 if disagreements == 0 else 1
