@@ -74,10 +74,20 @@ class Encoding:
             return [(w, True) for w in self.graph.neighbours[v]]
         return self.graph.arcs(v)
 
+    def fork(self) -> "Encoding":
+        """The same graph and constraints, with its own copies of the auxiliary variables:
+        a statement built in the fork does not share terms with the rules it speaks of."""
+        other = Encoding.__new__(Encoding)
+        other.graph, other.name, other.side = self.graph, self.name, self.side
+        other._reaching_cache, other._fresh = {}, 0
+        self._forks = getattr(self, "_forks", 0) + 1
+        other._tag = f"{getattr(self, '_tag', '')}f{self._forks}"
+        return other
+
     def fresh(self, prefix: str) -> str:
         """A variable name not used before in this encoding."""
         self._fresh += 1
-        return f"{prefix}!{self._fresh}"
+        return f"{prefix}{getattr(self, '_tag', '')}!{self._fresh}"
 
 
 def graph_constraints(graph) -> list:
