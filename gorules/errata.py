@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
@@ -440,6 +440,7 @@ def reaches_against_reference(reaches: Callable, graphs: Sequence[Graph]) -> Ver
     """reaches(b, v, c) agrees with the reference on every board, point and colour."""
 
     def test(case):
+        """None if the statement holds here, else a Counterexample."""
         graph, b = case
         for v in graph.points:
             for c in COLOURS:
@@ -460,6 +461,7 @@ def clear_against_reference(clear: Callable, graphs: Sequence[Graph]) -> Verdict
     """clear(b, p) removes exactly the stones of p whose chain has no liberty."""
 
     def test(case):
+        """None if the statement holds here, else a Counterexample."""
         graph, b = case
         for p in PLAYERS:
             got, want = clear(graph, b, p), reference_clear(graph, b, p)
@@ -478,6 +480,7 @@ def move_against_reference(move: Callable, graphs: Sequence[Graph]) -> Verdict:
     """move(s, v) agrees with Tromp–Taylor's step on every well-formed board, player and move."""
 
     def test(case):
+        """None if the statement holds here, else a Counterexample."""
         graph, b = case
         for p in PLAYERS:
             s = tt.State(b, p, 0)
@@ -500,6 +503,7 @@ def score_against_reference(score: Callable, graphs: Sequence[Graph]) -> Verdict
     """score(b, p) agrees with area scoring by flood fill on every board and player."""
 
     def test(case):
+        """None if the statement holds here, else a Counterexample."""
         graph, b = case
         for p in PLAYERS:
             got, want = score(graph, b, p), reference_score(graph, b, p)
@@ -530,6 +534,7 @@ def equation_step(graph: Graph, b: tuple, c: str, as_written: bool) -> Callable:
     """One application of reaches's recursive equation (as written, or as corrected)."""
 
     def step(R: frozenset) -> frozenset:
+        """The right-hand side of the equation, evaluated with R for reaches."""
         return frozenset(
             v
             for v in graph.points
@@ -547,6 +552,7 @@ def equation_has_one_solution(as_written: bool, graphs: Sequence[Graph]) -> Verd
     """reaches's equation, read as a definition with no index, has exactly one solution."""
 
     def test(case):
+        """None if the statement holds here, else a Counterexample."""
         graph, b = case
         for c in COLOURS:
             least, greatest = fixed_points(graph, b, c, equation_step(graph, b, c, as_written))
@@ -578,6 +584,7 @@ def indexed_equation_is_least_solution(graphs: Sequence[Graph]) -> Verdict:
     """reaches_n with n = |Point| equals the spec's reaches (the least solution) and is stable."""
 
     def test(case):
+        """None if the statement holds here, else a Counterexample."""
         graph, b = case
         for v in graph.points:
             for c in COLOURS:
@@ -600,6 +607,7 @@ def occurs_versus_well_formed(rules: Rules, graphs: Sequence[Graph]) -> Verdict:
     no-repeat rule occurs in no game; a board with a game prefix accepted by the rules does."""
 
     def test(graph):
+        """None if the statement holds here, else a Counterexample."""
         reachable = reachable_states(graph, rules)
         reachable_boards: dict[tuple, tuple] = {}
         for s, moves in reachable.items():
@@ -640,6 +648,7 @@ def occurs_by_enumeration(rules: Rules, graphs: Sequence[Graph]) -> Verdict:
     well-formed boards."""
 
     def test(graph):
+        """None if the statement holds here, else a Counterexample."""
         seen: dict[tuple, tuple] = {}
         for moves, states in game_prefixes(graph, rules):
             seen.setdefault(states[-1].board, moves)
@@ -665,6 +674,7 @@ def definedness(rules: Rules, compare_states: bool, graphs: Sequence[Graph]) -> 
     counter = [0]
 
     def cases():
+        """The cases to check, smallest first."""
         for graph in graphs:
             for moves, states in game_prefixes(graph, rules):
                 if states[-1].passes < 2:
@@ -672,6 +682,7 @@ def definedness(rules: Rules, compare_states: bool, graphs: Sequence[Graph]) -> 
                         yield graph, moves, states, v
 
     def test(case):
+        """None if the statement holds here, else a Counterexample."""
         graph, moves, states, v = case
         counter[0] += 1
         s_i = states[-1]
@@ -757,6 +768,7 @@ def one_step(claim: Callable, graphs: Sequence[Graph]) -> Verdict:
     well-formed board (with either player to move)."""
 
     def cases():
+        """The cases to check, smallest first."""
         for graph, b in well_formed_cases(graphs):
             for p in PLAYERS:
                 for v in moves_of(graph):
@@ -764,6 +776,7 @@ def one_step(claim: Callable, graphs: Sequence[Graph]) -> Verdict:
                         yield graph, b, p, v
 
     def test(case):
+        """None if the statement holds here, else a Counterexample."""
         graph, b, p, v = case
         after = tt.move(graph, tt.State(b, p, 0), v).board
         for w in graph.points:
@@ -790,11 +803,13 @@ def states_unique(graphs: Sequence[Graph]) -> Verdict:
     prefix enumerated (so, by induction, on every step)."""
 
     def cases():
+        """The cases to check, smallest first."""
         for graph in graphs:
             for moves, states in game_prefixes(graph, CORRECTED):
                 yield graph, moves, states
 
     def test(case):
+        """None if the statement holds here, else a Counterexample."""
         graph, moves, states = case
         if not moves:
             fits = states == (tt.initial_state(graph),)
@@ -812,6 +827,7 @@ def winner_of_the_set(graphs: Sequence[Graph]) -> Verdict:
     have the same winner."""
 
     def test(graph):
+        """None if the statement holds here, else a Counterexample."""
         outcomes: dict[str, tuple] = {}
         for moves, states in game_prefixes(graph, CORRECTED):
             if states[-1].passes == 2:
@@ -833,12 +849,14 @@ def winner_of_each_game(graphs: Sequence[Graph], longest: int = 5) -> Verdict:
     """winner(g) is defined exactly on the games g: on every move list up to ``longest`` moves."""
 
     def cases():
+        """The cases to check, smallest first."""
         for graph in graphs:
             for length in range(longest + 1):
                 for moves in itertools.product(moves_of(graph), repeat=length):
                     yield graph, moves
 
     def test(case):
+        """None if the statement holds here, else a Counterexample."""
         graph, moves = case
         is_game = tt.game(graph, moves) is not None
         if (tt.winner(graph, moves) is not None) != is_game:

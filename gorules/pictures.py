@@ -116,6 +116,7 @@ def grid_svg(graph: Graph, board: tuple, title: Optional[str], marks: Iterable[i
     height = top + MARGIN + CELL * (rows - 1)
 
     def at(v: int) -> tuple[float, float]:
+        """Where point v is drawn."""
         r, c = graph.coordinates[v]
         return MARGIN + c * CELL, top + r * CELL
 
@@ -161,6 +162,7 @@ def graph_svg(graph: Graph, board: tuple, title: Optional[str], marks: Iterable[
     positions = layout(graph)
 
     def at(v: int) -> tuple[float, float]:
+        """Where point v is drawn."""
         x, y = positions[v]
         return margin + x * size, top + margin + (1 - y) * size
 
@@ -329,6 +331,7 @@ def save_picture(graph: Graph, board: Sequence[str], path, title: Optional[str] 
         text = board_svg(graph, board, title, marks)
 
         def write(temporary: str) -> None:
+            """Write the SVG text to the temporary file."""
             with open(temporary, "w", encoding="utf-8") as out:
                 out.write(text)
 

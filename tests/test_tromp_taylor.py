@@ -260,6 +260,7 @@ def count_games(graph_name: str) -> int:
     g = parse_graph(graph_name)
 
     def extend(states) -> int:
+        """The number of games that begin with these states."""
         s = states[-1]
         if s.passes == 2:
             return 1

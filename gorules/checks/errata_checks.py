@@ -32,6 +32,7 @@ def as_written_check(key: str, expected: str) -> Check:
     """The statement as written fails (with a counterexample) or holds, as expected."""
 
     def run() -> Outcome:
+        """Do the check."""
         verdict = finding(key).as_written
         if verdict.word != expected:
             return Outcome(False, f"as written {verdict.word}, expected {expected}")
@@ -52,6 +53,7 @@ def corrected_check(key: str) -> Check:
     """The corrected statement holds on everything checked."""
 
     def run() -> Outcome:
+        """Do the check."""
         verdict = finding(key).corrected
         if not verdict.holds:
             example = verdict.counterexample

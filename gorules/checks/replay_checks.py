@@ -29,6 +29,7 @@ def agreement_check(graph_name: str, moves: str) -> Check:
     """The replayed game ends as the engine's Game does, and its scores are the flood-fill areas."""
 
     def run() -> Outcome:
+        """Do the check."""
         from gorules.errata import reference_score
         from gorules.replay import parse_moves, replay
         from impl.engine import Game
@@ -58,6 +59,7 @@ def refusal_check() -> Check:
     """Every embedded illegal move list is refused with a message naming the move and reason."""
 
     def run() -> Outcome:
+        """Do the check."""
         from gorules.replay import parse_moves, replay
         from spec.graph import parse_graph
 
