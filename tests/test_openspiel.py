@@ -1,0 +1,139 @@
+"""The engine against OpenSpiel's ``go`` game: random games, the board compared after every move.
+
+OpenSpiel's rules, read from its source (``go_board.cc``, ``go.cc``) and checked here by
+experiment: suicide is forbidden; a simple ko rule forbids, for one move, the point of a
+single stone just captured by a stone played into an eye; a board that repeats ends the
+game as a draw instead of being forbidden; the game also ends after 2·n² moves; the score
+is Tromp–Taylor's area score with komi.  The engine's ``openspiel`` preset (simple ko,
+suicide forbidden, area scoring, komi 7.5) must allow exactly the same moves, except the
+one case listed in docs/known_differences.md: a recapture at OpenSpiel's ko point that
+takes more than the one stone does not repeat a board, so the engine allows it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pyspiel
+import pytest
+
+from impl.engine import Game
+from impl.rules import ruleset
+from spec.graph import grid, parse_point
+from spec.tromp_taylor import PASS
+
+
+def openspiel_action(size: int, v) -> int:
+    """OpenSpiel's action for a point (its row 0 is the bottom line) or a pass."""
+    if v == PASS:
+        return size * size
+    r, c = divmod(v, size)
+    return (size - 1 - r) * size + c
+
+
+def openspiel_point(size: int, action: int):
+    """The point (or PASS) of an OpenSpiel action."""
+    if action == size * size:
+        return PASS
+    row, c = divmod(action, size)
+    return (size - 1 - row) * size + c
+
+
+def openspiel_board(size: int, state) -> tuple:
+    """OpenSpiel's board, from the black and white planes of its observation tensor."""
+    planes = state.observation_tensor(0)
+    n = size * size
+    board = ["."] * n
+    for action in range(n):
+        v = openspiel_point(size, action)
+        if planes[action]:
+            board[v] = "B"
+        elif planes[n + action]:
+            board[v] = "W"
+    return tuple(board)
+
+
+def ko_recapture_taking_more(game: Game, v) -> bool:
+    """Whether v retakes a just-captured single stone and takes more than the stone that
+    captured it (so no board repeats, and simple ko by repetition allows it)."""
+    if len(game.moves) == 0 or game.moves[-1] == PASS:
+        return False
+    before = game.board
+    game.play(v)
+    after = game.board
+    game.undo()
+    taken = sum(1 for w in range(len(before)) if before[w] not in (".", after[w]))
+    return taken > 1
+
+
+def random_game(size: int, seed: int, komi: float = 7.5, length: int = 8):
+    """Play a random game in OpenSpiel and in the engine (under the ``openspiel`` preset and
+    under Tromp–Taylor), moves drawn among those legal in all three; compare the legal
+    moves and the boards after every move.  Returns counts of what was seen."""
+    rng = random.Random(seed)
+    graph = grid(size, size)
+    limit = length * size * size
+    parameters = {"board_size": size, "komi": komi, "max_game_length": limit}
+    state = pyspiel.load_game("go", parameters).new_initial_state()
+    aligned = Game(graph, ruleset("openspiel").with_komi(komi))
+    tromp_taylor = Game(graph, "tromp-taylor")
+    seen = {"moves": 0, "ko_recaptures_taking_more": 0, "refused_on_empty": 0}
+    while not state.is_terminal():
+        ours = set(aligned.legal_moves())
+        theirs = {openspiel_point(size, a) for a in state.legal_actions()}
+        for v in ours - theirs:
+            # the one known difference: OpenSpiel's ko point also bars a bigger recapture
+            assert ko_recapture_taking_more(aligned, v), (seed, seen["moves"], v)
+            seen["ko_recaptures_taking_more"] += 1
+        assert theirs <= ours, (seed, seen["moves"], theirs - ours)
+        seen["refused_on_empty"] += aligned.board.count(".") - (len(theirs) - 1)
+        both = sorted(ours & theirs & set(tromp_taylor.legal_moves()), key=str)
+        points = [v for v in both if v != PASS]
+        v = rng.choice(points) if points and rng.random() > 0.02 else PASS
+        state.apply_action(openspiel_action(size, v))
+        aligned.play(v)
+        tromp_taylor.play(v)
+        seen["moves"] += 1
+        assert openspiel_board(size, state) == aligned.board == tromp_taylor.board, (seed, seen["moves"])
+    return state, aligned, seen
+
+
+@pytest.mark.parametrize("size,seed", [(5, s) for s in range(12)] + [(7, s) for s in range(4)] + [(9, 0), (9, 1)])
+def test_random_games_agree_with_openspiel(size, seed):
+    """Random games on 5×5, 7×7 and 9×9: the same legal moves (but the known ko case) and
+    the same board after every move, and the same winner at the end.  (Moves are drawn
+    among those Tromp–Taylor allows too, so no board repeats and OpenSpiel's
+    repetition-ends-the-game rule never applies.)"""
+    state, aligned, seen = random_game(size, seed, komi=0.5 if seed % 2 else 7.5)
+    assert seen["moves"] > size  # a real game was played
+    assert seen["refused_on_empty"] > 0  # suicides or ko were met and refused by both
+    returns = state.returns()
+    expected = {"B": [1.0, -1.0], "W": [-1.0, 1.0], "draw": [0.0, 0.0]}[aligned.winner()]
+    assert returns == expected
+
+
+def test_openspiel_forbids_suicide_and_simple_ko_like_the_preset():
+    """On 5×5: White's suicide at A1 and Black's immediate ko recapture at D3 are refused
+    by OpenSpiel and by the engine's ``openspiel`` preset alike; all else is the same."""
+    size = 5
+    graph = grid(size, size)
+    state = pyspiel.load_game("go", {"board_size": size, "komi": 0.5}).new_initial_state()
+    game = Game(graph, ruleset("openspiel").with_komi(0.5))
+
+    def legal_in_both(name: str) -> tuple[bool, bool]:
+        v = parse_point(graph, name)
+        return openspiel_action(size, v) in state.legal_actions(), v in game.legal_moves()
+
+    def play(names: str) -> None:
+        for name in names.split():
+            v = parse_point(graph, name)
+            state.apply_action(openspiel_action(size, v))
+            game.play(v)
+
+    play("A2 E5 B1")
+    assert legal_in_both("A1") == (False, False)  # White's stone would have no liberty
+    play("D4 C4 E3 B3 D2 C2 E1 D3 C3")  # White C3 takes the black stone at D3
+    assert game.board[parse_point(graph, "D3")] == "."
+    assert legal_in_both("D3") == (False, False)  # the ko: Black may not retake at once
+    assert openspiel_board(size, state) == game.board
+    assert {openspiel_point(size, a) for a in state.legal_actions()} == set(game.legal_moves())
