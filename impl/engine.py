@@ -392,9 +392,60 @@ def _is_move(graph: Graph, v) -> bool:
     return v == PASS or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v < graph.order)
 
 
+def _positional_game(graph: Graph, moves: Sequence[Move], keep_states: bool):
+    """Play moves under positional superko with suicide allowed (the source's rules):
+    (states or None, Black's points, White's points), or None if the moves are not a
+    complete game.  A tight loop for ``game`` and ``winner``: the board tuple of each
+    state is updated only where the move changed it."""
+    k = kernel(graph)
+    n = graph.order
+    place = k.place
+    black = white = side = passes = 0
+    seen = {0}
+    board = [EMPTY] * n
+    states = [State(tuple(board), BLACK, 0)] if keep_states else None
+    players = (BLACK, WHITE)
+    for v in moves:
+        if passes >= 2:
+            return None
+        if v == PASS:
+            passes += 1
+            side ^= 1
+            if keep_states:
+                states.append(State(states[-1].board, players[side], passes))
+            continue
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n or (black | white) >> v & 1:
+            return None
+        if side:
+            new_white, new_black = place(white, black, v)
+        else:
+            new_black, new_white = place(black, white, v)
+        key = new_black | (new_white << n)
+        if key in seen:
+            return None
+        seen.add(key)
+        if keep_states:
+            changed = (black ^ new_black) | (white ^ new_white)
+            while changed:
+                low = changed & -changed
+                u = low.bit_length() - 1
+                board[u] = BLACK if new_black & low else WHITE if new_white & low else EMPTY
+                changed ^= low
+            states.append(State(tuple(board), players[side ^ 1], 0))
+        black, white, passes = new_black, new_white, 0
+        side ^= 1
+    if passes != 2:
+        return None
+    return states, black, white
+
+
 def game(graph: Graph, moves: Sequence[Move], rules: Union[str, RuleSet, None] = None) -> Optional[list[State]]:
     """The states s₀ … s_N of the game v₀ … v_{N-1}, or None if the moves are not a
     complete game (under ``rules``; Tromp–Taylor by default)."""
+    rules = ruleset(rules)
+    if rules.ko == "positional" and rules.suicide == "allowed":
+        played = _positional_game(graph, moves, True)
+        return None if played is None else played[0]
     g = Game(graph, rules)
     states = [g.state()]
     for v in moves:
@@ -406,6 +457,18 @@ def game(graph: Graph, moves: Sequence[Move], rules: Union[str, RuleSet, None] =
 
 def winner(graph: Graph, moves: Sequence[Move], rules: Union[str, RuleSet, None] = None):
     """winner(g): "B", "W" or "draw" by the final scores (komi to White), or None if g is not a game."""
+    rules = ruleset(rules)
+    if rules.ko == "positional" and rules.suicide == "allowed":
+        played = _positional_game(graph, moves, False)
+        if played is None:
+            return None
+        _, black, white = played
+        if rules.scoring == "stone":
+            black_score, white_score = popcount(black), popcount(white)
+        else:
+            black_score, white_score = kernel(graph).area(black, white)
+        margin = black_score - white_score - rules.komi
+        return BLACK if margin > 0 else WHITE if margin < 0 else DRAW
     g = Game(graph, rules)
     for v in moves:
         if not _is_move(graph, v) or not g.try_play(v):
