@@ -259,3 +259,25 @@ def test_mixing_readings_breaks_the_well_formed_theorem():
     assert b == ("B", ".")
     assert not errata.well_formed(g, b, literal.reaches_as_written)
     assert errata.well_formed(g, b, tt.reaches)
+
+
+def test_errata_md_shows_the_counterexamples_the_checker_finds(table_json):
+    from pathlib import Path
+
+    import spec
+
+    text = (Path(spec.__file__).parent / "errata.md").read_text(encoding="utf-8")
+    for row in table_json:
+        example = row["counterexample"]
+        if example is None:
+            continue
+        assert f"`{example['graph']}`" in text, row["key"]
+        if set(example["board"]) == {"."}:
+            assert "empty board" in text
+        else:
+            assert f"board `{example['board']}`" in text, row["key"]
+        if example["moves"]:
+            assert ", ".join(example["moves"]) in text, row["key"]
+    checked = {row["key"]: row["checked"] for row in table_json}
+    assert "every board (10317)" in checked["reaches"] and "10,317 boards" in text
+    assert "(27933)" in checked["move-definedness"] and "27,933 prefixes" in text
