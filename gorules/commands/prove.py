@@ -1,0 +1,223 @@
+"""``gorules prove``: prove the source's theorems with Z3, or show a counterexample.
+
+    gorules prove [THEOREM] (--graph G | --all-graphs N [--directed])
+                  [--as-written] [--mutant NAME] [--encoding NAME] [--json] [--picture PATH]
+
+Without THEOREM every registered theorem runs.  A counterexample is printed as boards
+and drawn (SVG by default, one file per board); on square grids its moves are also
+written as SGF.  Exit code: 0 when every statement asked for is proved, 1 when one is
+refuted or unknown, 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+from tqdm import tqdm
+
+from gorules.errors import UsageError
+from spec.graph import Graph, make_graph, parse_graph
+
+MAX_ALL_GRAPHS = 12
+
+
+def register(subparsers) -> None:
+    """Add the ``prove`` subcommand."""
+    parser = subparsers.add_parser(
+        "prove",
+        help="prove a theorem of the source with Z3 on one graph or on every graph on N vertices",
+        description="Prove a theorem on every board of a graph (or of every graph on N vertices), "
+        "or find a counterexample and draw it.",
+    )
+    parser.add_argument("theorem", nargs="?", metavar="THEOREM",
+                        help="well-formedness, move-definedness, clear-characterization, ... (default: all)")
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--graph", metavar="G", help="a graph: grid:3x3, cycle:5, petersen, digraph:0>1,1>0, ...")
+    where.add_argument("--all-graphs", metavar="N", type=int, help="every graph on N vertices at once")
+    parser.add_argument("--directed", action="store_true", help="with --all-graphs: every directed graph")
+    parser.add_argument("--as-written", action="store_true", help="the statement as the source writes it")
+    parser.add_argument("--mutant", metavar="NAME", help="check against deliberately broken rules")
+    parser.add_argument("--encoding", metavar="NAME", default="ranked",
+                        help="how reaches is encoded: ranked (default), layered, ...")
+    parser.add_argument("--depth", metavar="K", type=int,
+                        help="move-definedness: the longest game prefix to check or search")
+    parser.add_argument("--timeout", metavar="SECONDS", type=float, help="give up (unknown) after this long")
+    parser.add_argument("--picture", metavar="PATH",
+                        help="where to draw a counterexample (.svg or .png; default: THEOREM-GRAPH.svg here)")
+    parser.add_argument("--json", action="store_true", help="print the result(s) as JSON")
+    parser.set_defaults(func=run)
+
+
+def chosen_theorems(name):
+    """The theorem names to run: the one asked for, or all."""
+    from proofs import registry
+
+    if name is None:
+        return registry.names()
+    if name not in registry.THEOREMS:
+        raise UsageError(f"unknown theorem {name!r}; known: {', '.join(registry.names())}")
+    return [name]
+
+
+def chosen_graph(args):
+    """The fixed graph, or the symbolic graph standing for every graph on N vertices."""
+    from proofs.graphs import SymbolicGraph
+
+    if args.graph is not None:
+        if args.directed:
+            raise UsageError("--directed goes with --all-graphs; name a directed graph as digraph:0>1,...")
+        return parse_graph(args.graph)
+    if not 1 <= args.all_graphs <= MAX_ALL_GRAPHS:
+        raise UsageError(f"--all-graphs takes N from 1 to {MAX_ALL_GRAPHS}, got {args.all_graphs}")
+    return SymbolicGraph(args.all_graphs, directed=args.directed)
+
+
+def check_options(args) -> None:
+    """Reject an unknown mutant or encoding, or a negative depth, with one line."""
+    from proofs.encoding import ENCODINGS, MUTANTS
+
+    if args.mutant is not None and args.mutant not in MUTANTS:
+        raise UsageError(f"unknown mutant {args.mutant!r}; known: {', '.join(MUTANTS)}")
+    if args.encoding not in ENCODINGS:
+        raise UsageError(f"unknown encoding {args.encoding!r}; known: {', '.join(ENCODINGS)}")
+    if args.depth is not None and args.depth < 0:
+        raise UsageError(f"--depth must be at least 0, got {args.depth}")
+    if args.timeout is not None and args.timeout <= 0:
+        raise UsageError(f"--timeout must be positive, got {args.timeout}")
+    if args.picture is not None and Path(args.picture).suffix.lower() not in (".svg", ".png"):
+        raise UsageError(f"--picture must end in .svg or .png, got {args.picture!r}")
+
+
+def counterexample_graph(graph, counterexample: dict) -> Graph:
+    """The graph to draw a counterexample on: the fixed graph, or the one the solver chose."""
+    if isinstance(graph, Graph):
+        return graph
+    record = counterexample["graph"]
+    return make_graph(record["order"], [tuple(a) for a in record["arcs"]], record["name"],
+                      directed=record["directed"])
+
+
+def board_text(graph: Graph, board: str) -> str:
+    """A board as text: rows of a grid, or 'point:colour' pairs on any other graph."""
+    if graph.is_grid:
+        rows, columns = graph.shape
+        return "\n".join("    " + " ".join(board[r * columns:(r + 1) * columns]) for r in range(rows))
+    return "    " + " ".join(f"{v}:{c}" for v, c in enumerate(board))
+
+
+def slug(text: str) -> str:
+    """A file-name-safe version of a theorem or graph name."""
+    return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_")
+
+
+def picture_paths(base: Path, count: int) -> list[Path]:
+    """One path per board: the base path, then base-2, base-3, ..."""
+    return [base] + [base.with_name(f"{base.stem}-{i}{base.suffix}") for i in range(2, count + 1)]
+
+
+def draw(result, graph, picture, several: bool) -> dict:
+    """Draw every board of a counterexample; write SGF when it is a game on a square grid."""
+    from gorules.pictures import save_picture
+
+    drawn = counterexample_graph(graph, result.counterexample)
+    default = f"{slug(result.theorem)}-{slug(result.graph)}.svg"
+    base = Path(picture) if picture else Path(default)
+    if picture and several:
+        base = base.with_name(f"{base.stem}-{slug(result.theorem)}{base.suffix}")
+    boards = result.counterexample["boards"]
+    paths = []
+    for path, item in zip(picture_paths(base, len(boards)), boards):
+        save_picture(drawn, item["board"], path, title=f"{result.theorem}: {item['label']}",
+                     marks=item.get("marks") or None)
+        paths.append(str(path))
+    files = {"pictures": paths}
+    sgf = write_sgf(drawn, result, base.with_suffix(".sgf"))
+    if sgf:
+        files["sgf"] = sgf
+    return files
+
+
+def write_sgf(graph: Graph, result, path: Path):
+    """SGF of the counterexample on a square grid (its first board as setup unless it is a
+    game from the empty board); None where SGF does not apply."""
+    try:
+        from impl.sgf import RecordError, save_sgf
+    except ImportError:
+        return None
+    cx = result.counterexample
+    if not graph.is_grid or "moves" not in cx:
+        return None
+    first = cx["boards"][0]["board"]
+    from_start = cx.get("part", "").startswith("history")
+    player = cx.get("player", "B")
+    moves = [m for m in cx["moves"]] if from_start else [(player, cx["moves"][0])]
+    options = {} if from_start else {"setup": first}
+    try:
+        save_sgf(graph, moves, path, comment=f"{result.theorem}: counterexample", **options)
+    except RecordError:
+        return None
+    return str(path)
+
+
+def move_label(graph: Graph, v) -> str:
+    """A move as printed: the point number, with its GTP name on a grid."""
+    if v == "pass" or not graph.is_grid:
+        return str(v)
+    from spec.graph import gtp_name
+
+    return f"{v}({gtp_name(graph, v)})"
+
+
+def report(result, graph) -> str:
+    """The human-readable lines for one result."""
+    reading = "as written" if result.as_written else "corrected"
+    rules = f", rules: mutant {result.mutant}" if result.mutant else ""
+    lines = [f"{result.theorem} ({reading}{rules}) on {result.graph}: {result.status} "
+             f"in {result.seconds:.2f}s [encoding {result.encoding}]"]
+    if result.scope:
+        lines.append(f"  scope: {result.scope}")
+    for part in result.parts:
+        lines.append(f"  {part['part']}: {part['status']} ({part['seconds']:.2f}s)")
+    cx = result.counterexample
+    if cx:
+        drawn = counterexample_graph(graph, cx)
+        if not isinstance(graph, Graph):
+            lines.append(f"  counterexample graph: {drawn.name}")
+        if cx.get("moves"):
+            lines.append(f"  moves: {' '.join(move_label(drawn, m) for m in cx['moves'])}")
+        for item in cx["boards"]:
+            lines.append(f"  {item['label']}:")
+            lines.append(board_text(drawn, item["board"]))
+        for kind in ("pictures", "sgf"):
+            if kind in cx.get("files", {}):
+                value = cx["files"][kind]
+                lines.append(f"  {kind}: {', '.join(value) if isinstance(value, list) else value}")
+    return "\n".join(lines)
+
+
+def run(args) -> int:
+    """Prove the chosen theorems; exit 0 only if all were proved."""
+    from proofs import registry
+
+    names = chosen_theorems(args.theorem)
+    graph = chosen_graph(args)
+    check_options(args)
+    results = []
+    progress = tqdm(names, desc="prove", unit="theorem", file=sys.stderr, disable=len(names) == 1 or None)
+    for name in progress:
+        progress.set_postfix_str(name)
+        options = {"depth": args.depth} if args.depth is not None else {}
+        result = registry.theorem(name).prove(graph, as_written=args.as_written, encoding=args.encoding,
+                                              mutant=args.mutant, timeout=args.timeout, **options)
+        if result.counterexample:
+            result.counterexample["files"] = draw(result, graph, args.picture, len(names) > 1)
+        results.append(result)
+    if args.json:
+        data = [r.to_json() for r in results]
+        print(json.dumps(data[0] if len(data) == 1 else data, indent=2))
+    else:
+        print("\n\n".join(report(r, graph) for r in results))
+    return 0 if all(r.proved for r in results) else 1
