@@ -1,0 +1,98 @@
+"""Capture locality: after a move, the second clearing removes only the played stone's chain.
+
+Statement: for every well-formed board b, player p and empty point v, let
+b₁ = clear(b[v ↦ p], p*) and b₂ = clear(b₁, p) (so b₂ is the board of the move).  Every
+point u with b₁(u) ≠ b₂(u) has a path to v through stones of p in b₁ (on an undirected
+graph: u is in the chain of the played stone).  So self-capture never removes any chain
+but the one the stone joined.
+
+Why well-formed: on any other board, chains that already lacked liberties would go too.
+The chain is the least fixed point K(v) ⇐ b₁(v) = p; K(u) ⇐ b₁(u) = p ∧ u ↔ w ∧ K(w); it
+occurs only negated in the counterexample search, so a closed set not containing u
+witnesses u ∉ K exactly.
+
+Mutant: ``own-first`` (the mover's stones cleared first) makes the second clearing remove
+captured opponent stones, which the proof must find.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+from proofs import extras, sat
+from spec import tromp_taylor as tt
+
+NAME = "capture-locality"
+STATEMENT = ("On a well-formed board, the second clearing of a move removes only stones with a path "
+             "to the played point through the mover's stones: the played stone's chain.")
+STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
+MUTANTS = ("own-first",)
+MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
+PLAYED_POINT = True
+INVARIANT = True
+
+
+def chain_to(f: sat.Formula, adjacency: sat.Adjacency, board: sat.Board, x, p: sat.Player) -> tuple:
+    """Literals K[u] closed under: the played point (if p's) is in K, and a stone of p
+    with an arc to a stone of p in K is in K.  Any such K contains the chain."""
+    n = adjacency.order
+    K = tuple(f.var() for _ in range(n))
+    mine = [sat.stones_of(f, board, p, u) for u in range(n)]
+    for u in range(n):
+        f.implies([x[u], mine[u]], K[u])
+        for w, arc in adjacency.arcs[u]:
+            f.implies([arc, mine[u], mine[w], K[w]], K[u])
+    return K
+
+
+def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
+    """Boards where the second clearing removes a stone outside the played stone's chain."""
+    setup = extras.move_setup(graph, cube, options)
+    f, adjacency, steps = setup.formula, setup.adjacency, setup.steps
+    K = chain_to(f, adjacency, steps.first, setup.x, setup.player)
+    outside = [
+        f.conj([sat.neg(sat.iff_board_point(f, steps.first, steps.result, u)), sat.neg(K[u])])
+        for u in range(adjacency.order)
+    ]
+    units = [
+        extras.played_on_empty(setup),
+        sat.well_formed(f, adjacency, setup.board, options.encoding, written=options.as_written),
+        f.disj(outside),
+    ]
+    return extras.Query(f, units, lambda model: extras.move_counterexample(
+        setup, graph, model, NAME, "a stone outside the played chain was removed by the second clearing"))
+
+
+def chain(graph, b, v: int) -> set:
+    """The points with a path to v through points of v's colour (v's chain)."""
+    found, frontier = {v}, [v]
+    while frontier:
+        u = frontier.pop()
+        for w in range(graph.order):
+            if w not in found and b[w] == b[v] and u in graph.neighbours[w]:
+                found.add(w)
+                frontier.append(w)
+    return found
+
+
+def holds(graph, counterexample: dict) -> bool:
+    """The statement on one concrete board and move, by the spec."""
+    b = tuple(counterexample["boards"][0]["board"])
+    v, p = counterexample["point"], counterexample["player"]
+    if b[v] != tt.EMPTY or not all(tt.reaches(graph, b, u, tt.EMPTY) for u in graph.points):
+        return True
+    first = tt.clear(graph, tt.update(b, v, p), tt.opponent(p))
+    second = tt.clear(graph, first, p)
+    return all(first[u] == second[u] for u in graph.points if u not in chain(graph, first, v))
+
+
+def scope(graph) -> str:
+    """What a proof covers."""
+    return extras.scope_text(graph, "every well-formed board, move and player")
+
+
+def prove(graph, as_written: bool = False, encoding: str = "unary", mutant: Optional[str] = None,
+          timeout: Optional[float] = None, **options):
+    """Prove the statement on a graph (or every graph of a SymbolicGraph's order)."""
+    return extras.prove(sys.modules[__name__], graph, as_written, encoding, mutant, timeout, **options)

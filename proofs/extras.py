@@ -1,0 +1,282 @@
+"""The machinery shared by the theorems proved through CNF (``proofs/sat.py``).
+
+A theorem module built on it provides ``query(adjacency, cube, options) -> Query``: one
+CNF whose models are the counterexamples in that cube, and ``holds(graph, board, v, p)``:
+the statement checked on one concrete case with the executable spec.  :func:`prove`
+splits the statement into cubes (one per played point and player, the played points
+reduced to one per automorphism orbit where the theorem allows it, see
+``proofs/symmetry.py``), solves them on a pool of processes, and returns a
+:class:`proofs.result.ProofResult`.  A counterexample found under the spec's rules is
+replayed on ``spec.tromp_taylor`` before it is reported, so an encoding bug cannot pass
+for a refutation.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable, NamedTuple, Optional
+
+from proofs import sat
+from proofs.result import ProofResult
+from spec.graph import Graph
+
+ENCODING_ALIASES = {"ranked": "unary", "layered": "layers"}
+
+
+class Query(NamedTuple):
+    """One CNF: its formula, the unit literals that complete it, and how to read a model."""
+
+    formula: sat.Formula
+    units: list
+    decode: Callable[[set], dict]
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a statement is checked: the rules (spec, as written, or a mutant), the encoding
+    of reaches, and the SAT solver."""
+
+    encoding: str = "unary"
+    solver: str = "cadical195"
+    mutant: Optional[str] = None
+    as_written: bool = False
+    extra: dict = field(default_factory=dict)
+
+
+class Cube(NamedTuple):
+    """A part of the statement: the played point (None: any) and the player (None: either)."""
+
+    point: Optional[int]
+    player: Optional[str]
+    label: str = ""
+
+
+def encoding_name(encoding: str) -> str:
+    """The CNF encoding of reaches that a name selects (the Z3 names map to their twins)."""
+    name = ENCODING_ALIASES.get(encoding, encoding)
+    if name not in sat.ENCODINGS:
+        raise ValueError(f"unknown encoding {encoding!r}: expected one of {', '.join(sat.ENCODINGS)}")
+    return name
+
+
+def adjacency_of(f: sat.Formula, graph) -> tuple[sat.Adjacency, Optional[dict]]:
+    """The adjacency of a fixed graph, or fresh arc literals for every graph of an order."""
+    if isinstance(graph, Graph):
+        return sat.fixed_adjacency(graph), None
+    return sat.symbolic_adjacency(f, graph.order, graph.directed)
+
+
+def graph_of_model(graph, arcs: Optional[dict], model: set) -> dict:
+    """The graph a counterexample lives on, as data (the one the solver chose, if symbolic)."""
+    from spec.graph import make_graph
+
+    if arcs is None:
+        g = graph
+    else:
+        chosen = sorted({(v, w) if graph.directed else (min(v, w), max(v, w))
+                         for (v, w), l in arcs.items() if sat.value(model, l)})
+        text = ",".join(f"{v}{'>' if graph.directed else '-'}{w}" for v, w in chosen)
+        name = (f"{'digraph' if graph.directed else 'edges'}:{text}") if chosen else f"empty:{graph.order}"
+        g = make_graph(graph.order, chosen, name, directed=graph.directed)
+    return {"name": g.name, "order": g.order, "directed": g.directed, "arcs": [list(a) for a in g.edges()]}
+
+
+def rebuild_graph(record: dict) -> Graph:
+    """The concrete Graph of a counterexample's graph record."""
+    from spec.graph import make_graph
+
+    return make_graph(record["order"], [tuple(a) for a in record["arcs"]], record["name"], record["directed"])
+
+
+def player_literal(cube: Cube, f: sat.Formula) -> sat.Player:
+    """The player to move: fixed by the cube, or a fresh literal."""
+    if cube.player is None:
+        return sat.Player(f.var())
+    return sat.Player(cube.player == "B")
+
+
+def player_value(model: set, p: sat.Player) -> str:
+    """The player a model chose."""
+    return "B" if sat.value(model, p.black) else "W"
+
+
+def point_value(model: set, x) -> int:
+    """The played point a model chose."""
+    return next(u for u, l in enumerate(x) if sat.value(model, l))
+
+
+def _solve(query: Query, solver: str, timeout: Optional[float]) -> tuple[str, Optional[set]]:
+    """("sat", model) / ("unsat", None) / ("unknown", None) within the timeout (seconds)."""
+    from pysat.solvers import Solver
+
+    clauses = [c for c in query.formula.clauses]
+    for l in query.units:
+        if l is False:
+            return "unsat", None
+        if l is not True:
+            clauses.append([l])
+    if any(len(c) == 0 for c in clauses):
+        return "unsat", None
+    with Solver(name=solver, bootstrap_with=clauses) as s:
+        if timeout is None:
+            answer = s.solve()
+        else:
+            timer = threading.Timer(max(timeout, 0.01), s.interrupt)
+            timer.start()
+            try:
+                answer = s.solve_limited(expect_interrupt=True)
+            finally:
+                timer.cancel()
+        if answer is None:
+            return "unknown", None
+        if answer:
+            return "sat", set(s.get_model())
+        return "unsat", None
+
+
+def solve_cube(job: tuple) -> tuple:
+    """Build and solve one cube: (cube, status, counterexample, seconds)."""
+    module_name, graph, cube, options, timeout = job
+    import importlib
+
+    module = importlib.import_module(module_name)
+    start = time.perf_counter()
+    query = module.query(graph, cube, options)
+    status, model = _solve(query, options.solver, timeout)
+    counterexample = query.decode(model) if status == "sat" else None
+    if counterexample is not None:
+        counterexample["cube"] = cube.label
+    return cube, status, counterexample, time.perf_counter() - start
+
+
+def run_cubes(module_name: str, graph, cubes: list, options: Options, timeout: Optional[float],
+              processes: int) -> tuple[str, Optional[dict], list]:
+    """Solve every cube (in parallel on ``processes`` processes); stop at the first
+    counterexample or at the timeout.  Returns (status, counterexample, per-cube rows)."""
+    rows: list = []
+    deadline = None if timeout is None else time.monotonic() + timeout
+    jobs = [(module_name, graph, cube, options, timeout) for cube in cubes]
+    if processes <= 1 or len(jobs) == 1:
+        for job in jobs:
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                return "unknown", None, rows
+            cube, status, counterexample, seconds = solve_cube(job[:4] + (remaining,))
+            rows.append({"cube": cube.label, "status": status, "seconds": round(seconds, 3)})
+            if status != "unsat":
+                return ("refuted" if status == "sat" else "unknown"), counterexample, rows
+        return "proved", None, rows
+    context = multiprocessing.get_context("fork")
+    pool = context.Pool(processes)
+    try:
+        results = pool.imap_unordered(solve_cube, jobs)
+        for _ in jobs:
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                return "unknown", None, rows
+            try:
+                cube, status, counterexample, seconds = results.next(timeout=remaining)
+            except multiprocessing.TimeoutError:
+                return "unknown", None, rows
+            rows.append({"cube": cube.label, "status": status, "seconds": round(seconds, 3)})
+            if status != "unsat":
+                return ("refuted" if status == "sat" else "unknown"), counterexample, rows
+        return "proved", None, rows
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def prove(module, graph, as_written: bool = False, encoding: str = "unary", mutant: Optional[str] = None,
+          timeout: Optional[float] = None, solver: str = "cadical195", processes: int = 1,
+          symmetry: bool = True, **extra) -> ProofResult:
+    """Prove a CNF theorem module's statement on one graph or on every graph of an order."""
+    from proofs.graphs import as_graph
+    from proofs.symmetry import cubes_for
+
+    graph = as_graph(graph)
+    if mutant is not None and mutant not in module.MUTANTS_AVAILABLE:
+        raise ValueError(f"unknown mutant {mutant!r} for {module.NAME}; known: {', '.join(module.MUTANTS_AVAILABLE)}")
+    options = Options(encoding_name(encoding), solver, mutant, as_written, dict(extra))
+    cubes, reduction = cubes_for(module, graph, symmetry)
+    start = time.perf_counter()
+    status, counterexample, rows = run_cubes(module.__name__, graph, cubes, options, timeout, processes)
+    seconds = time.perf_counter() - start
+    if counterexample is not None and mutant is None and not as_written:
+        confirm(module, counterexample)
+    scope = module.scope(graph) + (f"; {reduction}" if reduction else "")
+    return ProofResult(module.NAME, graph.name, status, seconds, counterexample,
+                       encoding=f"cnf-{options.encoding}/{solver}", as_written=as_written, mutant=mutant,
+                       scope=scope, parts=rows)
+
+
+def confirm(module, counterexample: dict) -> None:
+    """Replay a counterexample on the executable spec; an encoding that disagrees is a bug."""
+    graph = rebuild_graph(counterexample["graph"])
+    if module.holds(graph, counterexample):
+        raise AssertionError(f"{module.NAME}: the CNF counterexample {counterexample} holds on the spec")
+
+
+class MoveSetup(NamedTuple):
+    """A symbolic move: the formula, the adjacency (and its arc literals, if symbolic),
+    the board b, the one-hot played point x, the player p and the boards of the move."""
+
+    formula: sat.Formula
+    adjacency: sat.Adjacency
+    arcs: Optional[dict]
+    board: sat.Board
+    x: tuple
+    player: sat.Player
+    steps: sat.MoveSteps
+
+
+def move_setup(graph, cube: Cube, options: Options, board: Optional[sat.Board] = None) -> MoveSetup:
+    """A symbolic board and a stone move on an empty point, under the options' rules."""
+    f = sat.Formula()
+    adjacency, arcs = adjacency_of(f, graph)
+    n = adjacency.order
+    b = sat.symbolic_board(f, n) if board is None else board
+    x = sat.played_point(f, n, cube.point)
+    p = player_literal(cube, f)
+    steps = sat.move(f, adjacency, b, x, p, options.encoding, options.mutant, written=options.as_written)
+    return MoveSetup(f, adjacency, arcs, b, x, p, steps)
+
+
+def played_on_empty(setup: MoveSetup) -> sat.Literal:
+    """b(v) = Empty at the played point v: the move is defined."""
+    f = setup.formula
+    return f.disj([f.conj([setup.x[u], sat.empty(f, setup.board, u)]) for u in range(setup.adjacency.order)])
+
+
+def board_text(model: set, board: sat.Board) -> str:
+    """A model's board as a string of "B", "W", "."."""
+    return "".join(sat.board_value(model, board))
+
+
+def move_counterexample(setup: MoveSetup, graph, model: set, part: str, result_label: str) -> dict:
+    """A counterexample to a statement about one move: the board, the move, the result."""
+    v = point_value(model, setup.x)
+    p = player_value(model, setup.player)
+    return {
+        "part": part,
+        "graph": graph_of_model(graph, setup.arcs, model),
+        "boards": [
+            {"label": "board", "board": board_text(model, setup.board), "marks": [v]},
+            {"label": f"after {p} plays {v}: {result_label}", "board": board_text(model, setup.steps.result),
+             "marks": [v]},
+        ],
+        "moves": [v],
+        "player": p,
+        "point": v,
+    }
+
+
+def scope_text(graph, what: str = "every board") -> str:
+    """What a proof on this graph covers."""
+    if isinstance(graph, Graph):
+        return f"{what} of {graph.name}"
+    kind = "directed graph" if graph.directed else "undirected graph"
+    return f"{what} of every {kind} on {graph.order} points (adjacency symbolic)"
