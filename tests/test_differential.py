@@ -207,3 +207,26 @@ def test_fuzzing_finds_a_broken_engine():
     report = fuzz(300, seed=1, engine=NoSuicide(), max_order=6, max_side=3)
     assert report.disagreements
     assert min(len(d.moves) for d in report.disagreements) <= 6
+
+
+def test_a_disagreement_is_written_as_a_vector_and_sgf(tmp_path):
+    from sgfmill import sgf
+
+    from impl.vectors import Disagreement, FuzzReport, write_disagreements
+    from spec.graph import parse_graph
+
+    graph = parse_graph("grid:4x4")
+    report = FuzzReport(1, 10, [Disagreement(graph, [5, 6, 9, PASS, 9], "invented")])
+    paths = write_disagreements(report, tmp_path)
+    # The last move is refused by the spec (occupied), so the case is an invalid_* vector.
+    assert sorted(p.name for p in paths) == ["invalid_fuzz_disagreement_0.json", "invalid_fuzz_disagreement_0.sgf"]
+    vector = load_vector(paths[0])
+    assert vector["disagreement"] == "invented"
+    assert vector["invalid"] == {"move": 9, "reason": "the point is occupied"}
+    assert replay(vector, spec_rules) == []
+    record = sgf.Sgf_game.from_bytes(paths[1].read_bytes())
+    assert record.get_size() == 4
+    sequence = [node.get_move() for node in record.get_main_sequence()[1:]]
+    # sgfmill counts rows from the bottom: point 5 (row 1, column 1 from the top) is (2, 1).
+    assert sequence == [("b", (2, 1)), ("w", (2, 2)), ("b", (1, 1)), ("w", None), ("b", (1, 1))]
+    assert not list(tmp_path.glob(".*.tmp"))

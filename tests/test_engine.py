@@ -257,3 +257,23 @@ def test_random_playouts_respect_the_rules():
         for v in g.moves:
             replay.play(v)
         assert replay.board == g.board
+
+
+def test_the_compiled_kernel_plays_what_the_pure_engine_allows():
+    """Compiled playouts, replayed on the pure Game: every move legal, the same final
+    board, and (passing only when forced) a pass only when no point is legal."""
+    from impl.engine import compiled_random_playout
+
+    presets = [RuleSet(), RuleSet(ko="situational"), RuleSet(ko="simple", suicide="forbidden"), RuleSet(ko="none")]
+    for graph_name in ["grid:4x4", "petersen", "cycle:6", "digraph:0>1,1>2,2>0,2>3,3>1,3>4,4>0"]:
+        graph = parse_graph(graph_name)
+        for rules in presets:
+            for seed in range(8):
+                playout = compiled_random_playout(graph, random.Random(seed), rules, pass_last=bool(seed % 2))
+                g = Game(graph, rules)
+                for v in playout.moves:
+                    if v == PASS and seed % 2:
+                        assert g.legal_moves() == [PASS]
+                    g.play(v)
+                assert g.board == playout.board
+                assert g.over or len(g) == 4 * graph.order
