@@ -430,3 +430,37 @@ def test_final_scores_count_territory_and_captures():
     # board is territory for every player (the oddity of territory read literally).
     assert political.final_scores(g, s, [frozenset({2})], random.Random(0)) == {"A": 5, "B": 5}
     assert political.winners({"A": 3, "B": 3}) == ["A", "B"]
+
+
+# --- the command line -----------------------------------------------------------------
+
+
+def test_play_command_steps_each_ruleset(capsys):
+    from gorules.cli import main
+
+    assert main(["play", "topological", "path:3", "--moves", "1 pass pass", "--json"]) == 0
+    assert '"result": "B"' in capsys.readouterr().out
+    assert main(["play", "ultimate", "path:2", "--moves", "0 1 ultimate ultimate draw", "--json"]) == 0
+    assert '"result": "draw"' in capsys.readouterr().out
+    assert main(["play", "directed", "digraph:0>1,1>0", "--moves", "0", "--komi", "1/2", "--json"]) == 0
+    assert '"result_if_both_pass_forever": "B"' in capsys.readouterr().out
+    assert main(["play", "political", "path:4", "--moves", "1 2 3", "--players", "A,B,C", "--json"]) == 0
+    assert '"board": [".", "A", ".", "C"]' in capsys.readouterr().out
+
+
+def test_play_command_rejects_bad_input_in_one_line(capsys):
+    from gorules.cli import main
+
+    assert main(["play", "fundamental", "path:3", "--moves", "1 delay"]) == 2
+    assert main(["play", "political", "path:4", "--moves", "1 x"]) == 2
+    assert main(["play", "directed", "path:2", "--komi", "x"]) == 2
+    errors = capsys.readouterr().err.strip().splitlines()
+    assert len(errors) == 3 and "move 2 ('delay') is illegal" in errors[0] and "unknown point 'x'" in errors[1]
+
+
+def test_fundamental_score_command(capsys):
+    from gorules.cli import main
+
+    assert main(["fundamental-score", "path:3", "--check", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"score": 0.5' in out and '"situations": 498' in out and '"counterexamples": 0' in out
