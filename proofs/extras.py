@@ -46,12 +46,39 @@ class Options:
     extra: dict = field(default_factory=dict)
 
 
+class Family(NamedTuple):
+    """Every graph (or digraph) on ``order`` points: a picklable stand-in for a
+    :class:`proofs.graphs.SymbolicGraph`, whose adjacency the CNF makes symbolic."""
+
+    order: int
+    directed: bool = False
+
+    @property
+    def name(self) -> str:
+        """How results name the family, as ``proofs.graphs`` does."""
+        return f"all-{'digraphs' if self.directed else 'graphs'}:{self.order}"
+
+
+def as_target(graph):
+    """A Graph (a string is parsed), or a Family for a SymbolicGraph or Family."""
+    from proofs.graphs import as_graph
+
+    if isinstance(graph, Family):
+        return graph
+    graph = as_graph(graph)
+    if isinstance(graph, Graph):
+        return graph
+    return Family(graph.order, graph.directed)
+
+
 class Cube(NamedTuple):
-    """A part of the statement: the played point (None: any) and the player (None: either)."""
+    """A part of the statement: the played point (None: any), the player (None: either),
+    and for statements about a renaming of the points, the renaming σ."""
 
     point: Optional[int]
     player: Optional[str]
     label: str = ""
+    sigma: Optional[tuple] = None
 
 
 def encoding_name(encoding: str) -> str:
@@ -194,10 +221,9 @@ def prove(module, graph, as_written: bool = False, encoding: str = "unary", muta
           timeout: Optional[float] = None, solver: str = "cadical195", processes: int = 1,
           symmetry: bool = True, **extra) -> ProofResult:
     """Prove a CNF theorem module's statement on one graph or on every graph of an order."""
-    from proofs.graphs import as_graph
     from proofs.symmetry import cubes_for
 
-    graph = as_graph(graph)
+    graph = as_target(graph)
     if mutant is not None and mutant not in module.MUTANTS_AVAILABLE:
         raise ValueError(f"unknown mutant {mutant!r} for {module.NAME}; known: {', '.join(module.MUTANTS_AVAILABLE)}")
     options = Options(encoding_name(encoding), solver, mutant, as_written, dict(extra))

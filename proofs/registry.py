@@ -16,6 +16,12 @@ THEOREMS: dict[str, str] = {
     "well-formedness": "proofs.well_formedness",
     "move-definedness": "proofs.move_definedness",
     "clear-characterization": "proofs.clear_characterization",
+    "capture-locality": "proofs.capture_locality",
+    "capture-exclusive": "proofs.capture_exclusive",
+    "colour-symmetry": "proofs.colour_symmetry",
+    "automorphism": "proofs.automorphism",
+    "score-bound": "proofs.score_bound",
+    "well-formedness-step-cnf": "proofs.well_formedness_cnf",
 }
 
 SEED_THEOREMS = ("well-formedness", "move-definedness", "clear-characterization")

@@ -1,0 +1,70 @@
+"""Captures and self-capture never happen in the same move (on well-formed boards).
+
+Statement: for every well-formed board b, player p and empty point v, with
+b' = b[v ↦ p], b₁ = clear(b', p*) and b₂ = clear(b₁, p): not both some stone of p* is
+removed (b'(u) = p*, b₁(u) = Empty) and some stone of p is removed (b₁(u) = p,
+b₂(u) = Empty).  A capture always gives the played chain a liberty, and on a
+well-formed board every other chain of p already had one.
+
+Mutant: ``simultaneous`` judges the mover's chains on b', before the capture, so a
+stone that captures by filling the last liberty also dies; the proof must find it.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+from proofs import extras, sat
+from spec import tromp_taylor as tt
+
+NAME = "capture-exclusive"
+STATEMENT = ("On a well-formed board, no move both captures (removes stones of the opponent) and "
+             "self-captures (removes stones of the mover).")
+STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
+MUTANTS = ("simultaneous",)
+MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
+PLAYED_POINT = True
+INVARIANT = True
+
+
+def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
+    """Boards and moves that capture and self-capture at once."""
+    setup = extras.move_setup(graph, cube, options)
+    f, steps, n = setup.formula, setup.steps, setup.adjacency.order
+    theirs = sat.opponent(setup.player)
+    captured = f.disj([f.conj([sat.stones_of(f, steps.placed, theirs, u), sat.empty(f, steps.first, u)])
+                       for u in range(n)])
+    suicided = f.disj([f.conj([sat.stones_of(f, steps.first, setup.player, u), sat.empty(f, steps.result, u)])
+                       for u in range(n)])
+    units = [
+        extras.played_on_empty(setup),
+        sat.well_formed(f, setup.adjacency, setup.board, options.encoding, written=options.as_written),
+        captured,
+        suicided,
+    ]
+    return extras.Query(f, units, lambda model: extras.move_counterexample(
+        setup, graph, model, NAME, "both a capture and a self-capture"))
+
+
+def holds(graph, counterexample: dict) -> bool:
+    """The statement on one concrete board and move, by the spec."""
+    b = tuple(counterexample["boards"][0]["board"])
+    v, p = counterexample["point"], counterexample["player"]
+    if b[v] != tt.EMPTY or not all(tt.reaches(graph, b, u, tt.EMPTY) for u in graph.points):
+        return True
+    placed = tt.update(b, v, p)
+    first = tt.clear(graph, placed, tt.opponent(p))
+    second = tt.clear(graph, first, p)
+    return not (first != placed and second != first)
+
+
+def scope(graph) -> str:
+    """What a proof covers."""
+    return extras.scope_text(graph, "every well-formed board, move and player")
+
+
+def prove(graph, as_written: bool = False, encoding: str = "unary", mutant: Optional[str] = None,
+          timeout: Optional[float] = None, **options):
+    """Prove the statement on a graph (or every graph of a SymbolicGraph's order)."""
+    return extras.prove(sys.modules[__name__], graph, as_written, encoding, mutant, timeout, **options)
