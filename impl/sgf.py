@@ -128,8 +128,11 @@ def _node_move(graph: Graph, node, number: int, source: str):
     """The (player, point-or-PASS) of a node, or None if it has no move."""
     try:
         colour, row_col = node.get_move()
-    except ValueError as error:
-        raise RecordError(f"{source}: move {number} is not a move on the board ({error})") from None
+    except ValueError:
+        rows, columns = graph.shape
+        raise RecordError(
+            f"{source}: move {number} is neither a pass nor a point of the {rows}x{columns} board"
+        ) from None
     if colour is None:
         return None
     return PLAYER_OF_SGF[colour], PASS if row_col is None else sgf_point(graph, row_col)
@@ -266,8 +269,8 @@ def record_sgf(
     rows, columns = graph.shape
     if rows != columns:
         raise RecordError(f"SGF export is for square boards; {graph.name} is {rows}x{columns}")
-    if rows > 19:
-        raise RecordError(f"SGF export is for boards up to 19x19; {graph.name} is larger")
+    if rows > 25:
+        raise RecordError(f"SGF export is for boards up to 25x25; {graph.name} is larger")
     game = sgf.Sgf_game(size=rows)
     root = game.get_root()
     root.set("KM", float(komi))
