@@ -12,6 +12,12 @@ import pytest
 from spec import directed, political, topological, ultimate
 from spec import tromp_taylor as tt
 from spec.graph import GraphError, parse_graph
+from gorules.checks.ruleset_checks import (
+    board_play_disagreements,
+    propositions_counterexample,
+    reachable_situations,
+    small_topologies,
+)
 
 B, W, E = tt.BLACK, tt.WHITE, tt.EMPTY
 PAIR = "digraph:0>1,1>0"
@@ -129,38 +135,7 @@ def test_graph_space_connects_exactly_adjacent_vertices(name):
 def test_graph_space_board_play_is_the_tromp_taylor_move(name):
     """On every board of small graphs, placing on a vertex point and clearing is the
     Tromp–Taylor move, and the edge points stay empty."""
-    g = parse_graph(name)
-    space = topological.graph_go_space(g)
-    edge_points = (E,) * (space.size - g.order)
-    for b in all_boards(g):
-        for v in g.points:
-            if b[v] != E:
-                assert topological.board_play(space, b + edge_points, frozenset({v}), B) is None
-                continue
-            for p in (B, W):
-                expected = tt.move(g, tt.State(b, p, 0), v).board
-                assert topological.board_play(space, b + edge_points, frozenset({v}), p) == expected + edge_points
-
-
-def small_topologies(n):
-    """Every topology on {0..n-1}."""
-    X = frozenset(range(n))
-    middle = [frozenset(c) for k in range(1, n) for c in itertools.combinations(range(n), k)]
-    for k in range(len(middle) + 1):
-        for family in itertools.combinations(middle, k):
-            T = frozenset(family) | {frozenset(), X}
-            if topological.is_topology(n, T):
-                yield T
-
-
-def small_go_spaces(max_size):
-    """Every go-space (X, T, S) with |X| <= max_size."""
-    for n in range(1, max_size + 1):
-        for T in small_topologies(n):
-            nonempty = sorted((U for U in T if U), key=sorted)
-            for k in range(1, len(nonempty) + 1):
-                for S in itertools.combinations(nonempty, k):
-                    yield topological.go_space(n, T, S)
+    assert board_play_disagreements(parse_graph(name))[0] == 0
 
 
 def test_topologies_on_three_points_are_counted_right():
@@ -171,21 +146,16 @@ def test_topologies_on_three_points_are_counted_right():
 def test_propositions_2_and_3_on_every_go_space_up_to_three_points():
     """Prop. 3 for every stone of every colouring; Prop. 2's inductive step for every
     colouring satisfying it, every legal placement and both players."""
-    spaces = steps = strings = 0
-    for space in small_go_spaces(3):
-        spaces += 1
-        for colouring in itertools.product((B, W, E), repeat=space.size):
-            for c in (B, W):
-                for s in topological.stones(space, colouring, c):
-                    assert topological.proposition_3(space, colouring, s)
-                    strings += 1
-            if not topological.proposition_2(space, colouring):
-                continue
-            for e in topological.legal_placements(space, colouring):
-                for p in (B, W):
-                    assert topological.proposition_2(space, topological.board_play(space, colouring, e, p))
-                    steps += 1
-    assert (spaces, steps, strings) == (500, 5302, 12558)
+    failure, counts = propositions_counterexample(3)
+    assert failure is None
+    assert counts == {"spaces": 500, "steps": 5302, "strings": 12558}
+
+
+def test_the_propositions_check_can_fail():
+    """A colouring that breaks the invariant is reported: the check is not vacuous."""
+    space = topological.go_space(2, [{0}, {1}], [{0, 1}])
+    assert not topological.proposition_2(space, (B, E))
+    assert topological.proposition_2(space, (B, B))
 
 
 def test_defn_8_clears_a_coloured_element_in_no_stone():
@@ -223,17 +193,6 @@ def test_stone_scoring_game_on_a_graph():
 
 
 # --- ultimate and fundamental (source 003) -------------------------------------------
-
-
-def reachable(graph, s):
-    """Every situation reachable from s by moves."""
-    seen, frontier = {s}, [s]
-    while frontier:
-        for after in ultimate.moves(graph, frontier.pop()).values():
-            if after not in seen:
-                seen.add(after)
-                frontier.append(after)
-    return seen
 
 
 def test_ultimate_placements_capture_and_forbid_suicide_and_repetition():
@@ -275,7 +234,7 @@ def test_stones_in_the_game_alternate(name):
     """The source's remark: with no komi, at Black's turn as many black stones as white are in
     the game (on the board or in the opponent's bowl); at White's turn Black has one more."""
     g = parse_graph(name)
-    for s in reachable(g, ultimate.initial_situation(g, fundamental=True)):
+    for s in reachable_situations(g, ultimate.initial_situation(g, fundamental=True)):
         black = s.board.count(B) + s.white_prisoners
         white = s.board.count(W) + s.black_prisoners
         assert black - white == (0 if s.player == B else 1)
@@ -288,7 +247,7 @@ def test_fundamental_score_claims(name, expected):
     g = parse_graph(name)
     start = ultimate.initial_situation(g, fundamental=True)
     assert ultimate.score(g, start) == expected
-    situations = reachable(g, start)
+    situations = reachable_situations(g, start)
     for s in situations:
         assert ultimate.no_move_improves(g, s)
         both = ultimate.add_prisoners(ultimate.add_prisoners(s, B, 1), W, 1)

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from tqdm import tqdm
 
+from gorules.checks.ruleset_checks import reachable_situations
 from gorules.errors import UsageError
 from spec import directed, political, topological, ultimate
 from spec.graph import Graph, parse_graph, parse_point, point_name
@@ -171,12 +172,7 @@ def run_score(args) -> int:
     start = ultimate.initial_situation(graph, fundamental=True)
     report = {"graph": graph.name, "score": ultimate.score(graph, start)}
     if args.check:
-        seen, frontier = {start}, [start]
-        while frontier:
-            for after in ultimate.moves(graph, frontier.pop()).values():
-                if after not in seen:
-                    seen.add(after)
-                    frontier.append(after)
+        seen = reachable_situations(graph, start)
         failures = [s for s in tqdm(seen, desc="claim", unit="situation", file=sys.stderr, disable=args.json or None)
                     if not ultimate.no_move_improves(graph, s)]
         report.update(situations=len(seen), counterexamples=len(failures))

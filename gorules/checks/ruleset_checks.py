@@ -1,0 +1,140 @@
+"""Checks of the rulesets beyond Tromp–Taylor: topological Go on graphs is Tromp–Taylor,
+the propositions of source 001 on every small go-space, and the claims of source 003 on
+small boards (each a few seconds at most)."""
+
+from __future__ import annotations
+
+import itertools
+
+from gorules.verify import Check, Outcome
+from spec import topological, ultimate
+from spec import tromp_taylor as tt
+from spec.graph import parse_graph
+
+
+def small_topologies(n: int):
+    """Every topology on {0..n-1}."""
+    X = frozenset(range(n))
+    middle = [frozenset(c) for k in range(1, n) for c in itertools.combinations(range(n), k)]
+    for k in range(len(middle) + 1):
+        for family in itertools.combinations(middle, k):
+            T = frozenset(family) | {frozenset(), X}
+            if topological.is_topology(n, T):
+                yield T
+
+
+def small_go_spaces(max_size: int):
+    """Every go-space (X, T, S) with |X| <= max_size: every topology, every non-empty S."""
+    for n in range(1, max_size + 1):
+        for T in small_topologies(n):
+            nonempty = sorted((U for U in T if U), key=sorted)
+            for k in range(1, len(nonempty) + 1):
+                for S in itertools.combinations(nonempty, k):
+                    yield topological.go_space(n, T, S)
+
+
+def propositions_counterexample(max_size: int):
+    """The first (proposition, space, colouring) where Proposition 2's inductive step or
+    Proposition 3 fails on a go-space with |X| <= max_size, with the numbers checked."""
+    counts = {"spaces": 0, "steps": 0, "strings": 0}
+    for space in small_go_spaces(max_size):
+        counts["spaces"] += 1
+        for colouring in itertools.product((tt.BLACK, tt.WHITE, tt.EMPTY), repeat=space.size):
+            for c in (tt.BLACK, tt.WHITE):
+                for s in topological.stones(space, colouring, c):
+                    counts["strings"] += 1
+                    if not topological.proposition_3(space, colouring, s):
+                        return ("proposition 3", space, colouring), counts
+            if not topological.proposition_2(space, colouring):
+                continue
+            for e in topological.legal_placements(space, colouring):
+                for p in (tt.BLACK, tt.WHITE):
+                    counts["steps"] += 1
+                    if not topological.proposition_2(space, topological.board_play(space, colouring, e, p)):
+                        return ("proposition 2", space, colouring), counts
+    return None, counts
+
+
+def board_play_disagreements(graph) -> tuple[int, int]:
+    """(disagreements, cases): board plays on the graph's go-space against the Tromp–Taylor
+    move, over every board, empty point and player."""
+    space = topological.graph_go_space(graph)
+    edge_points = (tt.EMPTY,) * (space.size - graph.order)
+    bad = cases = 0
+    for b in itertools.product((tt.BLACK, tt.WHITE, tt.EMPTY), repeat=graph.order):
+        for v in graph.points:
+            if b[v] != tt.EMPTY:
+                continue
+            for p in (tt.BLACK, tt.WHITE):
+                cases += 1
+                expected = tt.move(graph, tt.State(b, p, 0), v).board + edge_points
+                bad += topological.board_play(space, b + edge_points, frozenset({v}), p) != expected
+    return bad, cases
+
+
+def reachable_situations(graph, start) -> set:
+    """Every Ultimate/Fundamental Go situation reachable from `start` by moves."""
+    seen, frontier = {start}, [start]
+    while frontier:
+        for after in ultimate.moves(graph, frontier.pop()).values():
+            if after not in seen:
+                seen.add(after)
+                frontier.append(after)
+    return seen
+
+
+def topological_check(name: str) -> Check:
+    """On every board of the graph, topological board play is the Tromp–Taylor move."""
+
+    def run() -> Outcome:
+        """Do the check."""
+        bad, cases = board_play_disagreements(parse_graph(name))
+        return Outcome(bad == 0, f"{cases - bad}/{cases} board plays agree", {"cases": cases, "disagreements": bad})
+
+    return Check("topological board play = Tromp–Taylor move", name, run, "rulesets")
+
+
+def propositions_check() -> Check:
+    """Propositions 2 (inductive step) and 3 of source 001 on every go-space with |X| <= 3."""
+
+    def run() -> Outcome:
+        """Do the check."""
+        failure, counts = propositions_counterexample(3)
+        if failure is not None:
+            return Outcome(False, f"{failure[0]} fails", {"colouring": failure[2], **counts})
+        return Outcome(True, f"hold on {counts['spaces']} go-spaces ({counts['steps']} steps, {counts['strings']} strings)", counts)
+
+    return Check("topological Propositions 2 and 3", "|X| <= 3", run, "rulesets")
+
+
+def fundamental_check(name: str) -> Check:
+    """Section IV of source 003 on every reachable situation of Fundamental Go: no Black move
+    raises the score, no White move lowers it, one more prisoner each changes nothing."""
+
+    def run() -> Outcome:
+        """Do the check."""
+        graph = parse_graph(name)
+        situations = reachable_situations(graph, ultimate.initial_situation(graph, fundamental=True))
+        improving = [s for s in situations if not ultimate.no_move_improves(graph, s)]
+        shifted = [
+            s for s in situations
+            if ultimate.score(graph, ultimate.add_prisoners(ultimate.add_prisoners(s, tt.BLACK, 1), tt.WHITE, 1))
+            != ultimate.score(graph, s)
+        ]
+        ok = not improving and not shifted
+        score = ultimate.score(graph, ultimate.initial_situation(graph, fundamental=True))
+        return Outcome(ok, f"score {score:+}; claims hold at {len(situations) - len(improving) - len(shifted)}/{len(situations)} situations",
+                       {"situations": len(situations), "improving": len(improving), "shifted": len(shifted)})
+
+    return Check("fundamental score: no move improves it", name, run, "rulesets")
+
+
+def checks() -> list[Check]:
+    """The checks of the rulesets beyond Tromp–Taylor."""
+    return [
+        topological_check("grid:2x2"),
+        topological_check("path:5"),
+        propositions_check(),
+        fundamental_check("path:2"),
+        fundamental_check("path:3"),
+    ]
