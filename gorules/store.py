@@ -1,0 +1,129 @@
+"""The results store of a sweep: one SQLite file, one row per (conjecture, ruleset, graph).
+
+A sweep writes each graph's figures as soon as they are computed, in its own
+transaction, so a sweep that is killed loses at most the graphs it was working on.
+Started again on the same file it asks :meth:`Store.done` which graphs are finished
+and computes only the others; the primary key makes a second row for the same graph
+impossible (``INSERT OR IGNORE``), so nothing is duplicated either.
+
+Figures are stored as JSON text with sorted keys, so two runs that computed the same
+figures store byte-for-byte the same text.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Optional
+
+from gorules.errors import UsageError
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (
+    conjecture TEXT NOT NULL,
+    ruleset    TEXT NOT NULL,
+    graph      TEXT NOT NULL,
+    family     TEXT NOT NULL,
+    figures    TEXT NOT NULL,
+    holds      INTEGER NOT NULL,
+    seconds    REAL NOT NULL,
+    PRIMARY KEY (conjecture, ruleset, graph)
+);
+"""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One finished graph of a sweep: its figures and whether the conjecture held on it."""
+
+    conjecture: str
+    ruleset: str
+    graph: str
+    family: str
+    figures: dict
+    holds: bool
+    seconds: float
+
+
+def encode_figures(figures: dict) -> str:
+    """The canonical JSON text of a graph's figures (sorted keys, no spaces)."""
+    return json.dumps(figures, sort_keys=True, separators=(",", ":"))
+
+
+class Store:
+    """A SQLite file of sweep results; safe to reopen after a crash."""
+
+    def __init__(self, path) -> None:
+        self.path = Path(path)
+        try:
+            self.connection = sqlite3.connect(str(self.path), timeout=30.0)
+            self.connection.execute("PRAGMA journal_mode=WAL")
+            self.connection.execute("PRAGMA synchronous=NORMAL")
+            self.connection.executescript(SCHEMA)
+            self.connection.commit()
+        except sqlite3.DatabaseError as error:
+            raise UsageError(f"results file {self.path} is not a usable SQLite database: {error}")
+
+    def close(self) -> None:
+        """Close the file."""
+        self.connection.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def done(self, conjecture: str, ruleset: str) -> set[str]:
+        """The graphs already finished for this conjecture under this ruleset."""
+        cursor = self.connection.execute(
+            "SELECT graph FROM results WHERE conjecture = ? AND ruleset = ?",
+            (conjecture, ruleset),
+        )
+        return {graph for (graph,) in cursor}
+
+    def record(self, row: Row) -> bool:
+        """Write one finished graph in its own transaction; False if it was already there."""
+        with self.connection:
+            cursor = self.connection.execute(
+                "INSERT OR IGNORE INTO results VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    row.conjecture,
+                    row.ruleset,
+                    row.graph,
+                    row.family,
+                    encode_figures(row.figures),
+                    int(bool(row.holds)),
+                    float(row.seconds),
+                ),
+            )
+        return cursor.rowcount == 1
+
+    def rows(self, conjecture: Optional[str] = None, ruleset: Optional[str] = None) -> list[Row]:
+        """The stored rows (optionally of one conjecture and ruleset), ordered by graph."""
+        query = "SELECT conjecture, ruleset, graph, family, figures, holds, seconds FROM results"
+        clauses, parameters = [], []
+        if conjecture is not None:
+            clauses.append("conjecture = ?")
+            parameters.append(conjecture)
+        if ruleset is not None:
+            clauses.append("ruleset = ?")
+            parameters.append(ruleset)
+        if clauses:
+            query += " WHERE " + " AND ".join(clauses)
+        query += " ORDER BY conjecture, ruleset, graph"
+        return [
+            Row(c, r, g, f, json.loads(figures), bool(holds), seconds)
+            for c, r, g, f, figures, holds, seconds in self.connection.execute(query, parameters)
+        ]
+
+    def count(self) -> int:
+        """The number of stored rows."""
+        return self.connection.execute("SELECT COUNT(*) FROM results").fetchone()[0]
+
+
+def record_all(store: Store, rows: Iterable[Row]) -> int:
+    """Record several rows; the number that were new."""
+    return sum(store.record(row) for row in rows)

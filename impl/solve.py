@@ -1,0 +1,522 @@
+"""Exact solving: the perfect-play value of a game of Go on a small graph, and a principal variation.
+
+The value is Black's score minus White's score at the end of the game (area scoring
+by default, as the source ``002_8835c2492dce8849.txt`` scores), when Black maximises
+and White minimises it; komi is subtracted from it.  The game starts from the empty
+board with Black to move and ends after two consecutive passes, as in the source's
+``game``; moves are checked by the rules of an :class:`impl.rules.RuleSet`, the same
+way :class:`impl.engine.Game` checks them, and played by the engine's bitset kernel.
+
+The search
+----------
+Negamax alpha-beta over the game tree, driven by MTD(f): a sequence of null-window
+searches ("is the value at least g?") that closes in on the exact value between -n and
+n, with a transposition table keeping the bounds each search proves.
+
+* Bounds: every final score difference lies in [-n, n] (n points), so a node whose
+  best move reaches n is not searched further.
+* After a pass the player to move may pass too and end the game: the current score is
+  a lower bound for them, known without search ("stand pat"), and it is tried first.
+* Move order: the move the table remembers, captures, other moves, pass, and moves
+  that remove one's own stones last.
+
+History and the transposition table
+-----------------------------------
+Under superko a position's value depends on the history: a move is legal only if its
+position did not occur before.  Keying the table by the position alone would be
+unsound (the graph-history interaction problem).  Here each search result records the
+*history queries* its proof made: the set Q of position keys whose membership in the
+history was asked (for every move searched, and every move refused), and the subset D
+of them that were found in the history above the node.  The proof of a bound uses the
+history only through those answers, so the bound holds again at the same position with
+any history H' for which H' ∩ Q = D.  Q is kept as a bit mask over position numbers
+folded modulo ``MASK_BITS`` (a one-hash Bloom filter: a false "maybe" only forbids a
+reuse, never allows a wrong one), and the test is exact and conservative:
+
+1. every key of D is in the current history;
+2. (bits of the current history) ∩ Q = bits of D;
+3. no other key of the current history shares a bit with a key of D.
+
+Then any history key k outside D has its bit outside Q, so k ∉ Q; together with 1,
+H' ∩ Q = D.  Entries that fail the test still suggest their best move (order only).
+
+Under ``ko=simple`` and ``ko=none`` the game tree is not finite (play can cycle
+forever).  The solver then ends a line that repeats a whole state (board, player to
+move, passes, and for simple ko the board before the last move) and scores it as a
+draw: Black's score minus White's is taken as 0 for it, before komi.  This is the
+solver's convention, stated in every result under those rules; the repetition test
+is a history query like the superko tests and enters Q and D the same way.
+
+Komi only shifts every final score by the same amount, so the solver searches with
+komi 0 and subtracts komi from the value (the principal variation does not change).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+from impl.engine import kernel, popcount
+from impl.rules import RuleSet, ruleset
+from spec.graph import Graph
+
+PASS = "pass"
+MASK_BITS = 2048
+MAX_POINTS = 12
+INFINITY = 1 << 20
+
+
+class SolveError(ValueError):
+    """A solve that cannot be done: the graph is too large, or the node budget ran out."""
+
+
+@dataclass
+class Solution:
+    """The perfect-play value (Black minus White, komi subtracted) and how it was found."""
+
+    graph: str
+    rules: str
+    value: float
+    principal_variation: list
+    nodes: int
+    seconds: float
+    raw_value: int = 0
+    cycle_rule: Optional[str] = None
+    details: dict = field(default_factory=dict)
+
+    @property
+    def nodes_per_second(self) -> float:
+        """Search nodes visited per second of wall-clock time."""
+        return self.nodes / self.seconds if self.seconds > 0 else float("inf")
+
+
+class Budget(Exception):
+    """Raised inside the search when the node budget is spent."""
+
+
+def bit_positions(mask: int):
+    """The positions of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Solver:
+    """The exact solver for one graph under one ruleset (see the module docstring)."""
+
+    def __init__(
+        self,
+        graph: Graph,
+        rules: Union[str, RuleSet, None] = None,
+        max_nodes: Optional[int] = None,
+        transpositions: bool = True,
+        max_points: int = MAX_POINTS,
+        start: Optional[tuple] = None,
+    ):
+        """Prepare to solve ``graph`` from the empty board with Black to move, or from
+        ``start`` = (black points, white points, side to move: 0 Black, 1 White) taken as
+        a position without earlier history; SolveError if the graph has more than
+        ``max_points`` points."""
+        if graph.order > max_points:
+            raise SolveError(
+                f"{graph.name} has {graph.order} points: the solver takes at most {max_points} "
+                "(raise the limit with --max-points at your own risk)"
+            )
+        self.graph = graph
+        self.rules = ruleset(rules)
+        self.kernel = kernel(graph)
+        self.n = graph.order
+        self.max_nodes = max_nodes
+        self.transpositions = transpositions
+        self.ko = self.rules.ko
+        self.suicide_allowed = self.rules.suicide == "allowed"
+        self.stone_scoring = self.rules.scoring == "stone"
+        self.cycles = self.ko in ("simple", "none")
+        self.start = start or (0, 0, 0)
+        self.nodes = 0
+        self.table: dict = {}
+        self.ids: dict = {}
+        self.keys: list = []
+        self.index: dict = {}
+        self.masks: list = [0]
+        self.bit_count: dict = {}
+
+    # ---- scores
+
+    def difference(self, black: int, white: int) -> int:
+        """Black's score minus White's on this board, without komi."""
+        if self.stone_scoring:
+            return popcount(black) - popcount(white)
+        sb, sw = self.kernel.area(black, white)
+        return sb - sw
+
+    # ---- the history
+
+    def history_key(self, black: int, white: int, side: int, passes: int, before):
+        """The key under which a position enters the history for this ko rule."""
+        if self.ko == "positional":
+            return black | (white << self.n)
+        if self.ko == "situational":
+            return ((black | (white << self.n)) << 1) | side
+        return (black, white, side, passes, before)
+
+    def bit(self, key) -> int:
+        """The bit of a history key in the folded masks (keys are numbered on first sight)."""
+        number = self.ids.get(key)
+        if number is None:
+            number = self.ids[key] = len(self.ids)
+        return 1 << (number % MASK_BITS)
+
+    def push(self, key) -> bool:
+        """Add a key to the history; False (nothing added) if it is there already."""
+        if key in self.index:
+            return False
+        self.index[key] = len(self.keys)
+        self.keys.append(key)
+        b = self.bit(key)
+        self.masks.append(self.masks[-1] | b)
+        self.bit_count[b] = self.bit_count.get(b, 0) + 1
+        return True
+
+    def pop(self) -> None:
+        """Remove the most recent key from the history."""
+        key = self.keys.pop()
+        del self.index[key]
+        self.masks.pop()
+        b = self.bit(key)
+        count = self.bit_count[b] - 1
+        if count:
+            self.bit_count[b] = count
+        else:
+            del self.bit_count[b]
+
+    def reusable(self, entry) -> bool:
+        """Whether a table entry's bounds hold under the current history (H' ∩ Q = D)."""
+        _, _, _, d_keys, d_bits, q = entry
+        index = self.index
+        for key in d_keys:
+            if key not in index:
+                return False
+        if self.masks[-1] & q != d_bits:
+            return False
+        bit_count = self.bit_count
+        for key in d_keys:
+            if bit_count[self.bit(key)] != 1:
+                return False
+        return True
+
+    def hits_of(self, d_keys) -> int:
+        """The history positions (as a bit mask over indices) of the keys of D."""
+        hits = 0
+        for key in d_keys:
+            hits |= 1 << self.index[key]
+        return hits
+
+    # ---- the search
+
+    def children(self, black: int, white: int, side: int):
+        """The stone moves of the player to move: (point, black, white, kind), best first.
+        kind: 0 capture, 1 quiet, 2 removes own stones (suicide or self-capture)."""
+        k = self.kernel
+        empty = k.all & ~(black | white)
+        out = []
+        for v in bit_positions(empty):
+            point = 1 << v
+            if side:
+                w2, b2 = k.place(white, black, v)
+                mine_before, mine_after, theirs_before, theirs_after = white, w2, black, b2
+            else:
+                b2, w2 = k.place(black, white, v)
+                mine_before, mine_after, theirs_before, theirs_after = black, b2, white, w2
+            if not mine_after & point:
+                if not self.suicide_allowed:
+                    continue
+                kind = 2
+            elif theirs_after != theirs_before:
+                kind = 0
+            else:
+                kind = 1
+            out.append((kind, v, b2, w2))
+        out.sort(key=lambda c: c[0])
+        return out
+
+    def search(self, black, white, side, passes, before, alpha, beta):
+        """Negamax value for the player to move, fail-soft in (alpha, beta), with the
+        history queries of its proof: (value, Q mask, hits as history indices)."""
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise Budget
+        if passes >= 2:
+            d = self.difference(black, white)
+            return (-d if side else d), 0, 0
+        n = self.n
+        h = len(self.keys)
+        q = 0
+        hits = 0
+        best = -INFINITY
+        best_move = None
+        if passes == 1:
+            d = self.difference(black, white)
+            best = -d if side else d
+            best_move = PASS
+            if best >= beta or best >= n:
+                return best, 0, 0
+        alpha_in, beta_in = alpha, beta
+        if best > alpha:
+            alpha = best
+        tt_key = (black, white, side, passes, before)
+        entry = self.table.get(tt_key) if self.transpositions else None
+        tt_move = None
+        if entry is not None:
+            tt_move = entry[2]
+            if self.reusable(entry):
+                lower, upper = entry[0], entry[1]
+                e_hits = self.hits_of(entry[3])
+                if lower >= beta or lower == upper:
+                    return max(lower, best), entry[5], e_hits
+                if upper <= alpha:
+                    if best >= upper:
+                        return best, entry[5], e_hits
+                    return upper, entry[5], e_hits
+                if lower > alpha:
+                    alpha = lower
+                    q |= entry[5]
+                    hits |= e_hits
+                if upper < beta:
+                    beta = upper
+                    q |= entry[5]
+                    hits |= e_hits
+        moves = self.children(black, white, side)
+        if tt_move is not None and tt_move != PASS:
+            for i, c in enumerate(moves):
+                if c[1] == tt_move:
+                    moves.insert(0, moves.pop(i))
+                    break
+        plan = []
+        if passes == 0:
+            quiet_end = len(moves)
+            while quiet_end and moves[quiet_end - 1][0] == 2:
+                quiet_end -= 1
+            if tt_move == PASS:
+                plan = [None] + moves
+            else:
+                plan = moves[:quiet_end] + [None] + moves[quiet_end:]
+        else:
+            plan = moves
+        opponent = 1 - side
+        ko = self.ko
+        cycles = self.cycles
+        for c in plan:
+            if c is None:
+                nb, nw, npasses, v = black, white, passes + 1, PASS
+            else:
+                _, v, nb, nw = c
+                npasses = 0
+                if ko == "simple" and before is not None and (nb, nw) == before:
+                    continue
+            nbefore = (black, white) if ko == "simple" else None
+            pushed = False
+            if cycles:
+                key = (nb, nw, opponent, npasses, nbefore)
+                q |= self.bit(key)
+                if key in self.index:
+                    hits |= 1 << self.index[key]
+                    value = 0
+                    if value > best:
+                        best, best_move = value, v
+                        if best > alpha:
+                            alpha = best
+                            if alpha >= beta:
+                                break
+                    continue
+                pushed = self.push(key)
+            elif v == PASS:
+                if ko == "situational":
+                    pushed = self.push(((nb | (nw << n)) << 1) | opponent)
+            else:
+                key = nb | (nw << n)
+                if ko == "situational":
+                    key = (key << 1) | opponent
+                q |= self.bit(key)
+                if key in self.index:
+                    hits |= 1 << self.index[key]
+                    continue
+                pushed = self.push(key)
+            try:
+                value, cq, chits = self.search(nb, nw, opponent, npasses, nbefore, -beta, -alpha)
+            finally:
+                if pushed:
+                    self.pop()
+            value = -value
+            q |= cq
+            hits |= chits
+            if value > best:
+                best, best_move = value, v
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta or best >= n:
+                        break
+        if best == -INFINITY:
+            # No move at all is impossible (pass is always legal before the game ends).
+            raise AssertionError("a node without moves")
+        hits &= (1 << h) - 1
+        if self.transpositions:
+            if best <= alpha_in:
+                lower, upper = -INFINITY, best
+            elif best >= beta_in:
+                lower, upper = best, INFINITY
+            else:
+                lower = upper = best
+            d_keys = tuple(self.keys[i] for i in bit_positions(hits))
+            d_bits = 0
+            for key in d_keys:
+                d_bits |= self.bit(key)
+            self.table[tt_key] = (lower, upper, best_move, d_keys, d_bits, q)
+        return best, q, hits
+
+    # ---- driving the search
+
+    def root(self):
+        """The initial state (black, white, side, passes, before) with its history pushed."""
+        self.keys.clear()
+        self.index.clear()
+        self.masks[:] = [0]
+        self.bit_count.clear()
+        black, white, side = self.start
+        state = (black, white, side, 0, None)
+        self.push(self.history_key(*state))
+        return state
+
+    def test(self, state, alpha, beta) -> int:
+        """The search's fail-soft value of ``state`` (with the current history) in (alpha, beta)."""
+        return self.search(*state, alpha, beta)[0]
+
+    def mtd(self, state, guess: int = 0) -> int:
+        """The exact negamax value of ``state`` by null-window searches closing in from ``guess``."""
+        lower, upper = -self.n, self.n
+        g = guess
+        while lower < upper:
+            beta = g + 1 if g == lower else g
+            g = self.test(state, beta - 1, beta)
+            if g < beta:
+                upper = g
+            else:
+                lower = g
+        return g
+
+    def step(self, state, move):
+        """The state after ``move`` and whether a history key was pushed for it."""
+        black, white, side, passes, before = state
+        nbefore = (black, white) if self.ko == "simple" else None
+        if move == PASS:
+            nb, nw, npasses = black, white, passes + 1
+        else:
+            if side:
+                nw, nb = self.kernel.place(white, black, move)
+            else:
+                nb, nw = self.kernel.place(black, white, move)
+            npasses = 0
+        child = (nb, nw, 1 - side, npasses, nbefore)
+        if self.cycles:
+            return child, self.push(self.history_key(*child))
+        if move == PASS and self.ko != "situational":
+            return child, False
+        return child, self.push(self.history_key(nb, nw, 1 - side, npasses, nbefore))
+
+    def legal(self, state):
+        """The moves allowed in ``state`` under the current history, in search order; for
+        cycle rules, moves that repeat a state are listed too (they end the line)."""
+        black, white, side, passes, before = state
+        found = []
+        for _, v, nb, nw in self.children(black, white, side):
+            if self.ko == "simple" and before is not None and (nb, nw) == before:
+                continue
+            if not self.cycles:
+                key = self.history_key(nb, nw, 1 - side, 0, None)
+                if key in self.index:
+                    continue
+            found.append(v)
+        return [PASS] + found
+
+    def principal_variation(self, state, value: int) -> list:
+        """Moves from ``state`` to the end of the game, each keeping the value ``value``."""
+        line = []
+        pushed = []
+        try:
+            while state[3] < 2:
+                for v in self.legal(state):
+                    child, was_pushed = self.step(state, v)
+                    if self.cycles and not was_pushed:
+                        child_value = 0
+                    elif child[3] >= 2:
+                        d = self.difference(child[0], child[1])
+                        child_value = -d if child[2] else d
+                    else:
+                        child_value = self.test(child, -value, -value + 1)
+                    if child_value <= -value:
+                        line.append(v)
+                        state = child
+                        value = -value
+                        if was_pushed:
+                            pushed.append(True)
+                        break
+                    if was_pushed:
+                        self.pop()
+                else:
+                    raise AssertionError("no move keeps the value: the search is inconsistent")
+                if self.cycles and not was_pushed:
+                    break
+        finally:
+            for _ in pushed:
+                self.pop()
+        return line
+
+    def solve(self) -> Solution:
+        """Solve the game from the start position: the value (for Black), a principal
+        variation, the effort."""
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 100_000))
+        start = time.perf_counter()
+        try:
+            state = self.root()
+            value = self.mtd(state)
+            line = self.principal_variation(state, value)
+            raw = -value if state[2] else value
+        except Budget:
+            raise SolveError(
+                f"{self.graph.name}: the node budget of {self.max_nodes} nodes ran out "
+                "before the value was found"
+            ) from None
+        finally:
+            sys.setrecursionlimit(limit)
+        seconds = time.perf_counter() - start
+        return Solution(
+            graph=self.graph.name,
+            rules=self.rules.name or self.rules.describe(),
+            value=raw - self.rules.komi,
+            principal_variation=line,
+            nodes=self.nodes,
+            seconds=seconds,
+            raw_value=raw,
+            cycle_rule="a repeated state ends the line, scored as equal areas" if self.cycles else None,
+            details={"rules": self.rules.describe(), "table_entries": len(self.table)},
+        )
+
+
+def solve(
+    graph: Graph,
+    rules: Union[str, RuleSet, None] = None,
+    komi: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    transpositions: bool = True,
+    max_points: int = MAX_POINTS,
+) -> Solution:
+    """The perfect-play value of ``graph`` from the empty board under ``rules`` (Tromp–Taylor
+    by default), with ``komi`` replacing the ruleset's komi if given."""
+    rules = ruleset(rules)
+    if komi is not None:
+        rules = rules.with_komi(komi)
+    return Solver(graph, rules, max_nodes, transpositions, max_points).solve()
