@@ -14,6 +14,7 @@ dragons judged dead as an argument.
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import NamedTuple, Optional, Sequence
 
 from spec.graph import Graph
@@ -92,22 +93,37 @@ def is_dragon(graph: Graph, s: Situation, D: frozenset) -> bool:
     )
 
 
+def components(graph: Graph, vertices: set) -> list:
+    """The maximal mutually adjacent subsets of a set of vertices."""
+    found, left = [], set(vertices)
+    while left:
+        start = min(left)
+        part, frontier = {start}, [start]
+        while frontier:
+            for w in graph.neighbours[frontier.pop()]:
+                if w in left and w not in part:
+                    part.add(w)
+                    frontier.append(w)
+        found.append(frozenset(part))
+        left -= part
+    return found
+
+
 def dragons(graph: Graph, s: Situation) -> list:
-    """All dragons, each found by growing connected, mutually friendly sets of stones from
-    every stone; with alliances that are not transitive, dragons may overlap."""
-    b = s.board
-    grown = {frozenset({v}) for v in graph.points if b[v] != EMPTY}
-    frontier = list(grown)
-    while frontier:
-        D = frontier.pop()
-        owners = {b[v] for v in D}
-        for v in D:
-            for w in graph.neighbours[v]:
-                bigger = D | {w}
-                if b[w] != EMPTY and w not in D and bigger not in grown and mutually_friendly(s, owners | {b[w]}):
-                    grown.add(bigger)
-                    frontier.append(bigger)
-    return sorted((D for D in grown if is_dragon(graph, s, D)), key=sorted)
+    """All dragons.  A dragon whose owners form the set O is a component of the stones of
+    the players friendly to all of O; so `is_dragon` sorts out the dragons from those
+    components, for every mutually friendly O.  With alliances that are not transitive,
+    dragons may overlap."""
+    found = set()
+    for k in range(1, len(s.players) + 1):
+        for owners in combinations(s.players, k):
+            if not mutually_friendly(s, set(owners)):
+                continue
+            allies = {q for q in s.players if all(friendly(s, p, q) for p in owners)}
+            for D in components(graph, {v for v in graph.points if s.board[v] in allies}):
+                if is_dragon(graph, s, D):
+                    found.add(D)
+    return sorted(found, key=sorted)
 
 
 def liberties(graph: Graph, b: Board, D: frozenset) -> frozenset:

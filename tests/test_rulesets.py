@@ -297,6 +297,26 @@ def _chain(graph, board, v):
     return seen
 
 
+def test_dragons_are_all_the_subsets_of_stones_that_are_dragons():
+    """`dragons` finds exactly the sets of stones that satisfy the definition, on random
+    boards with random (often non-transitive) alliances among four players."""
+    rng = random.Random(4)
+    pairs = [frozenset(p) for p in itertools.combinations("ABCD", 2)]
+    for name in ["grid:2x3", "cycle:5", "star:4", "path:6"]:
+        g = parse_graph(name)
+        for _ in range(25):
+            board = tuple(rng.choice("ABCD..") for _ in g.points)
+            s = situation(g, board, alliances=[p for p in pairs if rng.random() < 0.5])
+            occupied = [v for v in g.points if board[v] != E]
+            brute = {
+                frozenset(D)
+                for k in range(1, len(occupied) + 1)
+                for D in itertools.combinations(occupied, k)
+                if political.is_dragon(g, s, frozenset(D))
+            }
+            assert set(political.dragons(g, s)) == brute
+
+
 def test_allied_stones_share_a_dragon_and_non_transitive_alliances_overlap():
     g = parse_graph("path:3")
     assert political.dragons(g, situation(g, "AB.", alliances=["AB"])) == [frozenset({0, 1})]
