@@ -1070,6 +1070,12 @@ def winner_row(bounds: Bounds) -> Finding:
     )
 
 
+def brief(example: Counterexample) -> str:
+    """A counterexample in one line: graph, board, the game leading there, what fails."""
+    game = ", ".join(move_names(example.graph, example.moves or ())) or "no moves"
+    return f"on {example.graph.name}, board {''.join(example.board)!r} (after {game}), {example.explanation}"
+
+
 def no_capture_condition_row(bounds: Bounds) -> Finding:
     """The one-step theorem's side condition b_i' = clear(b_i', p_i*): on the undirected graphs
     the source speaks of, and on the directed graphs of source 000."""
@@ -1082,7 +1088,7 @@ def no_capture_condition_row(bounds: Bounds) -> Finding:
     else:
         digraph_note = (
             "on directed graphs (source 000) it fails, a move can capture and be suicide at once: "
-            + on_digraphs.counterexample.text().replace("\n", " / ")
+            + brief(on_digraphs.counterexample)
         )
     return Finding(
         "one-step-no-capture-condition",
