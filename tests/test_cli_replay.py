@@ -8,8 +8,12 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gorules.cli import main
+from gorules.errors import UsageError
+from gorules.replay import WrittenMove, refusal, replay
 from spec import tromp_taylor as tt
 from spec.graph import parse_graph
 
@@ -121,3 +125,37 @@ def test_a_directed_graph_captures_along_arcs(capsys):
 )
 def test_bad_input_is_one_line_naming_the_move_and_exit_code_2(capsys, graph, moves, message):
     assert refused(capsys, graph, moves) == message
+
+
+# --------------------------------------------------------------------------- replay against the engine
+
+GRAPHS = ["grid:2x2", "grid:1x3", "grid:3x3", "cycle:5", "petersen", "digraph:0>1,1>2,2>0,2>3,3>2"]
+
+
+@given(st.sampled_from(GRAPHS), st.lists(st.integers(min_value=-1, max_value=9), max_size=30))
+def test_replay_refuses_exactly_what_the_engine_refuses(graph_name, choices):
+    from impl.engine import Game
+
+    g = parse_graph(graph_name)
+    engine = Game(g)
+    accepted: list[WrittenMove] = []
+    for choice in choices:
+        v = tt.PASS if choice < 0 else choice % g.order
+        written = WrittenMove(len(accepted) + 1, None, v, str(v))
+        states = replay(g, accepted).states
+        reason = refusal(g, states, written)
+        if (reason is None) != (engine.why_illegal(v) is None):
+            raise AssertionError(f"{graph_name} after {[m.point for m in accepted]}: {v}: {reason} vs engine")
+        if reason is None:
+            accepted.append(written)
+            engine.play(v)
+        else:
+            try:
+                replay(g, accepted + [written])
+            except UsageError as error:
+                assert str(error).startswith(f"move {written.number} ")
+            else:
+                raise AssertionError("a refused move was replayed")
+    game = replay(g, accepted)
+    assert game.final.board == tuple(engine.board)
+    assert game.over == engine.over
