@@ -166,6 +166,28 @@ def test_defn_8_clears_a_coloured_element_in_no_stone():
     assert not topological.proposition_2(space, (B, E, E))
 
 
+def test_defn_8_read_with_an_unrestricted_quantifier_would_not_capture_two_stones():
+    """The literal "for all stones s of colour C: x is in s and string(s) has no liberty"
+    asks x to lie in every stone of colour C, so two separate stones are never cleared;
+    the restricted reading clears both."""
+    space = topological.graph_go_space(parse_graph("path:3"))
+    colouring = (B, W, B, E, E)
+
+    def clear_unrestricted(c):
+        """Defn 8 with the quantifier over all stones of colour c."""
+        stones = topological.stones(space, colouring, c)
+        return tuple(
+            E if colouring[x] == c and all(
+                x in s and not topological.has_liberty(space, colouring, topological.string(space, colouring, s))
+                for s in stones
+            ) else colouring[x]
+            for x in range(space.size)
+        )
+
+    assert topological.clear(space, colouring, B) == (E, W, E, E, E)
+    assert clear_unrestricted(B) == colouring
+
+
 def test_multi_point_stones_and_primitive_rules():
     """A stone may cover several points; on a single point Black has no turn and loses."""
     path = topological.graph_go_space(parse_graph("path:3"))  # x0, x1, x2 = 0, 1, 2; edge points 3, 4
@@ -238,6 +260,15 @@ def test_stones_in_the_game_alternate(name):
         black = s.board.count(B) + s.white_prisoners
         white = s.board.count(W) + s.black_prisoners
         assert black - white == (0 if s.player == B else 1)
+
+
+@pytest.mark.parametrize("name", ["path:3", "cycle:3", "star:3"])
+def test_no_stone_is_ever_surrounded_between_moves(name):
+    """Rule 5 keeps the mover's stones unsurrounded and rule 4 removes the opponent's, so
+    every board of a game is one where every stone reaches an empty point."""
+    g = parse_graph(name)
+    for s in reachable_situations(g, ultimate.initial_situation(g, fundamental=True)):
+        assert not any(s.board[v] != E and ultimate.surrounded(g, s.board, v) for v in g.points)
 
 
 @pytest.mark.parametrize("name,expected", [("path:1", -0.5), ("path:2", -0.5), ("path:3", 0.5)])
