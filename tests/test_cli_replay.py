@@ -159,3 +159,14 @@ def test_replay_refuses_exactly_what_the_engine_refuses(graph_name, choices):
     game = replay(g, accepted)
     assert game.final.board == tuple(engine.board)
     assert game.over == engine.over
+
+
+def test_the_final_board_can_be_saved_as_a_picture(tmp_path, capsys):
+    path = tmp_path / "final.svg"
+    assert main(["replay", "grid:3x3", "--moves", "B B2, W A1", "--picture", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["board"] == "....B.W.."
+    svg = path.read_text()
+    assert svg.count('class="stone-B"') == 1 and svg.count('class="stone-W"') == 1
+    assert "grid:3x3, after move 2" in svg
+    assert main(["replay", "grid:3x3", "--moves", "B B2", "--picture", str(tmp_path / "final.gif")]) == 2
+    assert "use a .svg or .png" in capsys.readouterr().err

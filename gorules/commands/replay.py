@@ -19,6 +19,7 @@ def register(subparsers) -> None:
         help="moves separated by commas: an optional colour and a point name or number, or pass",
     )
     parser.add_argument("--json", action="store_true", help="print only the final board, scores, winner, moves")
+    parser.add_argument("--picture", metavar="FILE", help="save the final board as FILE (.svg or .png)")
     parser.set_defaults(func=run)
 
 
@@ -28,6 +29,11 @@ def run(args) -> int:
 
     graph = parse_graph(args.graph)
     game = replay(graph, parse_moves(graph, args.moves))
+    if args.picture:
+        from gorules.pictures import save_picture
+
+        last = f", after move {len(game.moves)}" if game.moves else ""
+        save_picture(graph, game.final.board, args.picture, title=f"{graph.name}{last}")
     if args.json:
         print(json.dumps(summary(game)))
     else:
