@@ -414,6 +414,7 @@ def _positional_game(graph: Graph, moves: Sequence[Move], keep_states: bool):
     board = [EMPTY] * n
     states = [State(tuple(board), BLACK, 0)] if keep_states else None
     players = (BLACK, WHITE)
+    new_state = tuple.__new__  # State(...) without the keyword-handling constructor
     for v in moves:
         if passes >= 2:
             return None
@@ -421,7 +422,7 @@ def _positional_game(graph: Graph, moves: Sequence[Move], keep_states: bool):
             passes += 1
             side ^= 1
             if keep_states:
-                states.append(State(states[-1].board, players[side], passes))
+                states.append(new_state(State, (states[-1].board, players[side], passes)))
             continue
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n or (black | white) >> v & 1:
             return None
@@ -440,7 +441,7 @@ def _positional_game(graph: Graph, moves: Sequence[Move], keep_states: bool):
                 u = low.bit_length() - 1
                 board[u] = BLACK if new_black & low else WHITE if new_white & low else EMPTY
                 changed ^= low
-            states.append(State(tuple(board), players[side ^ 1], 0))
+            states.append(new_state(State, (tuple(board), players[side ^ 1], 0)))
         black, white, passes = new_black, new_white, 0
         side ^= 1
     if passes != 2:
