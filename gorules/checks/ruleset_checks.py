@@ -72,14 +72,19 @@ def board_play_disagreements(graph) -> tuple[int, int]:
     return bad, cases
 
 
-def reachable_situations(graph, start) -> set:
-    """Every Ultimate/Fundamental Go situation reachable from `start` by moves."""
-    seen, frontier = {start}, [start]
-    while frontier:
-        for after in ultimate.moves(graph, frontier.pop()).values():
-            if after not in seen:
-                seen.add(after)
-                frontier.append(after)
+def reachable_situations(graph, start, depth=None) -> set:
+    """Every Ultimate/Fundamental Go situation reachable from `start` by moves (by at most
+    `depth` moves, if given)."""
+    seen, layer = {start}, [start]
+    while layer and (depth is None or depth > 0):
+        depth = None if depth is None else depth - 1
+        following = []
+        for s in layer:
+            for after in ultimate.moves(graph, s).values():
+                if after not in seen:
+                    seen.add(after)
+                    following.append(after)
+        layer = following
     return seen
 
 

@@ -40,6 +40,7 @@ def register(subparsers) -> None:
     score = subparsers.add_parser("fundamental-score", help="section IV's score of the empty board in Fundamental Go, by exact search")
     score.add_argument("graph")
     score.add_argument("--check", action="store_true", help="check the claim that no move improves the score at every reachable situation")
+    score.add_argument("--depth", type=int, help="with --check: only the situations reachable in at most this many moves")
     score.add_argument("--json", action="store_true")
     score.set_defaults(func=run_score)
 
@@ -172,10 +173,10 @@ def run_score(args) -> int:
     start = ultimate.initial_situation(graph, fundamental=True)
     report = {"graph": graph.name, "score": ultimate.score(graph, start)}
     if args.check:
-        seen = reachable_situations(graph, start)
+        seen = reachable_situations(graph, start, args.depth)
         failures = [s for s in tqdm(seen, desc="claim", unit="situation", file=sys.stderr, disable=args.json or None)
                     if not ultimate.no_move_improves(graph, s)]
-        report.update(situations=len(seen), counterexamples=len(failures))
+        report.update(depth="all" if args.depth is None else args.depth, situations=len(seen), counterexamples=len(failures))
         if failures:
             report["first_counterexample"] = board_text(graph, failures[0].board)
     report["seconds"] = round(time.perf_counter() - started, 2)
