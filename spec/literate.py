@@ -84,7 +84,7 @@ def module_code_for(source: str, names: tuple[str, ...]) -> str:
         code = by_name[name]
         if code not in codes:
             codes.append(code)
-    return "\n".join(codes)
+    return "\n\n\n".join(codes)
 
 
 def normalise(code: str) -> str:
