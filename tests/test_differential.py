@@ -230,3 +230,23 @@ def test_a_disagreement_is_written_as_a_vector_and_sgf(tmp_path):
     # sgfmill counts rows from the bottom: point 5 (row 1, column 1 from the top) is (2, 1).
     assert sequence == [("b", (2, 1)), ("w", (2, 2)), ("b", (1, 1)), ("w", None), ("b", (1, 1))]
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_the_fuzz_command_reports_json(capsys, tmp_path):
+    import json
+
+    from gorules.cli import main
+
+    assert main(["fuzz", "--examples", "30", "--seed", "5", "--json", "--out", str(tmp_path / "out")]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["examples"] == 30 and summary["disagreements"] == 0
+    assert summary["moves"] > 30
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_fuzz_command_refuses_bad_arguments(capsys):
+    from gorules.cli import main
+
+    assert main(["fuzz", "--examples", "0"]) == 2
+    assert "--examples must be at least 1" in capsys.readouterr().err
+    assert main(["fuzz", "--max-side", "40"]) == 2
