@@ -31,14 +31,13 @@ def csr(rows) -> tuple[np.ndarray, np.ndarray]:
 
 @njit(cache=True)
 def _flood_has_liberty(board, start, colour, ptr, idx, mark, stamp, stack, chain):
-    """Flood the chain of ``start`` (undirected); return (has a liberty, chain length).
-    The chain's points are left in ``chain[:length]``."""
+    """Flood the chain of ``start`` (undirected) until a liberty shows; return (has a
+    liberty, length).  Without a liberty the whole chain is left in ``chain[:length]``."""
     top = 0
     length = 0
     stack[top] = start
     top += 1
     mark[start] = stamp
-    liberty = False
     while top > 0:
         top -= 1
         u = stack[top]
@@ -48,12 +47,12 @@ def _flood_has_liberty(board, start, colour, ptr, idx, mark, stamp, stack, chain
             w = idx[k]
             c = board[w]
             if c == 0:
-                liberty = True
-            elif c == colour and mark[w] != stamp:
+                return True, length
+            if c == colour and mark[w] != stamp:
                 mark[w] = stamp
                 stack[top] = w
                 top += 1
-    return liberty, length
+    return False, length
 
 
 @njit(cache=True)
@@ -133,6 +132,29 @@ def _same_board(history, j, board, n):
 
 
 @njit(cache=True)
+def _repeats(table, mask, hashes, boards, sides, new_h, board, n, side_to_move, situational):
+    """Whether the board (with ``side_to_move``, for situational superko) is among the
+    stored positions: the hash table gives the candidates, the boards decide."""
+    slot = new_h & mask
+    while table[slot] >= 0:
+        j = table[slot]
+        if hashes[j] == new_h and (not situational or sides[j] == side_to_move):
+            if _same_board(boards, j, board, n):
+                return True
+        slot = (slot + np.uint64(1)) & mask
+    return False
+
+
+@njit(cache=True)
+def _store(table, mask, new_h, j):
+    """Enter position j (with hash ``new_h``) in the hash table."""
+    slot = new_h & mask
+    while table[slot] >= 0:
+        slot = (slot + np.uint64(1)) & mask
+    table[slot] = j
+
+
+@njit(cache=True)
 def playout(ptr, idx, rptr, ridx, symmetric, n, zobrist, ko, suicide_allowed, max_moves, seed, moves_out, board, pass_last):
     """A uniformly random game (pass among the legal moves, or with ``pass_last`` only
     when no point is legal) until two passes or ``max_moves``; the moves go to
@@ -143,32 +165,38 @@ def playout(ptr, idx, rptr, ridx, symmetric, n, zobrist, ko, suicide_allowed, ma
     boards = np.zeros((max_moves + 1, n), dtype=np.int8)
     hashes = np.zeros(max_moves + 1, dtype=np.uint64)
     sides = np.zeros(max_moves + 1, dtype=np.int8)
+    size = 16
+    while size < 4 * (max_moves + 1):
+        size *= 2
+    table = np.full(size, -1, dtype=np.int32)
+    mask = np.uint64(size - 1)
     mark = np.zeros(n, dtype=np.int64)
     stamp = 0
     stack = np.zeros(n + 1, dtype=np.int32)
     chain = np.zeros(n + 1, dtype=np.int32)
     removed = np.zeros(2 * n + 2, dtype=np.int32)
-    tried = np.zeros(n, dtype=np.int8)
+    tried = np.zeros(n, dtype=np.int32)
     side = 1
     passes = 0
     h = np.uint64(0)
     sides[0] = 1
+    _store(table, mask, h, 0)
     played = 0
     while played < max_moves and passes < 2:
-        for u in range(n):
-            tried[u] = 1 if board[u] != 0 else 0
-        chosen = -1
+        turn = played + 1
         untried = 0
-        for u in range(n):
-            if tried[u] == 0:
-                untried += 1
+        if pass_last:
+            for u in range(n):
+                if board[u] == 0:
+                    untried += 1
+        chosen = -1
         while True:
             if pass_last and untried == 0:
                 break
             r = np.random.randint(0, n if pass_last else n + 1)
             if r == n:
                 break
-            if tried[r]:
+            if board[r] != 0 or tried[r] == turn:
                 continue
             taken, lost, stamp = _place(board, r, side, ptr, idx, rptr, ridx, symmetric, mark, stamp, stack, chain, removed, n)
             legal = True
@@ -179,16 +207,9 @@ def playout(ptr, idx, rptr, ridx, symmetric, n, zobrist, ko, suicide_allowed, ma
                 new_h ^= zobrist[removed[i], 3 - side]
             for i in range(taken, taken + lost):
                 new_h ^= zobrist[removed[i], side]
-            if legal and ko == 0:
-                for j in range(played + 1):
-                    if hashes[j] == new_h and _same_board(boards, j, board, n):
-                        legal = False
-                        break
-            elif legal and ko == 1:
-                for j in range(played + 1):
-                    if hashes[j] == new_h and sides[j] == 3 - side and _same_board(boards, j, board, n):
-                        legal = False
-                        break
+            if legal and (ko == 0 or ko == 1):
+                if _repeats(table, mask, hashes, boards, sides, new_h, board, n, 3 - side, ko == 1):
+                    legal = False
             elif legal and ko == 2 and played >= 1:
                 if _same_board(boards, played - 1, board, n):
                     legal = False
@@ -201,7 +222,7 @@ def playout(ptr, idx, rptr, ridx, symmetric, n, zobrist, ko, suicide_allowed, ma
             for i in range(taken, taken + lost):
                 board[removed[i]] = side
             board[r] = 0
-            tried[r] = 1
+            tried[r] = turn
             untried -= 1
         moves_out[played] = chosen
         played += 1
@@ -211,4 +232,5 @@ def playout(ptr, idx, rptr, ridx, symmetric, n, zobrist, ko, suicide_allowed, ma
             boards[played, u] = board[u]
         hashes[played] = h
         sides[played] = side
+        _store(table, mask, h, played)
     return played
