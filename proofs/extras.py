@@ -14,7 +14,6 @@ for a refutation.
 from __future__ import annotations
 
 import multiprocessing
-import threading
 import time
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple, Optional
@@ -135,8 +134,9 @@ def point_value(model: set, x) -> int:
     return next(u for u, l in enumerate(x) if sat.value(model, l))
 
 
-def _solve(query: Query, solver: str, timeout: Optional[float]) -> tuple[str, Optional[set]]:
-    """("sat", model) / ("unsat", None) / ("unknown", None) within the timeout (seconds)."""
+def _solve(query: Query, solver: str) -> tuple[str, Optional[set]]:
+    """("sat", model) or ("unsat", None).  (Time limits are enforced by running the
+    solver in a worker process that is terminated: CaDiCaL cannot be interrupted.)"""
     from pysat.solvers import Solver
 
     clauses = [c for c in query.formula.clauses]
@@ -148,31 +148,20 @@ def _solve(query: Query, solver: str, timeout: Optional[float]) -> tuple[str, Op
     if any(len(c) == 0 for c in clauses):
         return "unsat", None
     with Solver(name=solver, bootstrap_with=clauses) as s:
-        if timeout is None:
-            answer = s.solve()
-        else:
-            timer = threading.Timer(max(timeout, 0.01), s.interrupt)
-            timer.start()
-            try:
-                answer = s.solve_limited(expect_interrupt=True)
-            finally:
-                timer.cancel()
-        if answer is None:
-            return "unknown", None
-        if answer:
+        if s.solve():
             return "sat", set(s.get_model())
         return "unsat", None
 
 
 def solve_cube(job: tuple) -> tuple:
     """Build and solve one cube: (cube, status, counterexample, seconds)."""
-    module_name, graph, cube, options, timeout = job
+    module_name, graph, cube, options = job
     import importlib
 
     module = importlib.import_module(module_name)
     start = time.perf_counter()
     query = module.query(graph, cube, options)
-    status, model = _solve(query, options.solver, timeout)
+    status, model = _solve(query, options.solver)
     counterexample = query.decode(model) if status == "sat" else None
     if counterexample is not None:
         counterexample["cube"] = cube.label
@@ -182,22 +171,20 @@ def solve_cube(job: tuple) -> tuple:
 def run_cubes(module_name: str, graph, cubes: list, options: Options, timeout: Optional[float],
               processes: int) -> tuple[str, Optional[dict], list]:
     """Solve every cube (in parallel on ``processes`` processes); stop at the first
-    counterexample or at the timeout.  Returns (status, counterexample, per-cube rows)."""
+    counterexample or at the timeout.  Returns (status, counterexample, per-cube rows).
+    Without a timeout and with one process the cubes are solved here, in order."""
     rows: list = []
     deadline = None if timeout is None else time.monotonic() + timeout
-    jobs = [(module_name, graph, cube, options, timeout) for cube in cubes]
-    if processes <= 1 or len(jobs) == 1:
+    jobs = [(module_name, graph, cube, options) for cube in cubes]
+    if processes <= 1 and timeout is None:
         for job in jobs:
-            remaining = None if deadline is None else deadline - time.monotonic()
-            if remaining is not None and remaining <= 0:
-                return "unknown", None, rows
-            cube, status, counterexample, seconds = solve_cube(job[:4] + (remaining,))
+            cube, status, counterexample, seconds = solve_cube(job)
             rows.append({"cube": cube.label, "status": status, "seconds": round(seconds, 3)})
             if status != "unsat":
                 return ("refuted" if status == "sat" else "unknown"), counterexample, rows
         return "proved", None, rows
     context = multiprocessing.get_context("fork")
-    pool = context.Pool(processes)
+    pool = context.Pool(max(1, min(processes, len(jobs))))
     try:
         results = pool.imap_unordered(solve_cube, jobs)
         for _ in jobs:

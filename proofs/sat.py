@@ -35,6 +35,7 @@ Literal = Union[int, bool]
 
 ENCODINGS = ("layers", "unary", "binary")
 SIDES = ("exact", "closed", "supported")
+TIGHT = False
 SOLVERS = ("cadical195", "kissat404", "glucose4")
 
 
@@ -322,6 +323,12 @@ def _reaching_by_ranks(
             f.implies([s], R[w])
             less(f, ranks[w], ranks[v], s)
             supports.append(s)
+            if TIGHT and encoding == "unary":
+                # rank(v) ≤ rank(w) + 1 whenever w is a support candidate: ranks are distances
+                for i in range(len(ranks[v]) - 1):
+                    f.implies([step, R[w], R[v], neg(target), ranks[v][i + 1]], ranks[w][i])
+        if TIGHT and encoding == "unary" and ranks[v]:
+            f.implies([target], neg(ranks[v][0]))
         f.clause(neg(R[v]), target, *supports)
     return R
 
