@@ -700,13 +700,13 @@ class Game:
         return BLACK if margin > 0 else WHITE if margin < 0 else DRAW
 
     def states(self) -> list[State]:
-        """The states s₀ … s_i of the game so far."""
-        replay = Game(self.graph, self.rules)
-        states = [replay.state()]
-        for v in self.moves:
-            replay.play(v)
-            states.append(replay.state())
-        return states
+        """The states s₀ … s_i of the game so far (s₀ is the starting position)."""
+        players = (BLACK, WHITE)
+        earlier = [
+            State(to_board(self.graph, black, white), players[side], passes)
+            for black, white, side, passes in self._undo
+        ]
+        return earlier + [self.state()]
 
     def __len__(self) -> int:
         """The number of moves played."""

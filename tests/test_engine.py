@@ -277,3 +277,16 @@ def test_the_compiled_kernel_plays_what_the_pure_engine_allows():
                     g.play(v)
                 assert g.board == playout.board
                 assert g.over or len(g) == 4 * graph.order
+
+
+def test_states_of_a_game_from_a_given_position_start_there():
+    graph = parse_graph("grid:3x3")
+    start = tuple(".B./BWB/...".replace("/", ""))
+    g = Game(graph, board=start, to_move="W")
+    g.pass_()
+    g.play(7)
+    assert g.states() == [
+        State(start, "W", 0),
+        State(start, "B", 1),
+        State(tuple(".B./B.B/.B.".replace("/", "")), "W", 0),
+    ]
