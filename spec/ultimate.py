@@ -102,11 +102,10 @@ def delay(s: Situation) -> Optional[Situation]:
 
 
 def moves(graph: Graph, s: Situation) -> dict:
-    """Every move open to the player to move, mapped to the situation it makes: the legal
-    placements (by point), a delay, the ultimate delay."""
-    options = {v: legal_placement(graph, s, v) for v in graph.points}
-    options[DELAY] = delay(s)
-    options[ULTIMATE_DELAY] = ultimate_delay(s)
+    """Every move open to the player to move, mapped to the situation it makes: a delay,
+    the ultimate delay, the legal placements (by point)."""
+    options = {DELAY: delay(s), ULTIMATE_DELAY: ultimate_delay(s)}
+    options.update({v: legal_placement(graph, s, v) for v in graph.points})
     return {m: after for m, after in options.items() if after is not None}
 
 
