@@ -42,6 +42,8 @@ STATEMENT_AS_WRITTEN = (
     "b_i' = b_i[v ↦ p] (v both the played and the inspected point)."
 )
 MUTANTS = ("own-first", "reaches-as-written", "no-second-clear", "gfp-reaches")
+MUTANTS_AVAILABLE = tuple(E.MUTANTS)
+ENCODINGS_AVAILABLE = E.ENCODINGS
 
 
 def characterized(enc, b, p, m) -> tuple:

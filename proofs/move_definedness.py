@@ -42,6 +42,8 @@ STATEMENT_AS_WRITTEN = (
     "or b_i(v) = Empty and s_{i+1} ≠ s_j for every j ≤ i (states compared)."
 )
 MUTANTS = ("occupied-overwrite",)
+MUTANTS_AVAILABLE = tuple(E.MUTANTS)
+ENCODINGS_AVAILABLE = E.ENCODINGS
 DEFAULT_DEPTH = 2
 AS_WRITTEN_DEPTH = 6
 

@@ -40,6 +40,8 @@ STATEMENT = (
 )
 STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it (a stone never reaches Empty)."
 MUTANTS = ("reaches-as-written", "no-second-clear", "gfp-reaches")
+MUTANTS_AVAILABLE = tuple(E.MUTANTS)
+ENCODINGS_AVAILABLE = E.ENCODINGS
 
 
 def rules_for(as_written: bool, mutant: Optional[str]) -> E.Rules:

@@ -76,19 +76,51 @@ def chosen_graph(args):
 
 
 def check_options(args) -> None:
-    """Reject an unknown mutant or encoding, or a negative depth, with one line."""
-    from proofs.encoding import ENCODINGS, MUTANTS
-
-    if args.mutant is not None and args.mutant not in MUTANTS:
-        raise UsageError(f"unknown mutant {args.mutant!r}; known: {', '.join(MUTANTS)}")
-    if args.encoding not in ENCODINGS:
-        raise UsageError(f"unknown encoding {args.encoding!r}; known: {', '.join(ENCODINGS)}")
+    """Reject a negative depth, a non-positive timeout or a picture that is not SVG/PNG."""
     if args.depth is not None and args.depth < 0:
         raise UsageError(f"--depth must be at least 0, got {args.depth}")
     if args.timeout is not None and args.timeout <= 0:
         raise UsageError(f"--timeout must be positive, got {args.timeout}")
     if args.picture is not None and Path(args.picture).suffix.lower() not in (".svg", ".png"):
         raise UsageError(f"--picture must end in .svg or .png, got {args.picture!r}")
+
+
+def known_mutants(module) -> tuple:
+    """The mutants a theorem module can be checked against (the Z3 mutants by default)."""
+    from proofs.encoding import MUTANTS
+
+    return tuple(getattr(module, "MUTANTS_AVAILABLE", MUTANTS))
+
+
+def known_encodings(module):
+    """The encodings a theorem module accepts, or None if it does not say."""
+    available = getattr(module, "ENCODINGS_AVAILABLE", None)
+    return None if available is None else tuple(available)
+
+
+def accepts(module, args) -> bool:
+    """Whether the theorem can run with the mutant and encoding asked for."""
+    if args.mutant is not None and args.mutant not in known_mutants(module):
+        return False
+    encodings = known_encodings(module)
+    return encodings is None or args.encoding in encodings
+
+
+def runnable(names, args, named: bool) -> list:
+    """The theorems to run: all of the chosen ones that accept the options.  A theorem named
+    on the command line that does not accept them is bad input."""
+    from proofs import registry
+
+    modules = [(name, registry.theorem(name)) for name in names]
+    chosen = [(name, m) for name, m in modules if accepts(m, args)]
+    if chosen:
+        return chosen
+    name, module = modules[0]
+    if args.mutant is not None and args.mutant not in known_mutants(module):
+        raise UsageError(f"unknown mutant {args.mutant!r} for {'these theorems' if not named else name}; "
+                         f"known: {', '.join(sorted({x for _, m in modules for x in known_mutants(m)}))}")
+    encodings = sorted({x for _, m in modules for x in (known_encodings(m) or ())})
+    raise UsageError(f"unknown encoding {args.encoding!r}; known: {', '.join(encodings)}")
 
 
 def counterexample_graph(graph, counterexample: dict) -> Graph:
@@ -200,20 +232,22 @@ def report(result, graph) -> str:
 
 def run(args) -> int:
     """Prove the chosen theorems; exit 0 only if all were proved."""
-    from proofs import registry
-
     names = chosen_theorems(args.theorem)
     graph = chosen_graph(args)
     check_options(args)
+    chosen = runnable(names, args, named=args.theorem is not None)
     results = []
-    progress = tqdm(names, desc="prove", unit="theorem", file=sys.stderr, disable=len(names) == 1 or None)
-    for name in progress:
+    progress = tqdm(chosen, desc="prove", unit="theorem", file=sys.stderr, disable=len(chosen) == 1 or None)
+    for name, module in progress:
         progress.set_postfix_str(name)
         options = {"depth": args.depth} if args.depth is not None else {}
-        result = registry.theorem(name).prove(graph, as_written=args.as_written, encoding=args.encoding,
-                                              mutant=args.mutant, timeout=args.timeout, **options)
+        try:
+            result = module.prove(graph, as_written=args.as_written, encoding=args.encoding,
+                                  mutant=args.mutant, timeout=args.timeout, **options)
+        except ValueError as error:  # an option the theorem's encoding does not know
+            raise UsageError(f"{name}: {error}") from error
         if result.counterexample:
-            result.counterexample["files"] = draw(result, graph, args.picture, len(names) > 1)
+            result.counterexample["files"] = draw(result, graph, args.picture, len(chosen) > 1)
         results.append(result)
     if args.json:
         data = [r.to_json() for r in results]
