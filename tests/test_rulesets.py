@@ -286,6 +286,14 @@ def test_fundamental_score_claims(name, expected):
     assert len(situations) == {"path:1": 1, "path:2": 5, "path:3": 498}[name]
 
 
+@pytest.mark.parametrize("name,expected", [("path:4", 1.5), ("grid:2x2", 0.5)])
+def test_fundamental_score_of_four_point_boards(name, expected):
+    """Solved exactly: Black wins 1×4 and 2×2 from the empty board; White needs 2 and 1
+    prisoners of mid-game komi to turn the result."""
+    g = parse_graph(name)
+    assert ultimate.score(g, ultimate.initial_situation(g, fundamental=True)) == expected
+
+
 def test_the_score_moves_with_the_prisoners():
     """The score is not a constant that would make the claim vacuous: prisoners given to
     White lower it."""
