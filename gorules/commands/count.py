@@ -1,0 +1,140 @@
+"""``gorules count GRAPH``: legal positions, and on small graphs games and the game graph.
+
+The counting method is chosen from the graph: the frontier dynamic program row by row on
+grids, along a vertex ordering with small vertex separation on other undirected graphs,
+and enumeration of all 3^n boards on tiny or directed graphs.  ``--method`` overrides it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from tqdm import tqdm
+
+from gorules.errors import UsageError
+from impl.counting import count_legal, enumerate_legal, frontier_sizes, good_ordering
+from impl.game_graph import game_graph
+from impl.games import GAME_POSITION_LIMIT, count_games, longest_game
+from spec.graph import parse_graph, point_name
+
+TINY = 6  # points: enumerate all boards
+ENUMERATION_LIMIT = 16  # points: 3^16 ≈ 43 million boards is the most we enumerate
+FRONTIER_LIMIT = 14  # frontier points: beyond this the dynamic program's states do not fit
+GAME_GRAPH_LIMIT = 16  # points
+
+
+def register(subparsers) -> None:
+    """Add the ``count`` subcommand."""
+    parser = subparsers.add_parser(
+        "count",
+        help="count legal positions (and on small graphs games under positional superko, "
+        "the longest game and the game graph)",
+    )
+    parser.add_argument("graph", help="a graph: grid:RxC, path:N, cycle:N, petersen, edges:0-1,... (see docs)")
+    parser.add_argument(
+        "--method", choices=("auto", "dp", "enumerate"), default="auto",
+        help="frontier dynamic program, enumeration of all boards, or chosen from the graph (default)",
+    )
+    parser.add_argument("--games", action="store_true", help="count the games under positional superko")
+    parser.add_argument("--longest", action="store_true", help="find a longest game under positional superko")
+    parser.add_argument(
+        "--game-graph", action="store_true",
+        help="nodes and edges of the game graph (GoGameGraphs conventions)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.set_defaults(func=run)
+
+
+def choose_method(graph, requested: str) -> str:
+    """The counting method for a graph: the one requested, or the natural one."""
+    if requested == "dp" and graph.directed:
+        raise UsageError(
+            f"{graph.name} is directed: the dynamic program needs an undirected graph; use --method enumerate"
+        )
+    if requested != "auto":
+        return requested
+    if graph.directed or (graph.order <= TINY and not graph.is_grid):
+        return "enumerate"
+    return "dp"
+
+
+def legal_positions(graph, method: str, show_progress: bool) -> tuple[int, dict]:
+    """The number of legal positions by a method, with facts about how it was found."""
+    if method == "enumerate":
+        if graph.order > ENUMERATION_LIMIT:
+            raise UsageError(
+                f"{graph.name} has {graph.order} points: enumeration stops at {ENUMERATION_LIMIT} points; "
+                "use --method dp"
+            )
+        return enumerate_legal(graph), {"method": "enumerate"}
+    order = good_ordering(graph)
+    width = max(frontier_sizes(graph, order), default=0)
+    if width > FRONTIER_LIMIT:
+        raise UsageError(
+            f"{graph.name}: the best vertex ordering found has a frontier of {width} points; "
+            f"the dynamic program stops at {FRONTIER_LIMIT}"
+        )
+    with tqdm(total=graph.order, desc="count", unit="point", file=sys.stderr, disable=not show_progress) as bar:
+        count = count_legal(graph, order, progress=bar)
+    return count, {"method": "dp", "frontier": width}
+
+
+def require_small(graph, what: str, positions: int) -> None:
+    """Refuse a game search that could not finish, naming the limit."""
+    if positions > GAME_POSITION_LIMIT:
+        raise UsageError(
+            f"{what} on {graph.name} is refused: it has {positions} legal positions and the game "
+            f"search stops at {GAME_POSITION_LIMIT}"
+        )
+
+
+def run(args) -> int:
+    """Count and print."""
+    graph = parse_graph(args.graph)
+    method = choose_method(graph, args.method)
+    show_progress = not args.json and sys.stderr.isatty()
+    start = time.perf_counter()
+    legal, how = legal_positions(graph, method, show_progress)
+    result = {"graph": graph.name, "points": graph.order, "legal_positions": legal, **how}
+    if args.games or args.longest:
+        require_small(graph, "--games" if args.games else "--longest", legal)
+        counted = count_games(graph)
+        if args.games:
+            result["games"] = counted.games
+        if args.longest:
+            moves = longest_game(graph)
+            result["longest_game"] = {
+                "turns": counted.longest,
+                "moves": [m if m == "pass" else point_name(graph, m) for m in moves],
+            }
+    if args.game_graph:
+        if graph.order > GAME_GRAPH_LIMIT:
+            raise UsageError(f"--game-graph on {graph.name} is refused: it stops at {GAME_GRAPH_LIMIT} points")
+        result["game_graph"] = game_graph(graph).summary()
+    result["seconds"] = round(time.perf_counter() - start, 3)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(text(result))
+    return 0
+
+
+def text(result: dict) -> str:
+    """The result for people, one fact a line."""
+    lines = [
+        f"graph            {result['graph']} ({result['points']} points)",
+        f"legal positions  {result['legal_positions']:,}  (by {result['method']}"
+        + (f", frontier {result['frontier']})" if "frontier" in result else ")"),
+    ]
+    if "games" in result:
+        lines.append(f"games            {result['games']:,}  (positional superko)")
+    if "longest_game" in result:
+        longest = result["longest_game"]
+        lines.append(f"longest game     {longest['turns']} turns: {' '.join(longest['moves'])}")
+    if "game_graph" in result:
+        gg = result["game_graph"]
+        lines.append(f"game graph       {gg['nodes']:,} nodes, {gg['edges']:,} edges")
+    lines.append(f"time             {result['seconds']:.2f} s")
+    return "\n".join(lines)
