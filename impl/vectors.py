@@ -120,6 +120,40 @@ def legal_reason(rules, graph: Graph, history: list[State], v) -> tuple[Optional
     return s_next, ""
 
 
+def legal_under(ruleset, graph: Graph, history: list[State], v) -> tuple[Optional[State], str]:
+    """Like ``legal_reason`` with the spec's move, but under the options of a RuleSet: the
+    oracle for the engine's ko and suicide options, written from their definitions in
+    ``impl/rules.py`` on top of the spec's ``move``."""
+    s = history[-1]
+    if v != PASS and (not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < graph.order):
+        return None, "unknown point"
+    if s.passes >= 2:
+        return None, "the game is over"
+    s_next = spec_rules.move(graph, s, v)
+    if s_next is None:
+        return None, "the point is occupied"
+    if v == PASS:
+        return s_next, ""
+    if ruleset.suicide == "forbidden" and s_next.board[v] == EMPTY:
+        return None, "suicide"
+    if ruleset.ko == "positional" and any(s_next.board == t.board for t in history):
+        return None, "the board repeats an earlier board"
+    if ruleset.ko == "situational" and any(
+        s_next.board == t.board and s_next.player == t.player for t in history
+    ):
+        return None, "the position repeats with the same player to move"
+    if ruleset.ko == "simple" and len(history) >= 2 and s_next.board == history[-2].board:
+        return None, "the board before the opponent's move comes back"
+    return s_next, ""
+
+
+def scores_under(ruleset, graph: Graph, b: tuple) -> tuple[int, int]:
+    """(Black's score, White's score) of a board under a RuleSet's scoring, by the spec."""
+    if ruleset.scoring == "stone":
+        return b.count("B"), b.count("W")
+    return spec_rules.score(graph, b, "B"), spec_rules.score(graph, b, "W")
+
+
 def state_to_json(s: State) -> dict:
     """A state as JSON: the board as a string of B, W and . by point, player, passes."""
     return {"board": "".join(s.board), "player": s.player, "passes": s.passes}

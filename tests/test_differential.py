@@ -18,8 +18,19 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from pathlib import Path
 
 import impl.engine as engine
+from impl.rules import RuleSet
 import spec.tromp_taylor as spec_rules
-from impl.vectors import compare_game, fuzz, legal_reason, load_vector, replay, replay_engine_game, vector_files
+from impl.vectors import (
+    compare_game,
+    fuzz,
+    legal_reason,
+    legal_under,
+    load_vector,
+    replay,
+    replay_engine_game,
+    scores_under,
+    vector_files,
+)
 from spec.tromp_taylor import PASS
 from strategies import boards, graphs, grids, moves, move_sequences, undirected_graphs, well_formed_boards
 
@@ -250,3 +261,87 @@ def test_the_fuzz_command_refuses_bad_arguments(capsys):
     assert main(["fuzz", "--examples", "0"]) == 2
     assert "--examples must be at least 1" in capsys.readouterr().err
     assert main(["fuzz", "--max-side", "40"]) == 2
+
+
+# --------------------------------------------------------------------------- rule options
+
+RULE_OPTIONS = st.builds(
+    RuleSet,
+    ko=st.sampled_from(["positional", "situational", "simple", "none"]),
+    suicide=st.sampled_from(["allowed", "forbidden"]),
+    scoring=st.sampled_from(["area", "stone"]),
+    komi=st.sampled_from([0, 0.5, 7.5, -2]),
+)
+
+
+class RuleOptionsAgainstOracle(RuleBasedStateMachine):
+    """The engine's Game under any RuleSet against an oracle built on the spec's move."""
+
+    def __init__(self):
+        super().__init__()
+        self.graph = None
+
+    @initialize(graph=graphs(max_order=9, max_side=4), options=RULE_OPTIONS)
+    def start(self, graph, options):
+        """Begin on a random graph under random rule options."""
+        note(f"graph {graph.name} arcs {graph.edges()} rules {options.describe()}")
+        self.graph = graph
+        self.options = options
+        self.history = [spec_rules.initial_state(graph)]
+        self.game = engine.Game(graph, options)
+
+    @rule(data=st.data())
+    def play(self, data):
+        """The engine allows a move exactly when the oracle does, with the same result."""
+        v = data.draw(moves(self.graph), label="move")
+        s_next, reason = legal_under(self.options, self.graph, self.history, v)
+        assert self.game.try_play(v) == (s_next is not None), reason
+        if s_next is not None:
+            self.history.append(s_next)
+
+    @precondition(lambda self: self.graph is not None and len(self.history) > 1)
+    @rule()
+    def undo(self):
+        """Taking back a move forgets its position."""
+        self.game.undo()
+        self.history.pop()
+
+    @invariant()
+    def same_state_and_result(self):
+        """State, scores and winner agree with the oracle."""
+        if self.graph is None:
+            return
+        s = self.history[-1]
+        assert self.game.state() == s
+        black, white = scores_under(self.options, self.graph, s.board)
+        assert self.game.score() == (black, white, self.options.komi)
+        margin = black - white - self.options.komi
+        assert self.game.winner() == ("B" if margin > 0 else "W" if margin < 0 else "draw")
+
+
+TestRuleOptionsAgainstOracle = RuleOptionsAgainstOracle.TestCase
+
+
+@given(st.data())
+def test_game_and_winner_under_rule_options(data):
+    graph = data.draw(graphs(max_order=7, max_side=3))
+    options = data.draw(RULE_OPTIONS)
+    sequence = data.draw(move_sequences(graph, max_size=25)) + [PASS, PASS]
+    history = [spec_rules.initial_state(graph)]
+    complete = True
+    for v in sequence:
+        s_next, _ = legal_under(options, graph, history, v)
+        if s_next is None:
+            complete = False
+            break
+        history.append(s_next)
+    complete = complete and history[-1].passes == 2
+    states = engine.game(graph, sequence, options)
+    assert states == (history if complete else None)
+    outcome = engine.winner(graph, sequence, options)
+    if complete:
+        black, white = scores_under(options, graph, history[-1].board)
+        margin = black - white - options.komi
+        assert outcome == ("B" if margin > 0 else "W" if margin < 0 else "draw")
+    else:
+        assert outcome is None
