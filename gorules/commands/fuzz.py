@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 from tqdm import tqdm
@@ -63,14 +64,16 @@ def run(args) -> int:
         if bar.n % 200 == 0:
             bar.set_postfix(moves=moves)
 
+    start = time.perf_counter()
     report = fuzz(args.examples, args.seed, progress, max_order=args.max_order, max_side=args.max_side)
+    elapsed = time.perf_counter() - start
     bar.close()
     written = write_disagreements(report, args.out) if report.disagreements else []
     if args.json:
         print(json.dumps(report.as_json()))
     else:
         print(f"{report.examples} examples, {report.moves} moves compared, "
-              f"{len(report.disagreements)} disagreements")
+              f"{len(report.disagreements)} disagreements ({elapsed:.1f} s)")
         for d in report.disagreements:
             print(f"  {d.graph.name}: {d.what} after moves {d.moves}")
         for path in written:
