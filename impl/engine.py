@@ -31,6 +31,7 @@ and the masks ``all``, ``out`` (out-neighbours), ``into`` (in-neighbours); and
 from __future__ import annotations
 
 import functools
+import operator
 import random as _random
 from typing import NamedTuple, Optional, Sequence, Union
 
@@ -310,11 +311,26 @@ def _check_player(p) -> int:
     raise BoardError(f"a player is 'B' or 'W', got {p!r}")
 
 
+def as_point(graph: Graph, v) -> Optional[int]:
+    """v as a point of the graph (an int, or any integer type such as numpy's, but not a
+    bool or a string), or None if it is none."""
+    if type(v) is int:
+        return v if 0 <= v < graph.order else None
+    if isinstance(v, (bool, str)):
+        return None
+    try:
+        point = operator.index(v)
+    except TypeError:
+        return None
+    return point if 0 <= point < graph.order else None
+
+
 def _check_point(graph: Graph, v) -> int:
     """v as a point of the graph; BoardError if it is none."""
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < graph.order:
+    point = as_point(graph, v)
+    if point is None:
         raise BoardError(f"unknown point {v!r}: {graph.name} has points 0..{graph.order - 1}")
-    return v
+    return point
 
 
 def _require_well_formed(graph: Graph, black: int, white: int) -> None:
@@ -398,7 +414,7 @@ def initial_state(graph: Graph) -> State:
 
 def _is_move(graph: Graph, v) -> bool:
     """Whether v is Pass or a point of the graph."""
-    return v == PASS or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v < graph.order)
+    return v == PASS or as_point(graph, v) is not None
 
 
 def _positional_game(graph: Graph, moves: Sequence[Move], keep_states: bool):
@@ -424,7 +440,11 @@ def _positional_game(graph: Graph, moves: Sequence[Move], keep_states: bool):
             if keep_states:
                 states.append(new_state(State, (states[-1].board, players[side], passes)))
             continue
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n or (black | white) >> v & 1:
+        if type(v) is not int:
+            v = as_point(graph, v)
+            if v is None:
+                return None
+        if not 0 <= v < n or (black | white) >> v & 1:
             return None
         if side:
             new_white, new_black = place(white, black, v)
@@ -630,6 +650,10 @@ class Game:
                 return False
             self._push(PASS, self._black, self._white, self.passes + 1)
             return True
+        if type(v) is not int or not 0 <= v < self._shift:
+            v = as_point(self.graph, v)
+            if v is None:
+                return False
         after = self._after(v)
         if isinstance(after, str):
             return False
@@ -715,9 +739,10 @@ class Game:
 
 def _check_point_for_move(graph: Graph, v) -> int:
     """v as a point of the graph; IllegalMove naming it otherwise."""
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < graph.order:
+    point = as_point(graph, v)
+    if point is None:
         raise IllegalMove(f"unknown point {v!r}: {graph.name} has points 0..{graph.order - 1}")
-    return v
+    return point
 
 
 # --------------------------------------------------------------------------- playouts

@@ -290,3 +290,17 @@ def test_states_of_a_game_from_a_given_position_start_there():
         State(start, "B", 1),
         State(tuple(".B./B.B/.B.".replace("/", "")), "W", 0),
     ]
+
+
+def test_points_may_be_any_integer_type_but_not_bool_or_text():
+    import numpy as np
+
+    graph = parse_graph("path:3")
+    moves = [np.int64(0), PASS, PASS]
+    assert engine.game(graph, moves) == spec_rules.game(graph, moves)
+    g = Game(graph)
+    assert g.try_play(np.int32(1)) and g.moves == [1] and type(g.moves[0]) is int
+    assert not g.try_play(3) and not g.try_play(-1) and not g.try_play("1") and not g.try_play(True)
+    with pytest.raises(IllegalMove, match="unknown point"):
+        g.play(-1)
+    assert engine.game(graph, ["0", PASS, PASS]) is None
