@@ -112,14 +112,15 @@ def propositions_check() -> Check:
     return Check("topological Propositions 2 and 3", "|X| <= 3", run, "rulesets")
 
 
-def fundamental_check(name: str) -> Check:
-    """Section IV of source 003 on every reachable situation of Fundamental Go: no Black move
-    raises the score, no White move lowers it, one more prisoner each changes nothing."""
+def fundamental_check(name: str, depth=None) -> Check:
+    """Section IV of source 003 on every situation of Fundamental Go reachable (within
+    `depth` moves, if given): no Black move raises the score, no White move lowers it, one
+    more prisoner each changes nothing."""
 
     def run() -> Outcome:
         """Do the check."""
         graph = parse_graph(name)
-        situations = reachable_situations(graph, ultimate.initial_situation(graph, fundamental=True))
+        situations = reachable_situations(graph, ultimate.initial_situation(graph, fundamental=True), depth)
         improving = [s for s in situations if not ultimate.no_move_improves(graph, s)]
         shifted = [
             s for s in situations
@@ -131,7 +132,8 @@ def fundamental_check(name: str) -> Check:
         return Outcome(ok, f"score {score:+}; claims hold at {len(situations) - len(improving) - len(shifted)}/{len(situations)} situations",
                        {"situations": len(situations), "improving": len(improving), "shifted": len(shifted)})
 
-    return Check("fundamental score: no move improves it", name, run, "rulesets")
+    where = "" if depth is None else f" (within {depth} moves)"
+    return Check(f"fundamental score: no move improves it{where}", name, run, "rulesets")
 
 
 def checks() -> list[Check]:
