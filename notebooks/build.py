@@ -77,6 +77,7 @@ SPEC_TOUR = [
         print("differences between tromp_taylor.md and tromp_taylor.py:", compare("tromp_taylor"))
         for d in definitions:
             print(f"{d.heading:28} {', '.join(d.names)}")
+        assert compare("tromp_taylor") == []
         """
     ),
     markdown(
@@ -119,6 +120,7 @@ SPEC_TOUR = [
         print("score B:", tt.score(grid, final, tt.BLACK), " score W:", tt.score(grid, final, tt.WHITE))
         print("winner (spec):", tt.winner(grid, moves), " winner (engine):", engine.winner(grid, moves))
         print("engine's states equal the spec's:", engine.game(grid, moves) == states)
+        assert tt.winner(grid, moves) == engine.winner(grid, moves) == tt.BLACK
         """
     ),
     markdown(
@@ -178,6 +180,7 @@ SPEC_TOUR = [
         rows += [f"| {f.key} | {f.as_written.word} | {f.corrected.word} |" for f in findings]
         display(Markdown("\\n".join(rows)))
         print("every corrected statement holds:", all(f.corrected.holds for f in findings))
+        assert all(f.corrected.holds for f in findings)
         """
     ),
     markdown(
@@ -252,6 +255,7 @@ FUZZING = [
         report = fuzz(None, seed=0, max_order=8, max_side=4, min_moves=10_000)
         print(report.as_json())
         print("disagreements:", [d.what for d in report.disagreements])
+        assert report.disagreements == [] and report.moves >= 10_000
         """
     ),
     markdown(
@@ -271,6 +275,7 @@ FUZZING = [
         broken.Game = functools.partial(engine.Game, rules="no-suicide")
         broken_report = fuzz(300, seed=1, engine=broken, max_order=6, max_side=3)
         print(broken_report.as_json())
+        assert broken_report.disagreements
         shortest = min(broken_report.disagreements, key=lambda d: len(d.moves))
         print(f"shortest case: {shortest.graph.name}, moves {shortest.moves}")
         print(f"what differs: {shortest.what}")
@@ -294,6 +299,8 @@ FUZZING = [
         print("broken engine, Game:         ", replay_engine_game(vector, rules="no-suicide"))
         print("fuzzer's comparison, real engine:  ", compare_game(shortest.graph, shortest.moves)[1])
         print("fuzzer's comparison, broken engine:", compare_game(shortest.graph, shortest.moves, broken)[1])
+        assert replay(vector, engine) == [] and replay_engine_game(vector) == []
+        assert replay_engine_game(vector, rules="no-suicide") != []
         """
     ),
     markdown(
@@ -385,6 +392,7 @@ PROOFS = [
                 timings.setdefault(label, []).append((graph.order, time.process_time() - start, result.status))
         for label, rows in timings.items():
             print(f"{label:11}", "  ".join(f"{n} points: {s:.2f}s {status}" for n, s, status in rows))
+        assert all(status == "proved" for rows in timings.values() for _, _, status in rows)
         """
     ),
     code(
@@ -422,6 +430,7 @@ PROOFS = [
             written = clearing.prove(target, as_written=True)
             corrected = clearing.prove(target)
             print(f"{written.graph}: as written {written.status}, corrected {corrected.status} ({corrected.scope})")
+            assert written.refuted and corrected.proved
             drawn = rebuild_graph(written.counterexample["graph"])
             for item in written.counterexample["boards"]:
                 display(SVG(board_svg(drawn, item["board"], title=f"{drawn.name}: {item['label']}",
@@ -440,6 +449,7 @@ PROOFS = [
         before = tuple(cx["boards"][0]["board"])
         after = tt.move(drawn, tt.State(before, cx["player"], 0), cx["point"]).board
         print("spec's board after the move:", "".join(after), "| solver's:", cx["boards"][-1]["board"])
+        assert "".join(after) == cx["boards"][-1]["board"]
         """
     ),
     markdown(
@@ -457,6 +467,7 @@ PROOFS = [
                 result = module.prove(parse_graph("grid:3x3"), mutant=mutant)
                 board = result.counterexample["boards"][-1]["board"] if result.counterexample else ""
                 print(f"{name:24} mutant {mutant:20} {result.status:8} {board}")
+                assert result.refuted
         """
     ),
 ]
@@ -502,10 +513,14 @@ CONJECTURES = [
     ),
     code(
         """
-        rows = ["| board | legal positions |", "|---|---|"]
-        for r, c in [(1, 1), (2, 2), (3, 3), (4, 4), (2, 1), (2, 3), (2, 4), (5, 5)]:
-            rows.append(f"| {r}×{c} | {count_legal(grid(r, c)):,} |")
+        published = {(1, 1): 1, (2, 2): 57, (3, 3): 12_675, (4, 4): 24_318_165,
+                     (2, 1): 5, (2, 3): 489, (2, 4): 4125, (5, 5): None}
+        computed = {(r, c): count_legal(grid(r, c)) for r, c in published}
+        rows = ["| board | legal positions | published |", "|---|---|---|"]
+        rows += [f"| {r}×{c} | {computed[r, c]:,} | {'' if published[r, c] is None else format(published[r, c], ',')} |"
+                 for r, c in published]
         display(Markdown("\\n".join(rows)))
+        assert all(computed[k] == v for k, v in published.items() if v is not None)
         """
     ),
     markdown(
@@ -541,6 +556,7 @@ CONJECTURES = [
         counts = [count_legal(grid(1, n)) for n in ns]
         growth, constant = float(lam), float(C)
         print("L(1×n), n = 1..20:", counts)
+        assert counts[:8] == [1, 5, 15, 41, 113, 313, 867, 2401]  # published: OEIS A102620
         print("the transfer matrix gives the same:", strip.terms(20) == counts)
         print("Tromp's recurrence L(n+3) = 3·L(n+2) − L(n+1) + L(n) holds for n = 1..17:",
               all(counts[i + 3] == 3 * counts[i + 2] - counts[i + 1] + counts[i] for i in range(17)))
@@ -571,10 +587,16 @@ CONJECTURES = [
     ),
     code(
         """
-        for n in (1, 2, 3):
-            print(f"games on 1×{n}:", count_games(grid(1, n)))
-        for name in ("grid:1x2", "grid:1x3", "grid:2x2"):
-            print(f"game graph of {name}:", game_graph(parse_graph(name)).summary())
+        published_games = {1: 1, 2: 9, 3: 907}
+        for n, figure in published_games.items():
+            counted = count_games(grid(1, n))
+            print(f"games on 1×{n}: {counted.games} (published {figure}), longest {counted.longest} turns")
+            assert counted.games == figure
+        published_graphs = {"grid:1x2": (5, 12), "grid:1x3": (15, 42), "grid:2x2": (57, 192)}
+        for name, figure in published_graphs.items():
+            summary = game_graph(parse_graph(name)).summary()
+            print(f"game graph of {name}: {summary} (published nodes, edges: {figure})")
+            assert (summary["nodes"], summary["edges"]) == figure
         """
     ),
     markdown(
@@ -598,6 +620,7 @@ CONJECTURES = [
         print("spec's winner of that game:", tt.winner(board_2x2, solution.principal_variation),
               "| scores", tt.score(board_2x2, final, "B"), tt.score(board_2x2, final, "W"))
         display(SVG(board_svg(board_2x2, final, title="2×2 after perfect play")))
+        assert solution.value == 1  # published: a Black win by 1 point
         """
     ),
     markdown(
