@@ -438,6 +438,13 @@ def test_alliances_and_the_end_of_the_game():
     assert s.over and political.play(g, s, political.Move("pass"), rng) is None
 
 
+def test_the_game_ends_when_nobody_may_place():
+    g = parse_graph("path:1")
+    s = political.initial_situation(g, ["A", "B"])
+    assert not political.legal_placement_exists(g, s)  # a lone stone would have no liberty
+    assert political.play(g, s, political.Move("pass"), random.Random(0)).over
+
+
 def test_final_scores_count_territory_and_captures():
     g = parse_graph("path:5")
     s = situation(g, ("A", E, "B", E, E), "AB")
