@@ -88,13 +88,16 @@ SPEC_TOUR = [
         stays on the colour of `v`. Read literally, a stone can then never reach an empty
         point, since the path may not leave the stone's colour. The spec keeps the source's
         name for the corrected equation: the last step may land on colour `c`. Here is the
-        section as `spec/tromp_taylor.md` states it.
+        section as `spec/tromp_taylor.md` states it, then the erratum as `spec/errata.md`
+        records it.
         """
     ),
     code(
         """
         sections = re.split(r"^## ", spec_text, flags=re.M)
         display(Markdown("## " + next(s for s in sections if s.startswith("reaches"))))
+        errata_text = (SPEC_DIR / "errata.md").read_text()
+        display(Markdown("## " + next(s for s in re.split(r"^## ", errata_text, flags=re.M) if s.startswith("E1"))))
         """
     ),
     markdown(
@@ -369,7 +372,12 @@ PROOFS = [
         Times are the processor time of this process around each `prove` call (the solvers
         run in-process, single-threaded), so that other work on the machine does not distort
         them. The slow `layered` encoding stops at 3×3 to keep the notebook quick;
-        `benchmarks/` is the place for longer runs.
+        `benchmarks/` is the place for longer runs. The two sides do not split the work the
+        same way: Z3 proves the statement in one query, while the CNF runs split it into one
+        cube per played point and player, with the points reduced to one per orbit of the
+        grid's automorphisms (so the square 4×4 grid, with more symmetry than 3×4, costs the
+        `unary` encoding little more). Each figure is one run on this machine, not an
+        average.
         """
     ),
     code(
@@ -567,6 +575,7 @@ CONJECTURES = [
         ax.semilogy(ns, counts, "o", label="L(1×n), count_legal")
         ax.semilogy(ns, [constant * growth**n for n in ns], "-",
                     label=f"C·λⁿ, λ = {growth:.6f}, C = {constant:.6f}")
+        ax.set_xticks(range(1, 21, 2))
         ax.set_xlabel("n")
         ax.set_ylabel("legal positions")
         ax.set_title("Legal positions of the 1×n strip")
