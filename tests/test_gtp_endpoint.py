@@ -125,3 +125,20 @@ def test_whole_game_against_gnugo(our_colour):
         won = tromp_taylor.winner(graph, sequence)
         score = ours.send("final_score")
         assert won == ("draw" if score == "0" else score[0])
+
+
+@pytest.mark.parametrize(
+    "options,words",
+    [(["--graph", "grid:0x3"], "bad graph"), (["--rules", "bogus"], "unknown ruleset")],
+)
+def test_bad_options_give_one_line_and_exit_2(options, words):
+    """A bad graph or ruleset: one line on stderr naming it, exit code 2, no GTP session."""
+    import subprocess
+
+    finished = subprocess.run(
+        [sys.executable, "-m", "gorules", "gtp", *options],
+        input="name\n", capture_output=True, text=True,
+    )
+    assert finished.returncode == 2
+    assert finished.stderr.count("\n") == 1 and words in finished.stderr
+    assert finished.stdout == ""
