@@ -106,6 +106,59 @@ def reachable(successors: list[int], position: int, available: int) -> int:
     return found
 
 
+def graph_automorphisms(graph: Graph) -> list[tuple[int, ...]]:
+    """The permutations of the points that preserve adjacency (all of them; small graphs)."""
+    import networkx as nx
+    from networkx.algorithms.isomorphism import DiGraphMatcher, GraphMatcher
+
+    nx_graph = nx.DiGraph() if graph.directed else nx.Graph()
+    nx_graph.add_nodes_from(graph.points)
+    nx_graph.add_edges_from(graph.edges())
+    matcher = (DiGraphMatcher if graph.directed else GraphMatcher)(nx_graph, nx_graph)
+    return [tuple(m[v] for v in graph.points) for m in matcher.isomorphisms_iter()]
+
+
+def position_symmetries(graph: Graph, table: MoveTable) -> list[list[int]]:
+    """The permutations of the positions induced by the automorphisms of the graph, with
+    and without exchanging the colours; they map moves to moves, hence games to games."""
+    index = {p: i for i, p in enumerate(table.positions)}
+
+    def image(bits: int, sigma: tuple[int, ...]) -> int:
+        """The point set ``bits`` moved by sigma."""
+        return sum(1 << sigma[v] for v in graph.points if bits >> v & 1)
+
+    found = []
+    for sigma in graph_automorphisms(graph):
+        for swap in (False, True):
+            permutation = []
+            for black, white in table.positions:
+                b, w = image(black, sigma), image(white, sigma)
+                permutation.append(index[(w, b) if swap else (b, w)])
+            found.append(permutation)
+    return found
+
+
+class SetImages:
+    """Applies a permutation of the positions to sets of positions (bitmasks), a byte at a time."""
+
+    def __init__(self, permutation: list[int]):
+        self.permutation = permutation
+        self.tables = []
+        for start in range(0, len(permutation), 8):
+            chunk = permutation[start : start + 8]
+            self.tables.append(
+                [sum(1 << chunk[i] for i in range(len(chunk)) if byte >> i & 1) for byte in range(256)]
+            )
+
+    def __call__(self, bits: int) -> int:
+        """The image of the set ``bits``."""
+        result = 0
+        for table in self.tables:
+            result |= table[bits & 255]
+            bits >>= 8
+        return result
+
+
 def count_games(graph: Graph, progress=None) -> GameCount:
     """All games of a small graph under positional superko: how many, and the longest.
 
@@ -115,17 +168,20 @@ def count_games(graph: Graph, progress=None) -> GameCount:
     passes end the game.  So the games are the simple paths from the empty board in the
     game graph whose edges are (colour, point) moves, and their number from a position
     depends only on that position and the set of positions still available — not on the
-    player to move.  That set is cut down to the positions still reachable.
+    player to move.  That set is cut down to the positions still reachable, and the pair
+    is remembered in the least form any symmetry of the board (with or without exchanging
+    the colours) gives it.
     """
     table = move_table(graph)
     successors = successor_masks(table)
     edges = [[r for row in rows for r in row if r != NO_MOVE and r != i] for i, rows in enumerate(table.after)]
     memo: dict[int, int] = {}
     shift = len(table.positions).bit_length()
+    symmetries = [(p, SetImages(p)) for p in position_symmetries(graph, table)]
 
     def paths(position: int, available: int) -> int:
         """The simple paths starting at ``position`` through ``available`` positions."""
-        key = available << shift | position
+        key = min(image(available) << shift | p[position] for p, image in symmetries)
         found = memo.get(key)
         if found is not None:
             return found
