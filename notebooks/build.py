@@ -339,7 +339,8 @@ PROOFS = [
         `proofs/` states the source's theorems over a symbolic board: one variable per point,
         and `reaches` as a least fixed point. A *proof* on a graph means the solver showed
         that no board of that graph breaks the statement (the negation is unsatisfiable);
-        a refutation comes with a concrete board, which the toolkit replays on the spec.
+        a refutation comes with a concrete board, which can be replayed on the spec (as
+        below).
 
         The least fixed point can be encoded several ways. For Z3 (`proofs/encoding.py`):
         `ranked` (every reaching point is supported by a neighbour of smaller rank) and
@@ -536,12 +537,14 @@ CONJECTURES = [
         ## L(1×n) and its growth constant
 
         On a strip the same columns are added again and again, so the counts are a transfer
-        matrix's powers. `impl.transfer` builds the matrix, and sympy derives the recurrence,
-        the generating function and the growth constant λ, the largest root of the
+        matrix's powers. `impl.transfer` builds the matrix, finds the shortest recurrence of
+        its counts (Berlekamp–Massey over the rationals), and has sympy derive the
+        generating function and the growth constant λ, the largest root of the recurrence's
         characteristic polynomial (Tromp's recurrence L(n+3) = 3·L(n+2) − L(n+1) + L(n)
         comes out of it). The generating function G(x) = P(x)/Q(x) has its pole nearest to 0
         at x₀ = 1/λ, simple, so L(1×n) ≈ C·λⁿ with C = −λ·P(x₀)/Q′(x₀). The plot sets the
-        counts of `count_legal` for n = 1..20 (a count independent of the transfer matrix)
+        counts of `count_legal` for n = 1..20 (each strip counted on its own, not through
+        powers of the matrix)
         against C·λⁿ.
         """
     ),
@@ -662,8 +665,11 @@ NOTEBOOKS = {
 }
 
 
-def notebook(cells: list) -> nbformat.NotebookNode:
-    """A notebook of the given cells for the python3 kernel."""
+def notebook(cells: list, stem: str) -> nbformat.NotebookNode:
+    """A notebook of the given cells for the python3 kernel; cell ids are numbered, not
+    random, so that rebuilding an unchanged notebook changes nothing."""
+    for i, cell in enumerate(cells):
+        cell.id = f"{stem[:2]}-{i:02d}"
     nb = nbformat.v4.new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
@@ -674,7 +680,7 @@ def write(name: str, cells: list) -> Path:
     """Write one notebook (to a temporary name, then renamed); return its path."""
     path = HERE / name
     temporary = path.with_name(f".{path.name}.tmp")
-    nbformat.write(notebook(cells), temporary)
+    nbformat.write(notebook(cells, path.stem), temporary)
     temporary.replace(path)
     return path
 
