@@ -151,3 +151,24 @@ def prove_step(graph, as_written: bool = False, encoding: str = "ranked", mutant
     rules = rules_for(as_written, mutant)
     return attempt(f"{NAME}/step", graph.name, lambda: step_part(graph, encoding, as_written, rules, timeout),
                    encoding=encoding, as_written=as_written, mutant=mutant, scope=f"every board of {graph.name}")
+
+
+def game_through(graph, board) -> list:
+    """A game (a list of moves, as the spec writes them) in which the well-formed board
+    occurs: the construction of ``proofs/README.md`` made concrete.  Its stones are played
+    one at a time (any order: every board on the way has a subset of the stones, so it is
+    well-formed and nothing is captured), the other player passing once whenever a colour
+    must move twice; two passes end the game."""
+    from spec.tromp_taylor import PASS, opponent
+
+    graph = as_graph(graph)
+    moves, to_move = [], "B"
+    for u in graph.points:
+        if board[u] == ".":
+            continue
+        if board[u] != to_move:
+            moves.append(PASS)
+            to_move = opponent(to_move)
+        moves.append(u)
+        to_move = opponent(to_move)
+    return moves + [PASS, PASS]

@@ -211,3 +211,21 @@ def test_proof_checks_rows_are_named_and_pass_where_cheap():
     assert len(names) == len(set(names))
     cheap = [c for c in rows if c.graph == "cycle:5"]
     assert cheap and all(c.run().passed for c in cheap)
+
+
+def test_every_well_formed_board_occurs_in_a_game():
+    # The (⇐) construction, run on the spec: every well-formed board of 2×3 occurs in the game
+    # built for it, and every board of that game is well-formed.
+    import itertools
+
+    graph = parse_graph("grid:2x3")
+    seen = 0
+    for board in itertools.product("BW.", repeat=graph.order):
+        if not well_formed(graph, board):
+            continue
+        states = tt.game(graph, well_formedness.game_through(graph, board))
+        assert states is not None
+        assert any(s.board == board for s in states)
+        assert all(well_formed(graph, s.board) for s in states)
+        seen += 1
+    assert seen == 489  # 2×3 legal positions (OEIS A266278)
