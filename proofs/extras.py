@@ -26,11 +26,14 @@ ENCODING_ALIASES = {"ranked": "unary", "layered": "layers"}
 
 
 class Query(NamedTuple):
-    """One CNF: its formula, the unit literals that complete it, and how to read a model."""
+    """One CNF: its formula, the unit literals that complete it, and how to read a model;
+    optionally lemmas: levels of clauses that should follow from it, each level easy to
+    check given the levels before (see :func:`_solve`)."""
 
     formula: sat.Formula
     units: list
     decode: Callable[[set], dict]
+    lemmas: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -134,23 +137,47 @@ def point_value(model: set, x) -> int:
     return next(u for u, l in enumerate(x) if sat.value(model, l))
 
 
-def _solve(query: Query, solver: str) -> tuple[str, Optional[set]]:
-    """("sat", model) or ("unsat", None).  (Time limits are enforced by running the
-    solver in a worker process that is terminated: CaDiCaL cannot be interrupted.)"""
+def _solve(query: Query, solver: str) -> tuple[str, Optional[set], str]:
+    """("sat", model, note) or ("unsat", None, note).
+
+    Lemmas, if the query has any, are checked one by one before the final call: a lemma
+    is added as a clause only after the solver has shown that its negation contradicts the
+    formula and the lemmas added before it, so adding it never changes the answer.  A lemma
+    that fails its check is left out.  (Time limits are enforced by terminating the
+    worker process: CaDiCaL cannot be interrupted.)"""
     from pysat.solvers import Solver
 
     clauses = [c for c in query.formula.clauses]
     for l in query.units:
         if l is False:
-            return "unsat", None
+            return "unsat", None, ""
         if l is not True:
             clauses.append([l])
     if any(len(c) == 0 for c in clauses):
-        return "unsat", None
+        return "unsat", None, ""
     with Solver(name=solver, bootstrap_with=clauses) as s:
+        note = _add_lemmas(s, query.lemmas) if query.lemmas and solver != "kissat404" else ""
         if s.solve():
-            return "sat", set(s.get_model())
-        return "unsat", None
+            return "sat", set(s.get_model()), note
+        return "unsat", None, note
+
+
+def _add_lemmas(s, levels) -> str:
+    """Check and add the lemmas, level by level and one at a time: a lemma is added only
+    once the solver has found no model of the formula (with the lemmas added so far) that
+    falsifies it.  (Asking for a whole level at once, through one disjunction of the
+    lemmas' negations, is slower: the solver loses the locality of each check.)"""
+    added = total = 0
+    for level in levels:
+        for lemma in level:
+            body = [l for l in lemma if l is not False]
+            if any(l is True for l in body):
+                continue
+            total += 1
+            if not s.solve(assumptions=[-l for l in body]):
+                s.add_clause(body)
+                added += 1
+    return f"{added}/{total} lemmas"
 
 
 def solve_cube(job: tuple) -> tuple:
@@ -161,11 +188,19 @@ def solve_cube(job: tuple) -> tuple:
     module = importlib.import_module(module_name)
     start = time.perf_counter()
     query = module.query(graph, cube, options)
-    status, model = _solve(query, options.solver)
+    status, model, note = _solve(query, options.solver)
     counterexample = query.decode(model) if status == "sat" else None
     if counterexample is not None:
         counterexample["cube"] = cube.label
-    return cube, status, counterexample, time.perf_counter() - start
+    return cube, status, counterexample, time.perf_counter() - start, note
+
+
+def _row(cube: Cube, status: str, seconds: float, note: str) -> dict:
+    """One cube's line in a result's parts."""
+    row = {"cube": cube.label, "status": status, "seconds": round(seconds, 3)}
+    if note:
+        row["note"] = note
+    return row
 
 
 def run_cubes(module_name: str, graph, cubes: list, options: Options, timeout: Optional[float],
@@ -178,8 +213,8 @@ def run_cubes(module_name: str, graph, cubes: list, options: Options, timeout: O
     jobs = [(module_name, graph, cube, options) for cube in cubes]
     if processes <= 1 and timeout is None:
         for job in jobs:
-            cube, status, counterexample, seconds = solve_cube(job)
-            rows.append({"cube": cube.label, "status": status, "seconds": round(seconds, 3)})
+            cube, status, counterexample, seconds, note = solve_cube(job)
+            rows.append(_row(cube, status, seconds, note))
             if status != "unsat":
                 return ("refuted" if status == "sat" else "unknown"), counterexample, rows
         return "proved", None, rows
@@ -192,10 +227,10 @@ def run_cubes(module_name: str, graph, cubes: list, options: Options, timeout: O
             if remaining is not None and remaining <= 0:
                 return "unknown", None, rows
             try:
-                cube, status, counterexample, seconds = results.next(timeout=remaining)
+                cube, status, counterexample, seconds, note = results.next(timeout=remaining)
             except multiprocessing.TimeoutError:
                 return "unknown", None, rows
-            rows.append({"cube": cube.label, "status": status, "seconds": round(seconds, 3)})
+            rows.append(_row(cube, status, seconds, note))
             if status != "unsat":
                 return ("refuted" if status == "sat" else "unknown"), counterexample, rows
         return "proved", None, rows

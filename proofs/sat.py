@@ -46,6 +46,7 @@ class Formula:
     top: int = 0
     clauses: list = field(default_factory=list)
     gates: dict = field(default_factory=dict)
+    ranks: dict = field(default_factory=dict)
 
     def var(self) -> int:
         """A fresh variable."""
@@ -245,13 +246,17 @@ def reaching(
         raise ValueError(f"unknown side {side!r}: expected one of {', '.join(SIDES)}")
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r}: expected one of {', '.join(ENCODINGS)}")
-    if encoding == "layers" and side == "exact":
-        return _reaching_by_layers(f, adjacency, board, c, written)
-    if side == "closed":
-        return _reaching_closed(f, adjacency, board, c, written)
-    if encoding == "layers":
-        return _reaching_supported_by_layers(f, adjacency, board, c, written)
-    return _reaching_by_ranks(f, adjacency, board, c, encoding, side, written)
+    key = ("reaching", adjacency, board, c, encoding, side, written)
+    if key not in f.gates:
+        if encoding == "layers" and side == "exact":
+            f.gates[key] = _reaching_by_layers(f, adjacency, board, c, written)
+        elif side == "closed":
+            f.gates[key] = _reaching_closed(f, adjacency, board, c, written)
+        elif encoding == "layers":
+            f.gates[key] = _reaching_supported_by_layers(f, adjacency, board, c, written)
+        else:
+            f.gates[key] = _reaching_by_ranks(f, adjacency, board, c, encoding, side, written)
+    return f.gates[key]
 
 
 def _reaching_by_layers(f: Formula, adjacency: Adjacency, board: Board, c: str, written: bool) -> tuple:
@@ -330,6 +335,7 @@ def _reaching_by_ranks(
         if TIGHT and encoding == "unary" and ranks[v]:
             f.implies([target], neg(ranks[v][0]))
         f.clause(neg(R[v]), target, *supports)
+    f.ranks[R] = ranks
     return R
 
 

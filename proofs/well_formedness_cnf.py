@@ -23,6 +23,7 @@ from typing import Optional
 
 from proofs import extras, sat
 from spec import tromp_taylor as tt
+from spec.tromp_taylor import EMPTY
 
 NAME = "well-formedness-step-cnf"
 STATEMENT = "Every move keeps a well-formed board well-formed (T1's step), proved through CNF."
@@ -46,12 +47,44 @@ def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
     setup = extras.MoveSetup(f, adjacency, arcs, b, x, p, steps)
     units = [
         extras.played_on_empty(setup),
-        sat.well_formed(f, adjacency, b, options.encoding, written=options.as_written),
+        sat.well_formed(f, adjacency, b, options.encoding, written=options.as_written)
+        if options.extra.get("hypothesis", True) else True,
         sat.neg(sat.well_formed(f, adjacency, steps.result, options.encoding, side="closed",
                                 written=options.as_written)),
     ]
+    lemmas = rank_lemmas(setup, options, side) if options.extra.get("lemmas", True) else ()
     return extras.Query(f, units, lambda model: extras.move_counterexample(
-        setup, graph, model, NAME, "not well-formed"))
+        setup, graph, model, NAME, "not well-formed"), lemmas)
+
+
+def rank_lemmas(setup: extras.MoveSetup, options: extras.Options, side: str) -> tuple:
+    """The induction on ranks, as levels of clauses for the solver to check in order: for
+    k = 0, 1, …,
+    a stone of p* that reaches Empty on b[v ↦ p] with rank ≤ k, and a stone of p that
+    reaches Empty on the first clearing's board with rank ≤ k, are in the closed set that
+    says which points of the result reach Empty.  (Only with unary ranks; each lemma is
+    checked by the solver before it is used, see ``extras._solve``.)"""
+    f, adjacency, steps, p = setup.formula, setup.adjacency, setup.steps, setup.player
+    if options.encoding != "unary":
+        return ()
+    n = adjacency.order
+    closed = sat.reaching(f, adjacency, steps.result, EMPTY, options.encoding, "closed", options.as_written)
+    layers = []
+    for board, colour in ((steps.placed, sat.opponent(p)), (steps.first, p)):
+        R = sat.reaching(f, adjacency, board, EMPTY, options.encoding, side, options.as_written)
+        ranks = f.ranks.get(R)
+        if ranks is None:
+            return ()
+        layers.append([(sat.stones_of(f, board, colour, w), R[w], ranks[w], closed[w]) for w in range(n)])
+    levels = []
+    for k in range(n):
+        level = []
+        for layer in layers:
+            for stone, reached, rank, in_closed in layer:
+                bound = [rank[k]] if k < len(rank) else []
+                level.append([sat.neg(stone), sat.neg(reached), *bound, in_closed])
+        levels.append(level)
+    return tuple(levels)
 
 
 def holds(graph, counterexample: dict) -> bool:
