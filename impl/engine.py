@@ -111,6 +111,13 @@ class Kernel:
         else:
             self.dilate_in = functools.partial(_dilate, self.into)
             self.dilate_out = functools.partial(_dilate, self.out)
+        # ``place`` resolved once per graph to the loop that fits it (saves a call per move).
+        if self.shape is not None:
+            self.place = self._place_grid
+        elif self.symmetric:
+            self.place = self._place_symmetric
+        else:
+            self.place = self._place_directed
 
     def _dilate_grid(self, x: int) -> int:
         """The neighbours of the set x on a grid, by shifts."""
