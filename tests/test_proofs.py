@@ -229,3 +229,11 @@ def test_every_well_formed_board_occurs_in_a_game():
         assert all(well_formed(graph, s.board) for s in states)
         seen += 1
     assert seen == 489  # 2×3 legal positions (OEIS A266278)
+
+
+def test_prove_command_text_report_for_every_theorem(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["prove", "--graph", "path:3"]) == 0
+    out = capsys.readouterr().out
+    for name in registry.names():
+        assert f"{name} (corrected) on path:3: proved" in out

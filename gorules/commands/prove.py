@@ -22,6 +22,7 @@ from gorules.errors import UsageError
 from spec.graph import Graph, make_graph, parse_graph
 
 MAX_ALL_GRAPHS = 12
+MAX_PARTS_SHOWN = 12
 
 
 def register(subparsers) -> None:
@@ -211,8 +212,11 @@ def report(result, graph) -> str:
              f"in {result.seconds:.2f}s [encoding {result.encoding}]"]
     if result.scope:
         lines.append(f"  scope: {result.scope}")
-    for part in result.parts:
-        lines.append(f"  {part['part']}: {part['status']} ({part['seconds']:.2f}s)")
+    for part in result.parts[:MAX_PARTS_SHOWN]:
+        label = part.get("part") or (f"cube {part['cube']}" if "cube" in part else "part")
+        lines.append(f"  {label}: {part.get('status', '?')} ({part.get('seconds', 0):.2f}s)")
+    if len(result.parts) > MAX_PARTS_SHOWN:
+        lines.append(f"  ... and {len(result.parts) - MAX_PARTS_SHOWN} more parts (see --json)")
     cx = result.counterexample
     if cx:
         drawn = counterexample_graph(graph, cx)
