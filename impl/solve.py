@@ -474,6 +474,54 @@ class Solver:
                 self.pop()
         return line
 
+    def perfect_within(self, state, value: int, limit: int):
+        """A line of at most ``limit`` turns from ``state`` to the end of the game in which
+        every turn keeps the perfect-play value ``value`` (negamax), or None."""
+        if limit <= 0:
+            return None
+        for v in self.legal(state):
+            child, pushed = self.step(state, v)
+            try:
+                ends = child[3] >= 2 or (self.cycles and not pushed)
+                if self.cycles and not pushed:
+                    child_value = 0
+                elif child[3] >= 2:
+                    d = self.difference(child[0], child[1])
+                    child_value = -d if child[2] else d
+                else:
+                    child_value = self.test(child, -value, -value + 1)
+                if child_value <= -value:
+                    if ends:
+                        return [v]
+                    rest = self.perfect_within(child, -value, limit - 1)
+                    if rest is not None:
+                        return [v] + rest
+            finally:
+                if pushed:
+                    self.pop()
+        return None
+
+    def shortest_perfect_game(self, max_turns: int = 40) -> Optional[list]:
+        """A shortest game (fewest turns, passes included) in which every turn is a
+        perfect-play turn: it keeps the value of the position it is played in.  Found by
+        iterative deepening up to ``max_turns``; None if there is none that short."""
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 100_000))
+        try:
+            state = self.root()
+            value = self.mtd(state)
+            for turns in range(1, max_turns + 1):
+                line = self.perfect_within(state, value, turns)
+                if line is not None:
+                    return line
+            return None
+        except Budget:
+            raise SolveError(
+                f"{self.graph.name}: the node budget of {self.max_nodes} nodes ran out"
+            ) from None
+        finally:
+            sys.setrecursionlimit(limit)
+
     def solve(self) -> Solution:
         """Solve the game from the start position: the value (for Black), a principal
         variation, the effort."""

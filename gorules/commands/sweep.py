@@ -1,0 +1,69 @@
+"""``gorules sweep CONJECTURE --graphs FAMILY``: test a conjecture on a family of graphs."""
+
+from __future__ import annotations
+
+import json
+
+from impl.rules import RuleError
+
+from gorules.conjectures import BUILT_IN, FIGURES, find_conjecture
+from gorules.errors import UsageError
+from gorules.store import Store
+from gorules.sweep import FAMILY_HELP, run_sweep, summary_table
+
+
+def register(subparsers) -> None:
+    """Add the ``sweep`` subcommand."""
+    parser = subparsers.add_parser(
+        "sweep",
+        help="test a conjecture on every graph of a family (resumable; local pool or Dask)",
+    )
+    parser.add_argument("conjecture", nargs="?", help="a built-in conjecture, or one from --conjecture-file")
+    parser.add_argument("--graphs", metavar="FAMILY", help=FAMILY_HELP)
+    parser.add_argument("--db", default="gorules-sweep.sqlite", help="the SQLite results file (resumes)")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="run on the Dask cluster at ADDRESS")
+    parser.add_argument("--workers", type=int, default=None, help="local worker processes (0: in this process)")
+    parser.add_argument("--conjecture-file", metavar="FILE", help="a Python file defining conjectures")
+    parser.add_argument("--list", action="store_true", help="list the conjectures and figures")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.set_defaults(func=run)
+
+
+def listing(conjecture_file=None) -> str:
+    """The built-in (and the file's) conjectures with their rulesets, and the figures."""
+    lines = ["conjectures:"]
+    from gorules.conjectures import load_conjecture_file
+
+    extra = load_conjecture_file(conjecture_file) if conjecture_file else []
+    for c in extra + BUILT_IN:
+        families = f" (e.g. --graphs {c.families[0]})" if c.families else ""
+        lines.append(f"  {c.name} [{c.rules}]{families}: {c.description}")
+    lines.append("figures: " + ", ".join(sorted(FIGURES)))
+    return "\n".join(lines)
+
+
+def run(args) -> int:
+    """Run the sweep, print the summary table (or JSON); exit 1 if a counterexample was found."""
+    if args.list:
+        print(listing(args.conjecture_file))
+        return 0
+    if not args.conjecture and not args.conjecture_file:
+        raise UsageError("name a conjecture (gorules sweep --list shows them)")
+    conjecture = find_conjecture(args.conjecture, args.conjecture_file)
+    family = args.graphs or (conjecture.families[0] if conjecture.families else None)
+    if not family:
+        raise UsageError("give --graphs FAMILY")
+    if args.workers is not None and args.workers < 0:
+        raise UsageError("--workers must be 0 or more")
+    try:
+        with Store(args.db) as store:
+            summary = run_sweep(
+                conjecture, family, store, args.scheduler, args.workers, progress=not args.json
+            )
+    except RuleError as error:
+        raise UsageError(str(error))
+    if args.json:
+        print(json.dumps(summary.as_json()))
+    else:
+        print(summary_table(summary))
+    return 0 if not summary.counterexamples else 1

@@ -1,0 +1,301 @@
+"""Conjectures to sweep over graph families: built-in ones, and the API for your own.
+
+A sweep computes *figures* of each graph (the perfect-play value, board counts, game
+lengths...) and tests a conjecture, a predicate over those figures, on each.  The
+figures are the expensive part and run on the workers (a local process pool or a Dask
+cluster); the predicate is cheap and runs where the sweep was started, so a conjecture
+of your own is just a Python function over named figures (see ``docs/conjectures.md``)::
+
+    from gorules.conjectures import conjecture
+
+    @conjecture(figures=["value"], rules="tromp-taylor")
+    def odd_paths_are_black_wins(graph, figures):
+        "On a path with an odd number of points Black wins."
+        return graph.order % 2 == 0 or figures["value"]["value"] > 0
+
+Every figure is computed under the conjecture's ruleset (a preset name of
+:mod:`impl.rules`), and every conjecture says which ruleset it uses.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+from impl.counting import legal_bitboards
+from impl.engine import kernel, to_board
+from impl.rules import ruleset
+from impl.solve import Solver
+from spec.graph import Graph, point_name
+
+from gorules.errors import UsageError
+
+# ---------------------------------------------------------------------------- figures
+
+FIGURES: dict[str, Callable[[Graph, str], object]] = {}
+
+SOLVE_NODE_BUDGET = 50_000_000
+LONGEST_GAME_POINTS = 4  # the exhaustive longest-game search is out of reach beyond this
+
+
+def figure(name: str):
+    """Register a function (graph, rules name) -> JSON-able value as the figure ``name``."""
+
+    def register(function):
+        FIGURES[name] = function
+        return function
+
+    return register
+
+
+def move_names(graph: Graph, moves: Sequence) -> list:
+    """Moves as the CLI shows them: point names, and "pass"."""
+    return [m if m == "pass" else point_name(graph, m) for m in moves]
+
+
+def as_number(x):
+    """An integral float as an int (so that JSON shows 1, not 1.0)."""
+    return int(x) if float(x).is_integer() else x
+
+
+@figure("value")
+def value_figure(graph: Graph, rules: str) -> dict:
+    """The perfect-play value from the empty board (Black's score minus White's, komi
+    subtracted), a principal variation and the search nodes (:mod:`impl.solve`)."""
+    solution = Solver(graph, rules, max_nodes=SOLVE_NODE_BUDGET).solve()
+    return {
+        "value": as_number(solution.value),
+        "principal_variation": move_names(graph, solution.principal_variation),
+        "nodes": solution.nodes,
+    }
+
+
+@figure("shortest_perfect_game")
+def shortest_perfect_game_figure(graph: Graph, rules: str) -> dict:
+    """The fewest turns (passes included) of a game in which every turn keeps the
+    perfect-play value, and one such game."""
+    line = Solver(graph, rules, max_nodes=SOLVE_NODE_BUDGET).shortest_perfect_game()
+    return {"turns": None if line is None else len(line), "game": None if line is None else move_names(graph, line)}
+
+
+@figure("longest_game")
+def longest_game_figure(graph: Graph, rules: str) -> dict:
+    """The most turns (passes included) of any game under positional superko, suicide
+    allowed (the source's ``game``), and one such game; None beyond 4 points."""
+    if ruleset(rules).ko != "positional" or ruleset(rules).suicide != "allowed":
+        raise UsageError("the longest game is computed for positional superko with suicide allowed only")
+    if graph.order > LONGEST_GAME_POINTS:
+        return {"turns": None, "game": None, "reason": f"more than {LONGEST_GAME_POINTS} points"}
+    from impl.games import longest_game
+
+    line = longest_game(graph)
+    return {"turns": len(line), "game": move_names(graph, line)}
+
+
+def reachable_boards(graph: Graph, suicide_allowed: bool = True) -> set:
+    """The boards that occur in some game: those reached from the empty board by placing
+    stones of either colour (a pass lets the same colour play again) along a path of
+    distinct boards, which is what breadth-first search finds."""
+    k = kernel(graph)
+    start = (0, 0)
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        black, white = queue.popleft()
+        empty = k.all & ~(black | white)
+        for v in graph.points:
+            if not empty >> v & 1:
+                continue
+            for colour in (0, 1):
+                if colour == 0:
+                    nb, nw = k.place(black, white, v)
+                    survived = nb >> v & 1
+                else:
+                    nw, nb = k.place(white, black, v)
+                    survived = nw >> v & 1
+                if not survived and not suicide_allowed:
+                    continue
+                if (nb, nw) not in seen:
+                    seen.add((nb, nw))
+                    queue.append((nb, nw))
+    return seen
+
+
+@figure("boards")
+def boards_figure(graph: Graph, rules: str) -> dict:
+    """How many boards are well-formed, how many occur in some game, and a board that
+    is one but not the other (None if the two sets are equal)."""
+    well_formed = set(legal_bitboards(graph))
+    reachable = reachable_boards(graph, ruleset(rules).suicide == "allowed")
+    differ = sorted(well_formed ^ reachable)
+    example = None
+    if differ:
+        black, white = differ[0]
+        example = "".join(to_board(graph, black, white))
+    return {"well_formed": len(well_formed), "reachable": len(reachable), "differing_example": example}
+
+
+def compute_figures(graph: Graph, names: Sequence[str], rules: str) -> dict:
+    """The named figures of a graph under a ruleset."""
+    unknown = [n for n in names if n not in FIGURES]
+    if unknown:
+        raise UsageError(f"unknown figure {unknown[0]!r}: known figures are {', '.join(sorted(FIGURES))}")
+    return {name: FIGURES[name](graph, rules) for name in names}
+
+
+# ---------------------------------------------------------------------------- conjectures
+
+
+@dataclass
+class Conjecture:
+    """A statement tested graph by graph: a predicate over figures computed under a ruleset."""
+
+    name: str
+    predicate: Callable[[Graph, dict], bool]
+    figures: list
+    rules: str = "tromp-taylor"
+    description: str = ""
+    source: str = ""
+    families: list = field(default_factory=list)
+
+    def holds(self, graph: Graph, figures: dict) -> bool:
+        """Whether the conjecture holds on a graph with these figures."""
+        return bool(self.predicate(graph, figures))
+
+
+USER_CONJECTURES: list = []
+
+
+def conjecture(figures: Sequence[str], rules: str = "tromp-taylor", name: Optional[str] = None,
+               description: Optional[str] = None, source: str = ""):
+    """Decorator: make ``predicate(graph, figures) -> bool`` a conjecture over the named figures."""
+
+    def wrap(predicate):
+        made = Conjecture(
+            name=name or predicate.__name__.replace("_", "-"),
+            predicate=predicate,
+            figures=list(figures),
+            rules=rules,
+            description=description or (predicate.__doc__ or "").strip(),
+            source=source,
+        )
+        USER_CONJECTURES.append(made)
+        return made
+
+    return wrap
+
+
+def going_first_is_good(graph: Graph, figures: dict) -> bool:
+    """Black's perfect-play value on the empty board is at least 0."""
+    return figures["value"]["value"] >= 0
+
+
+def boards_occur_iff_well_formed(graph: Graph, figures: dict) -> bool:
+    """The boards occurring in games are exactly the well-formed boards."""
+    return figures["boards"]["differing_example"] is None
+
+
+def pairs_games_are_long(graph: Graph, figures: dict) -> bool:
+    """On N disjoint pairs the longest game has at least 2^N turns (where it was computed)."""
+    turns = figures["longest_game"]["turns"]
+    pairs = graph.order // 2
+    return turns is None or turns >= 2 ** pairs
+
+
+BUILT_IN = [
+    Conjecture(
+        "going-first-is-good",
+        going_first_is_good,
+        ["value"],
+        "tromp-taylor",
+        "Black's perfect-play value (area score difference, no komi) on the empty board is >= 0. "
+        "Source 000 states it with stone scoring and divide-and-choose komi; under area scoring "
+        "the corresponding statement is value >= 0.",
+        "000_ca8046d90d75ceee.txt",
+        ["paths:1-7", "cycles:3-7", "stars:1-6", "complete:1-5", "grids:2x3", "atlas-connected:6"],
+    ),
+    Conjecture(
+        "going-first-is-good-stone",
+        going_first_is_good,
+        ["value"],
+        "stone",
+        "The same under stone scoring (positional superko, suicide allowed, no komi): "
+        "Black's stones minus White's at the end is >= 0.",
+        "000_ca8046d90d75ceee.txt",
+        ["paths:1-6", "atlas-connected:5"],
+    ),
+    Conjecture(
+        "well-formed-iff-occurs",
+        boards_occur_iff_well_formed,
+        ["boards"],
+        "tromp-taylor",
+        "A board occurs in some game iff it is well-formed (every stone reaches Empty); "
+        "checked on the board graph by breadth-first search from the empty board.",
+        "002_8835c2492dce8849.txt",
+        ["atlas-connected:7", "grids:2x4"],
+    ),
+    Conjecture(
+        "pairs-games-are-long",
+        pairs_games_are_long,
+        ["longest_game", "value", "shortest_perfect_game"],
+        "tromp-taylor",
+        "On N disjoint pairs of points the longest game under positional superko has at least "
+        "2^N turns (the Omega(2^N) of source 000); also records the perfect-play value and the "
+        "shortest perfect-play game.",
+        "000_ca8046d90d75ceee.txt",
+        ["pairs:1-2"],
+    ),
+]
+
+
+def built_in(name: str) -> Optional[Conjecture]:
+    """The built-in conjecture of this name, or None."""
+    for c in BUILT_IN:
+        if c.name == name:
+            return c
+    return None
+
+
+def load_conjecture_file(path) -> list:
+    """The conjectures a user's Python file defines with :func:`conjecture`."""
+    path = Path(path)
+    if not path.is_file():
+        raise UsageError(f"conjecture file {path} does not exist")
+    before = len(USER_CONJECTURES)
+    spec = importlib.util.spec_from_file_location(f"gorules_user_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as error:
+        raise UsageError(f"conjecture file {path} failed to load: {type(error).__name__}: {error}")
+    found = USER_CONJECTURES[before:]
+    found += [v for v in vars(module).values() if isinstance(v, Conjecture) and v not in found]
+    if not found:
+        raise UsageError(f"conjecture file {path} defines no conjecture (use @conjecture(...))")
+    for c in found:
+        unknown = [n for n in c.figures if n not in FIGURES]
+        if unknown:
+            raise UsageError(
+                f"conjecture {c.name!r} asks for unknown figure {unknown[0]!r}: "
+                f"known figures are {', '.join(sorted(FIGURES))}"
+            )
+        ruleset(c.rules)
+    return found
+
+
+def find_conjecture(name: str, conjecture_file=None) -> Conjecture:
+    """The conjecture called ``name``: from the file if given, else a built-in one."""
+    candidates = load_conjecture_file(conjecture_file) if conjecture_file else []
+    for c in candidates:
+        if c.name == name:
+            return c
+    if candidates and name is None:
+        return candidates[0]
+    found = built_in(name)
+    if found is None:
+        names = [c.name for c in candidates] + [c.name for c in BUILT_IN]
+        raise UsageError(f"unknown conjecture {name!r}: expected one of {', '.join(names)}")
+    return found

@@ -1,0 +1,271 @@
+"""Sweeps: test a conjecture on every graph of a family, resumably, locally or on Dask.
+
+``run_sweep`` lists the graphs of a family, asks the results store which are done,
+computes the figures of the others on workers (a local process pool, or a Dask
+cluster given its scheduler address), and records each graph's figures and verdict as
+soon as they arrive.  Killed and started again on the same store, a sweep computes only
+what is missing, so the final table holds each graph exactly once.
+
+Families (``--graphs``; several may be joined with ``+``):
+
+=====================  ===============================================================
+``paths:A-B``          the paths on A..B points (``paths:5`` is ``paths:1-5``)
+``cycles:A-B``         the cycles on A..B points (A >= 3)
+``stars:A-B``          the stars with A..B leaves
+``complete:A-B``       the complete graphs on A..B points
+``pairs:A-B``          N disjoint edges (N pairs of points), N = A..B
+``grids:RxC``          every grid r x c with r <= c, r <= R, c <= C
+``atlas-connected:N``  every connected graph of networkx's atlas on 1..N points
+``graph:SPEC``         one graph, written as ``gorules`` graphs are (``graph:petersen``)
+=====================  ===============================================================
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from spec.graph import GraphError, parse_graph
+
+from gorules.conjectures import Conjecture, compute_figures
+from gorules.errors import UsageError
+from gorules.store import Row, Store
+
+FAMILY_HELP = (
+    "paths:A-B, cycles:A-B, stars:A-B, complete:A-B, pairs:A-B, grids:RxC, "
+    "atlas-connected:N, graph:SPEC (join several with +)"
+)
+
+
+def _range(body: str, family: str, least: int = 1) -> range:
+    """The integers A..B written as ``A-B`` (or ``B`` for least..B)."""
+    match = re.fullmatch(r"(\d+)(?:-(\d+))?", body.strip())
+    if not match:
+        raise UsageError(f"bad family {family!r}: expected a range like 1-7")
+    if match.group(2) is None:
+        low, high = least, int(match.group(1))
+    else:
+        low, high = int(match.group(1)), int(match.group(2))
+    if low < least or high < low:
+        raise UsageError(f"bad family {family!r}: the range must run from at least {least} upwards")
+    return range(low, high + 1)
+
+
+def pairs_spec(count: int) -> str:
+    """The graph spec of ``count`` disjoint edges."""
+    return "edges:" + ",".join(f"{2 * i}-{2 * i + 1}" for i in range(count))
+
+
+def connected_atlas(limit: int) -> list[str]:
+    """The atlas graphs on 1..limit points that are connected, as ``atlas:I`` specs."""
+    import networkx as nx
+
+    if not 1 <= limit <= 7:
+        raise UsageError("atlas-connected:N needs 1 <= N <= 7 (the atlas ends at 7 points)")
+    found = []
+    for i, g in enumerate(nx.graph_atlas_g()):
+        if 1 <= g.number_of_nodes() <= limit and nx.is_connected(g):
+            found.append(f"atlas:{i}")
+    return found
+
+
+def family_graphs(family: str) -> list[str]:
+    """The graph specs of a family, in a fixed order (see the module docstring)."""
+    specs: list[str] = []
+    for part in family.split("+"):
+        part = part.strip()
+        kind, _, body = part.partition(":")
+        if kind == "paths":
+            specs += [f"path:{n}" for n in _range(body, part)]
+        elif kind == "cycles":
+            specs += [f"cycle:{n}" for n in _range(body, part, least=3)]
+        elif kind == "stars":
+            specs += [f"star:{n}" for n in _range(body, part)]
+        elif kind == "complete":
+            specs += [f"complete:{n}" for n in _range(body, part)]
+        elif kind == "pairs":
+            specs += [pairs_spec(n) for n in _range(body, part)]
+        elif kind == "grids":
+            match = re.fullmatch(r"(\d+)[xX](\d+)", body)
+            if not match:
+                raise UsageError(f"bad family {part!r}: expected grids:RxC")
+            rows, columns = int(match.group(1)), int(match.group(2))
+            specs += [
+                f"grid:{r}x{c}" for r in range(1, rows + 1) for c in range(r, columns + 1)
+            ]
+        elif kind == "atlas-connected":
+            specs += connected_atlas(_range(body, part).stop - 1)
+        elif kind == "graph" and body:
+            specs.append(body)
+        else:
+            raise UsageError(f"unknown graph family {part!r}: expected {FAMILY_HELP}")
+    for spec in specs:
+        try:
+            parse_graph(spec)
+        except GraphError as error:
+            raise UsageError(str(error))
+    seen = set()
+    return [s for s in specs if not (s in seen or seen.add(s))]
+
+
+def work(spec: str, figures: list, rules: str) -> tuple[str, dict, float]:
+    """The task a worker runs: the figures of one graph, and the seconds they took."""
+    start = time.perf_counter()
+    result = compute_figures(parse_graph(spec), figures, rules)
+    return spec, result, time.perf_counter() - start
+
+
+@dataclass
+class Summary:
+    """What a sweep found: every row of the conjecture, and the counterexamples."""
+
+    conjecture: str
+    rules: str
+    family: str
+    rows: list
+    computed: int
+    skipped: int
+    counterexamples: list = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        """The summary as JSON-able data."""
+        return {
+            "conjecture": self.conjecture,
+            "rules": self.rules,
+            "family": self.family,
+            "graphs": len(self.rows),
+            "computed_now": self.computed,
+            "already_done": self.skipped,
+            "holds": all(r.holds for r in self.rows),
+            "counterexamples": [r.graph for r in self.counterexamples],
+            "rows": [
+                {"graph": r.graph, "holds": r.holds, "figures": r.figures, "seconds": round(r.seconds, 4)}
+                for r in self.rows
+            ],
+        }
+
+
+def local_results(tasks: list, figures: list, rules: str, workers: Optional[int]):
+    """(spec, figures, seconds) of each task as it finishes, on a local process pool."""
+    if workers == 0:
+        for spec in tasks:
+            yield work(spec, figures, rules)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(work, spec, figures, rules) for spec in tasks]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def dask_results(tasks: list, figures: list, rules: str, address: str):
+    """(spec, figures, seconds) of each task as it finishes, on the Dask cluster at ``address``."""
+    from distributed import Client, as_completed as dask_completed
+
+    try:
+        client = Client(address, timeout=20)
+    except Exception as error:
+        raise UsageError(f"cannot reach the Dask scheduler at {address}: {error}")
+    try:
+        futures = [client.submit(work, spec, figures, rules, pure=False) for spec in tasks]
+        for future in dask_completed(futures):
+            yield future.result()
+    finally:
+        client.close()
+
+
+def run_sweep(
+    conjecture: Conjecture,
+    family: str,
+    store: Store,
+    scheduler: Optional[str] = None,
+    workers: Optional[int] = None,
+    progress: bool = True,
+    on_row: Optional[Callable[[Row], None]] = None,
+) -> Summary:
+    """Test ``conjecture`` on every graph of ``family``, resuming from ``store``."""
+    from tqdm import tqdm
+
+    specs = family_graphs(family)
+    done = store.done(conjecture.name, conjecture.rules)
+    tasks = [s for s in specs if s not in done]
+    if scheduler:
+        results = dask_results(tasks, conjecture.figures, conjecture.rules, scheduler)
+    else:
+        results = local_results(tasks, conjecture.figures, conjecture.rules, workers)
+    bar = tqdm(
+        total=len(specs),
+        initial=len(specs) - len(tasks),
+        desc=conjecture.name,
+        unit="graph",
+        disable=not progress,
+        file=sys.stderr,
+    )
+    computed = 0
+    try:
+        for spec, figures, seconds in results:
+            graph = parse_graph(spec)
+            row = Row(
+                conjecture.name,
+                conjecture.rules,
+                spec,
+                family,
+                figures,
+                conjecture.holds(graph, figures),
+                seconds,
+            )
+            store.record(row)
+            computed += 1
+            bar.update(1)
+            if on_row is not None:
+                on_row(row)
+    finally:
+        bar.close()
+    wanted = set(specs)
+    rows = [r for r in store.rows(conjecture.name, conjecture.rules) if r.graph in wanted]
+    order = {s: i for i, s in enumerate(specs)}
+    rows.sort(key=lambda r: order[r.graph])
+    return Summary(
+        conjecture.name,
+        conjecture.rules,
+        family,
+        rows,
+        computed,
+        len(specs) - len(tasks),
+        [r for r in rows if not r.holds],
+    )
+
+
+def summary_table(summary: Summary) -> str:
+    """The summary as a text table: one line per graph, counterexamples marked, a verdict."""
+    lines = [f"{summary.conjecture} under {summary.rules} on {summary.family}:"]
+    header = ("graph", "holds", "figures")
+    cells = []
+    for r in summary.rows:
+        shown = "; ".join(f"{k}={short(v)}" for k, v in sorted(r.figures.items()))
+        cells.append((r.graph, "yes" if r.holds else "NO  <- counterexample", shown))
+    width0 = max([len(header[0])] + [len(c[0]) for c in cells])
+    width1 = max([len(header[1])] + [len(c[1]) for c in cells])
+    lines.append(f"{header[0].ljust(width0)}  {header[1].ljust(width1)}  {header[2]}")
+    for c in cells:
+        lines.append(f"{c[0].ljust(width0)}  {c[1].ljust(width1)}  {c[2]}")
+    held = sum(r.holds for r in summary.rows)
+    verdict = (
+        f"holds on all {len(summary.rows)} graphs"
+        if held == len(summary.rows)
+        else f"fails on {len(summary.rows) - held} of {len(summary.rows)} graphs: "
+        + ", ".join(r.graph for r in summary.counterexamples)
+    )
+    lines.append(f"{verdict} ({summary.computed} computed now, {summary.skipped} already in the store)")
+    return "\n".join(lines)
+
+
+def short(value) -> str:
+    """A figure shown briefly: numbers as is, dicts by their number-valued entries."""
+    if isinstance(value, dict):
+        parts = [f"{k}:{v}" for k, v in value.items() if isinstance(v, (int, float)) or v is None]
+        return "{" + ",".join(parts) + "}"
+    return str(value)
