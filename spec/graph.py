@@ -69,6 +69,18 @@ class Graph:
     def __str__(self) -> str:
         return self.name
 
+    def __hash__(self) -> int:
+        """The hash of the compared fields, computed once (graphs key many caches)."""
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash((self.neighbours, self.name, self.directed))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def __getstate__(self) -> dict:
+        """The fields only: a cached hash is not valid in another process."""
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
 
 def make_graph(order: int, arcs, name: str, directed: bool = False, coordinates=None) -> Graph:
     """The graph on ``order`` points with the given arcs (both ways unless directed)."""
