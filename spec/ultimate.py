@@ -177,3 +177,15 @@ def no_move_improves(graph: Graph, s: Situation) -> bool:
     if s.player == BLACK:
         return all(a <= here for a in after)
     return all(a >= here for a in after)
+
+
+@functools.lru_cache(maxsize=None)
+def value(graph: Graph, s: Situation) -> int:
+    """In Ultimate Go, the result for the player to move under best play by both: 1 a win,
+    0 a draw, -1 a loss.  She may declare a draw if she has the right, resign, or move."""
+    best = 0 if s.draw_right == s.player else -1
+    for after in moves(graph, s).values():
+        best = max(best, -value(graph, after))
+        if best == 1:
+            break
+    return best

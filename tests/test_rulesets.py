@@ -294,6 +294,16 @@ def test_fundamental_score_of_four_point_boards(name, expected):
     assert ultimate.score(g, ultimate.initial_situation(g, fundamental=True)) == expected
 
 
+@pytest.mark.parametrize("name", ["path:2", "path:3"])
+def test_closest_games_are_draws_in_ultimate_go(name):
+    """Fundamental Go's score is ±½ on 1×2 and 1×3; with ultimate prisoners both are draws,
+    while without them a draw is impossible."""
+    g = parse_graph(name)
+    assert abs(ultimate.score(g, ultimate.initial_situation(g, fundamental=True))) == 0.5
+    assert ultimate.value(g, ultimate.initial_situation(g)) == 0
+    assert ultimate.value(g, ultimate.initial_situation(g, fundamental=True)) != 0
+
+
 def test_the_score_moves_with_the_prisoners():
     """The score is not a constant that would make the claim vacuous: prisoners given to
     White lower it."""

@@ -41,6 +41,7 @@ def register(subparsers) -> None:
     score.add_argument("graph")
     score.add_argument("--check", action="store_true", help="check the claim that no move improves the score at every reachable situation")
     score.add_argument("--depth", type=int, help="with --check: only the situations reachable in at most this many moves")
+    score.add_argument("--ultimate", action="store_true", help="also solve Ultimate Go (with ultimate prisoners) from the empty board")
     score.add_argument("--json", action="store_true")
     score.set_defaults(func=run_score)
 
@@ -179,6 +180,9 @@ def run_score(args) -> int:
         report.update(depth="all" if args.depth is None else args.depth, situations=len(seen), counterexamples=len(failures))
         if failures:
             report["first_counterexample"] = board_text(graph, failures[0].board)
+    if args.ultimate:
+        outcome = {1: "B", 0: "draw", -1: "W"}[ultimate.value(graph, ultimate.initial_situation(graph))]
+        report["ultimate_go_result"] = outcome
     report["seconds"] = round(time.perf_counter() - started, 2)
     if args.json:
         print(json.dumps(report))
