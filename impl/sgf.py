@@ -242,7 +242,7 @@ def replay(record: Record, rules=None) -> Replay:
 
 
 def point_label(graph: Graph, v) -> str:
-    """A point as a record shows it: its SGF name on a grid, 'pass' for a pass."""
+    """A point as messages show it: its GTP name (``D4``) on a grid, its number elsewhere."""
     if v == PASS:
         return "pass"
     from spec.graph import gtp_name
@@ -417,40 +417,6 @@ def engine_agreement(record: Record, positions: Sequence, boards: Sequence) -> t
             return compared, f"move {number}: the board differs from the engine's"
         compared += 1
     return compared, None
-
-
-def sgfmill_boards(record: Record) -> tuple[list, Optional[str]]:
-    """The boards that sgfmill's own Board gives for a record (a third opinion).
-
-    Returns the boards (setup, then after each move) and the first problem sgfmill met
-    (it refuses a move on an occupied point), or None.
-    """
-    from sgfmill import boards as sgfmill_board_module
-
-    graph = record.graph
-    rows, _ = graph.shape
-    board = sgfmill_board_module.Board(rows)
-    black = [sgfmill_row_col(graph, v) for v in graph.points if record.setup[v] == "B"]
-    white = [sgfmill_row_col(graph, v) for v in graph.points if record.setup[v] == "W"]
-    board.apply_setup(black, white, [])
-    result = [sgfmill_board_as_tuple(graph, board)]
-    for number, (player, v) in enumerate(record.moves, start=1):
-        if v != PASS:
-            try:
-                board.play(*sgfmill_row_col(graph, v), SGF_OF_PLAYER[player])
-            except ValueError:
-                return result, f"move {number}: sgfmill refuses {player} on the occupied point {point_label(graph, v)}"
-        result.append(sgfmill_board_as_tuple(graph, board))
-    return result, None
-
-
-def sgfmill_board_as_tuple(graph: Graph, board) -> tuple:
-    """An sgfmill Board as a board of this project: a tuple of colours indexed by point."""
-    colour_of = {None: EMPTY, "b": "B", "w": "W"}.__getitem__
-    rows, _ = graph.shape
-    return tuple(
-        colour for row in reversed(board.board[:rows]) for colour in map(colour_of, row)
-    )
 
 
 def spec_agreement(record: Record, positions: Sequence) -> tuple[int, Optional[str]]:
