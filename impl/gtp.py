@@ -19,7 +19,7 @@ import shutil
 import subprocess
 from typing import Iterable, Optional, Sequence
 
-from spec.graph import GTP_LETTERS, Graph, gtp_name, parse_point, GraphError
+from spec.graph import Graph, GraphError, gtp_name, parse_point
 from spec.tromp_taylor import EMPTY, PASS
 
 GNUGO_TROMP_TAYLOR = ("--chinese-rules", "--allow-all-suicide", "--positional-superko")
