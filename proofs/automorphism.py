@@ -78,7 +78,8 @@ def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
                                 "marks": [sigma[found["point"]]]})
         return found
 
-    return extras.Query(f, units, decode)
+    lemmas = extras.stage_lemmas(setup, image, options, sigma)
+    return extras.Query(f, units, decode, lemmas)
 
 
 def holds(graph, counterexample: dict) -> bool:

@@ -26,6 +26,7 @@ MUTANTS = ("simultaneous",)
 MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
 PLAYED_POINT = True
 INVARIANT = True
+COLOUR_INVARIANT = True
 
 
 def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:

@@ -31,6 +31,7 @@ MUTANTS = ("own-first",)
 MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
 PLAYED_POINT = True
 INVARIANT = True
+COLOUR_INVARIANT = True
 
 
 def chain_to(f: sat.Formula, adjacency: sat.Adjacency, board: sat.Board, x, p: sat.Player) -> tuple:
@@ -61,7 +62,29 @@ def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
         f.disj(outside),
     ]
     return extras.Query(f, units, lambda model: extras.move_counterexample(
-        setup, graph, model, NAME, "a stone outside the played chain was removed by the second clearing"))
+        setup, graph, model, NAME, "a stone outside the played chain was removed by the second clearing"),
+        rank_lemmas(setup, K, options))
+
+
+def rank_lemmas(setup: extras.MoveSetup, K: tuple, options: extras.Options) -> tuple:
+    """The induction on the ranks of the hypothesis (b well-formed): for k = 0, 1, …, a
+    stone of p on b that reaches Empty with rank ≤ k still reaches Empty after the first
+    clearing, or lies in the played stone's chain.  Each lemma is checked by the solver
+    before it is used (``extras._solve``); unary encoding only."""
+    f, adjacency, steps, p = setup.formula, setup.adjacency, setup.steps, setup.player
+    if options.encoding != "unary" or not options.extra.get("lemmas", True):
+        return ()
+    before = sat.reaching(f, adjacency, setup.board, sat.EMPTY, options.encoding, written=options.as_written)
+    after = sat.reaching(f, adjacency, steps.first, sat.EMPTY, options.encoding, written=options.as_written)
+    ranks = f.ranks.get(before)
+    if ranks is None:
+        return ()
+    n = adjacency.order
+    return tuple(
+        [[sat.neg(sat.stones_of(f, setup.board, p, u)), sat.neg(before[u]),
+          *([ranks[u][k]] if k < len(ranks[u]) else []), after[u], K[u]] for u in range(n)]
+        for k in range(n)
+    )
 
 
 def chain(graph, b, v: int) -> set:

@@ -40,7 +40,8 @@ def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
                                 extras.board_text(model, mirror.result), "marks": found["moves"]})
         return found
 
-    return extras.Query(f, units, decode)
+    lemmas = extras.stage_lemmas(setup, mirror, options, list(range(setup.adjacency.order)))
+    return extras.Query(f, units, decode, lemmas)
 
 
 def swap(b) -> tuple:

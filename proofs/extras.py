@@ -241,7 +241,7 @@ def run_cubes(module_name: str, graph, cubes: list, options: Options, timeout: O
 
 def prove(module, graph, as_written: bool = False, encoding: str = "unary", mutant: Optional[str] = None,
           timeout: Optional[float] = None, solver: str = "cadical195", processes: int = 1,
-          symmetry: bool = True, **extra) -> ProofResult:
+          symmetry: bool = True, colours: bool = False, **extra) -> ProofResult:
     """Prove a CNF theorem module's statement on one graph or on every graph of an order."""
     from proofs.symmetry import cubes_for
 
@@ -249,7 +249,7 @@ def prove(module, graph, as_written: bool = False, encoding: str = "unary", muta
     if mutant is not None and mutant not in module.MUTANTS_AVAILABLE:
         raise ValueError(f"unknown mutant {mutant!r} for {module.NAME}; known: {', '.join(module.MUTANTS_AVAILABLE)}")
     options = Options(encoding_name(encoding), solver, mutant, as_written, dict(extra))
-    cubes, reduction = cubes_for(module, graph, symmetry)
+    cubes, reduction = cubes_for(module, graph, symmetry, colours)
     start = time.perf_counter()
     status, counterexample, rows = run_cubes(module.__name__, graph, cubes, options, timeout, processes)
     seconds = time.perf_counter() - start
@@ -328,3 +328,43 @@ def scope_text(graph, what: str = "every board") -> str:
         return f"{what} of {graph.name}"
     kind = "directed graph" if graph.directed else "undirected graph"
     return f"{what} of every {kind} on {graph.order} points (adjacency symbolic)"
+
+
+def transfer_lemmas(f: sat.Formula, first: tuple, second: tuple, mapping) -> tuple:
+    """Levels of lemmas saying that two ``reaches`` encodings agree point for point,
+    ``first[u]`` ⟺ ``second[mapping[u]]``, by induction on their unary ranks: at level k,
+    a point of rank ≤ k in one is in the other.  Empty if either has no unary ranks.
+
+    Used where one board is the other renamed (colours exchanged, points permuted): the
+    solver checks each lemma before it is added (see :func:`_solve`), so a wrong one is
+    simply left out."""
+    ranks_first, ranks_second = f.ranks.get(first), f.ranks.get(second)
+    if ranks_first is None or ranks_second is None:
+        return ()
+    n = len(first)
+    levels = []
+    for k in range(n):
+        level = []
+        for u in range(n):
+            w = mapping[u]
+            level.append([sat.neg(first[u]), *([ranks_first[u][k]] if k < len(ranks_first[u]) else []), second[w]])
+            level.append([sat.neg(second[w]), *([ranks_second[w][k]] if k < len(ranks_second[w]) else []), first[u]])
+        levels.append(level)
+    return tuple(levels)
+
+
+def stage_lemmas(setup: MoveSetup, other: sat.MoveSteps, options: Options, mapping) -> tuple:
+    """Transfer lemmas for both clearings of two moves whose boards correspond by
+    ``mapping`` (unary encoding only)."""
+    if options.encoding != "unary" or not options.extra.get("lemmas", True):
+        return ()
+    f, adjacency = setup.formula, setup.adjacency
+    levels: tuple = ()
+    for mine, theirs in ((setup.steps.placed, other.placed), (setup.steps.first, other.first)):
+        R = sat.reaching(f, adjacency, mine, sat.EMPTY, options.encoding, written=options.as_written)
+        key = [k for k in f.gates if isinstance(k, tuple) and k[0] == "reaching" and k[2] == theirs
+               and k[3] == sat.EMPTY and k[4] == options.encoding and k[5] == "exact"]
+        if not key:
+            return ()
+        levels += transfer_lemmas(f, R, f.gates[key[0]], mapping)
+    return levels

@@ -119,15 +119,22 @@ def symmetric_group_generators(n: int) -> list[tuple[int, ...]]:
     return [swap] if n == 2 else [swap, cycle]
 
 
-def cubes_for(module, graph, symmetry: bool = True) -> tuple[list, str]:
+def cubes_for(module, graph, symmetry: bool = True, colours: bool = False) -> tuple[list, str]:
     """The cubes a theorem module's statement is split into on this graph, and a sentence
-    saying which reduction was used (empty if none)."""
+    saying which reduction was used (empty if none).  With ``colours``, a statement that is
+    invariant under exchanging Black and White is checked for Black to move only."""
     from proofs.extras import Cube
 
     if hasattr(module, "cubes"):
         return module.cubes(graph, symmetry)
     if not getattr(module, "PLAYED_POINT", True):
         return [Cube(None, None, "all boards")], ""
+    players = ("B", "W")
+    notes = []
+    if colours and getattr(module, "COLOUR_INVARIANT", False):
+        players = ("B",)
+        notes.append("Black to move only (invariance under exchanging the colours: the rules name players "
+                     "only as p and p*; proved for move by colour-symmetry)")
     reduction = ""
     points = list(range(graph.order))
     if symmetry and getattr(module, "INVARIANT", False):
@@ -139,7 +146,9 @@ def cubes_for(module, graph, symmetry: bool = True) -> tuple[list, str]:
         else:
             points = [0]
             reduction = "played point 0 (every graph of the order is a relabelling of one with the move at 0)"
-    return [Cube(v, p, f"v={v},p={p}") for v in points for p in ("B", "W")], reduction
+    if reduction:
+        notes.insert(0, reduction)
+    return [Cube(v, p, f"v={v},p={p}") for v in points for p in players], "; ".join(notes)
 
 
 def reduction_factor(graph: Graph) -> Optional[float]:

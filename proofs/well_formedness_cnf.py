@@ -32,6 +32,7 @@ MUTANTS = ("no-second-clear",)
 MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
 PLAYED_POINT = True
 INVARIANT = True
+COLOUR_INVARIANT = True
 
 
 def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:

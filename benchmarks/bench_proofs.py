@@ -1,0 +1,211 @@
+"""How fast the proofs are: encoding × graph × theorem → seconds, in one run.
+
+The key figure is T1's step ("a move keeps a well-formed board well-formed"): Z3 with
+ranked or layered reaches (``proofs/well_formedness.py``) against the CNF encodings of
+``proofs/sat.py`` on CaDiCaL, with and without the solver-checked rank lemmas, the
+automorphism reduction and the colour reduction.  The extra theorems run on the three
+CNF encodings of reaches.  Each cell is one proof attempt with a time limit; a cell
+that is not "proved" says what happened instead.  Ratios are taken between cells of
+this run only.
+
+    python benchmarks/bench_proofs.py                      # the table (about 10 minutes)
+    python benchmarks/bench_proofs.py --largest            # + largest grid / order within 60 s
+    python benchmarks/bench_proofs.py --grids 3,4,5,6,7 --timeout 120   # bigger boards
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+
+from proofs import registry
+from proofs import well_formedness as z3_well_formedness
+from proofs.graphs import SymbolicGraph
+
+CNF_THEOREMS = ("well-formedness-step-cnf", "capture-locality", "capture-exclusive", "colour-symmetry",
+                "automorphism", "score-bound")
+CNF_ENCODINGS = ("unary", "binary", "layers")
+
+
+def graph_named(name: str):
+    """A graph string, or ``all-graphs:N`` / ``all-digraphs:N`` for every graph of order N."""
+    if name.startswith("all-graphs:"):
+        return SymbolicGraph(int(name.split(":")[1]))
+    if name.startswith("all-digraphs:"):
+        return SymbolicGraph(int(name.split(":")[1]), directed=True)
+    return name
+
+
+def configurations(theorem: str) -> list[tuple[str, callable]]:
+    """(label, attempt(graph, timeout, processes) -> ProofResult) for each way of proving."""
+    if theorem == "well-formedness-step":
+        return [
+            ("z3-ranked", lambda g, t, _p: z3_well_formedness.prove_step(graph_named(g), encoding="ranked", timeout=t)),
+            ("z3-layered", lambda g, t, _p: z3_well_formedness.prove_step(graph_named(g), encoding="layered", timeout=t)),
+        ] + cnf_configurations("well-formedness-step-cnf", variants=True)
+    return cnf_configurations(theorem, variants=False)
+
+
+def cnf_configurations(theorem: str, variants: bool) -> list:
+    """The CNF ways of proving a theorem module (and, for T1's step, the speed-ups one by one)."""
+    module = registry.theorem(theorem)
+    found = []
+    for encoding in CNF_ENCODINGS:
+        found.append((f"cnf-{encoding}", _cnf(module, encoding, lemmas=False)))
+    if variants:
+        found += [
+            ("cnf-unary+lemmas, 1 process, no symmetry", _cnf(module, "unary", symmetry=False, processes=1)),
+            ("cnf-unary+lemmas, 1 process", _cnf(module, "unary", processes=1)),
+            ("cnf-unary+lemmas", _cnf(module, "unary")),
+            ("cnf-unary+lemmas+colours", _cnf(module, "unary", colours=True)),
+        ]
+    return found
+
+
+def _cnf(module, encoding: str, lemmas: bool = True, symmetry: bool = True, colours: bool = False,
+         processes=None):
+    """An attempt with one CNF configuration."""
+
+    def attempt(graph, timeout, default_processes):
+        return module.prove(graph_named(graph), encoding=encoding, timeout=timeout, lemmas=lemmas,
+                            symmetry=symmetry, colours=colours,
+                            processes=processes if processes is not None else default_processes)
+
+    return attempt
+
+
+def cell(attempt, graph: str, timeout: float, processes: int) -> dict:
+    """One proof attempt, timed: seconds if proved, else what happened."""
+    start = time.perf_counter()
+    result = attempt(graph, timeout, processes)
+    seconds = time.perf_counter() - start
+    return {"status": result.status, "seconds": round(seconds, 2), "scope": result.scope}
+
+
+def shown(entry: dict, timeout: float) -> str:
+    """A cell as the table shows it."""
+    if entry["status"] == "proved":
+        return f"{entry['seconds']:.1f}"
+    if entry["status"] == "unknown":
+        return f"timeout ({timeout:g} s)"
+    return entry["status"]
+
+
+def table(theorems, graphs, timeout: float, processes: int, skip_after_timeout: bool = True) -> list[dict]:
+    """Every (theorem, configuration, graph) cell; a configuration that timed out on a graph
+    is not tried on the larger graphs after it."""
+    rows = []
+    for theorem in theorems:
+        for label, attempt in configurations(theorem):
+            timed_out = False
+            for graph in graphs:
+                if timed_out and skip_after_timeout:
+                    entry = {"status": "skipped", "seconds": None, "scope": "timed out on a smaller graph"}
+                else:
+                    entry = cell(attempt, graph, timeout, processes)
+                    timed_out = entry["status"] == "unknown"
+                rows.append({"theorem": theorem, "encoding": label, "graph": graph, **entry})
+                print(f"  {theorem:26} {label:42} {graph:16} {shown(entry, timeout)}", file=sys.stderr, flush=True)
+    return rows
+
+
+def largest(theorem: str, family: str, limit: float, processes: int, sizes) -> tuple[str, list]:
+    """The largest member of a family (square grids, all graphs or all digraphs of an order)
+    proved within ``limit`` seconds, with the default CNF configuration."""
+    module = registry.theorem(theorem)
+    best, tried = "-", []
+    for k in sizes:
+        name = f"grid:{k}x{k}" if family == "grid" else f"{family}:{k}"
+        start = time.perf_counter()
+        result = module.prove(graph_named(name), timeout=limit, processes=processes)
+        seconds = time.perf_counter() - start
+        tried.append((name, result.status, round(seconds, 1)))
+        print(f"  largest {theorem:26} {name:16} {result.status} {seconds:.1f}", file=sys.stderr, flush=True)
+        if result.status != "proved":
+            break
+        best = f"{name} ({seconds:.1f} s)"
+    return best, tried
+
+
+def markdown(rows: list[dict], graphs, timeout: float) -> str:
+    """The table: one line per (theorem, configuration), one column per graph."""
+    lines = ["| theorem | encoding | " + " | ".join(graphs) + " |", "|---|---|" + "---|" * len(graphs)]
+    keys = list(dict.fromkeys((r["theorem"], r["encoding"]) for r in rows))
+    for theorem, label in keys:
+        cells = {r["graph"]: r for r in rows if r["theorem"] == theorem and r["encoding"] == label}
+        line = " | ".join(shown(cells[g], timeout) if cells[g]["status"] != "skipped" else "—" for g in graphs)
+        lines.append(f"| {theorem} | {label} | {line} |")
+    return "\n".join(lines)
+
+
+def ratios(rows: list[dict]) -> list[str]:
+    """Speed-ups between configurations of T1's step on the same graph, in this run."""
+    def seconds(label, graph):
+        for r in rows:
+            if r["encoding"] == label and r["graph"] == graph and r["status"] == "proved":
+                return r["seconds"]
+        return None
+
+    out = []
+    graphs = list(dict.fromkeys(r["graph"] for r in rows))
+    pairs = [("z3-ranked", "cnf-unary+lemmas"), ("cnf-unary", "cnf-unary+lemmas"),
+             ("cnf-unary+lemmas, 1 process, no symmetry", "cnf-unary+lemmas, 1 process"),
+             ("cnf-unary+lemmas, 1 process", "cnf-unary+lemmas"),
+             ("cnf-unary+lemmas", "cnf-unary+lemmas+colours")]
+    for slow, fast in pairs:
+        for graph in graphs:
+            a, b = seconds(slow, graph), seconds(fast, graph)
+            if a is not None and b:
+                out.append(f"T1 step on {graph}: {slow} / {fast} = {a / b:.1f}x")
+    return out
+
+
+def main(argv=None) -> int:
+    """Run the benchmark and print its figures and the command that reproduces them."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--grids", default="3,4,5", help="square grid sides for the table (default 3,4,5)")
+    parser.add_argument("--orders", default="5", help="orders N for all graphs / all digraphs (default 5)")
+    parser.add_argument("--theorems", default=",".join(("well-formedness-step",) + CNF_THEOREMS[1:]),
+                        help="theorems in the table")
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per cell (default 30)")
+    parser.add_argument("--processes", type=int, default=2, help="worker processes for the cubes (default 2)")
+    parser.add_argument("--largest", action="store_true",
+                        help="also find, per theorem, the largest square grid and order N proved within --limit")
+    parser.add_argument("--limit", type=float, default=60.0, help="seconds allowed in --largest (default 60)")
+    parser.add_argument("--json", help="also write the rows to this JSON file")
+    args = parser.parse_args(argv)
+    graphs = [f"grid:{k}x{k}" for k in args.grids.split(",") if k] + [
+        f"{family}:{n}" for family in ("all-graphs", "all-digraphs") for n in args.orders.split(",") if n]
+    theorems = [t for t in args.theorems.split(",") if t]
+    command = "python benchmarks/bench_proofs.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    print(f"# bench_proofs: {platform.processor() or platform.machine()}, {args.processes} processes, "
+          f"{args.timeout:g} s per cell", flush=True)
+    rows = table(theorems, graphs, args.timeout, args.processes)
+    print(markdown(rows, graphs, args.timeout))
+    print()
+    for line in ratios(rows):
+        print(line)
+    found = {}
+    if args.largest:
+        print()
+        print(f"| theorem | largest square grid within {args.limit:g} s | all graphs | all digraphs |")
+        print("|---|---|---|---|")
+        for theorem in CNF_THEOREMS:
+            grid_best, _ = largest(theorem, "grid", args.limit, args.processes, range(3, 10))
+            graph_best, _ = largest(theorem, "all-graphs", args.limit, args.processes, range(4, 13))
+            digraph_best, _ = largest(theorem, "all-digraphs", args.limit, args.processes, range(4, 13))
+            found[theorem] = (grid_best, graph_best, digraph_best)
+            print(f"| {theorem} | {grid_best} | {graph_best} | {digraph_best} |", flush=True)
+    print()
+    print(f"reproduce: {command.strip()}")
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump({"rows": rows, "largest": found, "command": command.strip()}, out, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
