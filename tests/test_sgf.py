@@ -158,7 +158,8 @@ def test_replay_sgf_command_one_line_error(tmp_path):
 
 
 def test_replay_sgf_command_reports_agreement(tmp_path):
-    """``gorules replay-sgf --spec --json`` on a written game: every position compared, all agree."""
+    """``gorules replay-sgf --spec --gnugo --json`` on a written game: every position compared
+    in the spec, sgfmill and GNU Go, all agree."""
     import json
 
     graph = grid(7, 7)
@@ -166,11 +167,13 @@ def test_replay_sgf_command_reports_agreement(tmp_path):
     path = tmp_path / "g.sgf"
     save_sgf(graph, list(game.moves), path)
     finished = subprocess.run(
-        [sys.executable, "-m", "gorules", "replay-sgf", str(path), "--spec", "--json"],
+        [sys.executable, "-m", "gorules", "replay-sgf", str(path), "--spec", "--gnugo", "--json"],
         capture_output=True, text=True,
     )
     assert finished.returncode == 0, finished.stderr
     report = json.loads(finished.stdout)
     opinions = report["summary"]["opinions"]
-    assert opinions["spec"]["compared"] == opinions["sgfmill"]["compared"] == len(game.moves) + 1
-    assert opinions["spec"]["disagreements"] == 0
+    positions = len(game.moves) + 1
+    assert opinions["spec"]["compared"] == opinions["sgfmill"]["compared"] == positions
+    assert opinions["gnugo"]["compared"] == positions
+    assert all(o["disagreements"] == 0 for o in opinions.values())
