@@ -96,17 +96,19 @@ def shown(entry: dict, timeout: float) -> str:
 
 def table(theorems, graphs, timeout: float, processes: int, skip_after_timeout: bool = True) -> list[dict]:
     """Every (theorem, configuration, graph) cell; a configuration that timed out on a graph
-    is not tried on the larger graphs after it."""
+    is not tried on the larger graphs of the same family after it."""
     rows = []
     for theorem in theorems:
         for label, attempt in configurations(theorem):
-            timed_out = False
+            timed_out: set = set()
             for graph in graphs:
-                if timed_out and skip_after_timeout:
+                family = graph.split(":")[0]
+                if family in timed_out and skip_after_timeout:
                     entry = {"status": "skipped", "seconds": None, "scope": "timed out on a smaller graph"}
                 else:
                     entry = cell(attempt, graph, timeout, processes)
-                    timed_out = entry["status"] == "unknown"
+                    if entry["status"] == "unknown":
+                        timed_out.add(family)
                 rows.append({"theorem": theorem, "encoding": label, "graph": graph, **entry})
                 print(f"  {theorem:26} {label:42} {graph:16} {shown(entry, timeout)}", file=sys.stderr, flush=True)
     return rows
