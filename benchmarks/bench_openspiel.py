@@ -12,8 +12,8 @@ uniformly; if the point is illegal, mark it and draw again), which needs no list
 legal moves: ``impl.engine.random_playout``.  OpenSpiel's Python API offers only the full
 list (``legal_actions``), so its loop stays the same.
 
-For context: GNU Go over GTP, moves per second of ``play`` (one command and answer per move)
-and of ``genmove`` at level 0.
+For context: GNU Go over GTP, moves per second of ``play`` (one command and answer per move,
+replaying random games made beforehand) and of ``genmove`` at level 0.
 
 Reproduce:  python benchmarks/bench_openspiel.py [--games N] [--seconds S]
 """
@@ -78,20 +78,20 @@ def engine_rejection_playouts(size: int, games: int, seed: int) -> tuple[int, fl
 
 
 def gnugo_rates(size: int, moves_wanted: int, seed: int) -> tuple[float, float]:
-    """GNU Go's moves per second over GTP: ``play`` of random legal moves, and ``genmove``."""
+    """GNU Go's moves per second over GTP: ``play`` (one command and answer per move) of
+    random games made beforehand by the engine, and ``genmove`` at level 0."""
     rng = random.Random(seed)
     graph = grid(size, size)
+    games = []
+    while sum(len(g) for g in games) < moves_wanted:
+        games.append(random_playout(graph, rng, "tromp-taylor", max_moves=2 * size * size).moves)
     played = 0
     with GtpClient(gnugo_command("tromp-taylor")) as gnugo:
         start = time.perf_counter()
-        while played < moves_wanted:
+        for moves in games:
             gnugo.new_game(graph)
-            game = Game(graph, "tromp-taylor")
-            while not game.over and len(game.moves) < 2 * size * size and played < moves_wanted:
-                player = game.to_move
-                v = rng.choice(game.legal_moves())
-                game.play(v)
-                gnugo.send(f"play {player} {gtp_vertex(graph, v)}")
+            for i, v in enumerate(moves):
+                gnugo.send(f"play {'BW'[i % 2]} {gtp_vertex(graph, v)}")
                 played += 1
         play_rate = played / (time.perf_counter() - start)
     with GtpClient(gnugo_command("tromp-taylor", level=0)) as gnugo:
