@@ -45,7 +45,7 @@ def register(subparsers) -> None:
                         help="how reaches is encoded: ranked (default), layered, ...")
     parser.add_argument("--depth", metavar="K", type=int,
                         help="move-definedness: the longest game prefix to check or search")
-    parser.add_argument("--timeout", metavar="SECONDS", type=float, help="give up (unknown) after this long")
+    parser.add_argument("--timeout", metavar="SECONDS", type=float, help="give up on each solver call after this long: unknown")
     parser.add_argument("--picture", metavar="PATH",
                         help="where to draw a counterexample (.svg or .png; default: THEOREM-GRAPH.svg here)")
     parser.add_argument("--json", action="store_true", help="print the result(s) as JSON")
