@@ -5,7 +5,7 @@ from __future__ import annotations
 from gorules.verify import Check, Outcome
 from spec.literate import compare
 
-LITERATE_RULESETS = ("tromp_taylor",)
+LITERATE_RULESETS = ("tromp_taylor", "directed", "topological", "ultimate", "political")
 
 
 def literate_check(ruleset: str) -> Check:
