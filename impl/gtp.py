@@ -14,6 +14,7 @@ single-stone suicide, although it leaves the board as it was.
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -180,10 +181,18 @@ class GtpClient:
 def board_from_stones(graph: Graph, black: str, white: str) -> tuple:
     """A board from the vertex lists of ``list_stones black`` and ``list_stones white``."""
     colours = [EMPTY] * graph.order
+    points = vertex_points(graph)
     for player, text in (("B", black), ("W", white)):
         for name in text.split():
-            colours[parse_vertex(graph, name)] = player
+            v = points.get(name.upper())
+            colours[parse_vertex(graph, name) if v is None else v] = player
     return tuple(colours)
+
+
+@functools.lru_cache(maxsize=64)
+def vertex_points(graph: Graph) -> dict:
+    """The point of each GTP vertex name of a grid (upper case), for reading boards fast."""
+    return {gtp_name(graph, v): v for v in graph.points} if graph.is_grid else {}
 
 
 def run_script(command: Sequence[str], lines: Iterable[str], timeout: float = 600) -> list:
