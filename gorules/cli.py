@@ -43,6 +43,10 @@ def main(argv: list[str] | None = None) -> int:
     except (UsageError, GraphError) as error:
         print(f"gorules {args.command}: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (``gorules ... | head``): stop quietly, as Unix tools do
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":
