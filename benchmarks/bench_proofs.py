@@ -10,6 +10,7 @@ this run only.
 
     python benchmarks/bench_proofs.py                      # the table (about 10 minutes)
     python benchmarks/bench_proofs.py --largest            # + largest grid / order within 60 s
+    python benchmarks/bench_proofs.py --theorems "" --largest   # only the largest sizes
     python benchmarks/bench_proofs.py --grids 3,4,5,6,7 --timeout 120   # bigger boards
 """
 
@@ -55,6 +56,8 @@ def cnf_configurations(theorem: str, variants: bool) -> list:
     found = []
     for encoding in CNF_ENCODINGS:
         found.append((f"cnf-{encoding}", _cnf(module, encoding, lemmas=False)))
+    if not variants:
+        found.append(("cnf-unary+lemmas", _cnf(module, "unary")))
     if variants:
         found += [
             ("cnf-unary+lemmas, 1 process, no symmetry", _cnf(module, "unary", symmetry=False, processes=1)),

@@ -45,7 +45,38 @@ def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
         suicided,
     ]
     return extras.Query(f, units, lambda model: extras.move_counterexample(
-        setup, graph, model, NAME, "both a capture and a self-capture"))
+        setup, graph, model, NAME, "both a capture and a self-capture"), rank_lemmas(setup, options))
+
+
+def rank_lemmas(setup: extras.MoveSetup, options: extras.Options) -> tuple:
+    """The induction on the ranks of the hypothesis (b well-formed), for k = 0, 1, …: a
+    stone of p* on b with rank ≤ k that the first clearing removes leaves the played point
+    reaching Empty after it (it was next to v); and a stone of p on b with rank ≤ k reaches
+    Empty after the first clearing if the played point does.  The first needs ↔ symmetric:
+    on a digraph its check fails and it is left out.  Checked by the solver before use
+    (``extras._solve``); unary encoding only."""
+    f, adjacency, steps, p = setup.formula, setup.adjacency, setup.steps, setup.player
+    if options.encoding != "unary" or not options.extra.get("lemmas", True):
+        return ()
+    n = adjacency.order
+    before = sat.reaching(f, adjacency, setup.board, sat.EMPTY, options.encoding, written=options.as_written)
+    placed = sat.reaching(f, adjacency, steps.placed, sat.EMPTY, options.encoding, written=options.as_written)
+    after = sat.reaching(f, adjacency, steps.first, sat.EMPTY, options.encoding, written=options.as_written)
+    ranks = f.ranks.get(before)
+    if ranks is None:
+        return ()
+    played_lives = f.disj([f.conj([setup.x[u], after[u]]) for u in range(n)])
+    mine = [sat.stones_of(f, setup.board, p, u) for u in range(n)]
+    theirs = [sat.stones_of(f, setup.board, sat.opponent(p), u) for u in range(n)]
+    levels = []
+    for k in range(n):
+        level = []
+        for u in range(n):
+            bound = [ranks[u][k]] if k < len(ranks[u]) else []
+            level.append([sat.neg(theirs[u]), sat.neg(before[u]), *bound, placed[u], played_lives])
+            level.append([sat.neg(mine[u]), sat.neg(before[u]), *bound, sat.neg(played_lives), after[u]])
+        levels.append(level)
+    return tuple(levels)
 
 
 def holds(graph, counterexample: dict) -> bool:
