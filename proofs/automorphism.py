@@ -32,6 +32,7 @@ STATEMENT = ("move commutes with every automorphism σ of the graph: move(σb, �
 STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
 MUTANTS = ("spare-point-0",)
 MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
+ENCODINGS_AVAILABLE = extras.ENCODINGS_AVAILABLE
 PLAYED_POINT = True
 INVARIANT = False
 

@@ -24,6 +24,7 @@ STATEMENT = ("On a well-formed board, no move both captures (removes stones of t
 STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
 MUTANTS = ("simultaneous",)
 MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
+ENCODINGS_AVAILABLE = extras.ENCODINGS_AVAILABLE
 PLAYED_POINT = True
 INVARIANT = True
 COLOUR_INVARIANT = True

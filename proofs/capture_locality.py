@@ -29,6 +29,7 @@ STATEMENT = ("On a well-formed board, the second clearing of a move removes only
 STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
 MUTANTS = ("own-first",)
 MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
+ENCODINGS_AVAILABLE = extras.ENCODINGS_AVAILABLE
 PLAYED_POINT = True
 INVARIANT = True
 COLOUR_INVARIANT = True

@@ -22,6 +22,7 @@ STATEMENT = "Exchanging Black and White on the board and the player to move comm
 STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
 MUTANTS = ("colour-biased",)
 MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
+ENCODINGS_AVAILABLE = extras.ENCODINGS_AVAILABLE
 PLAYED_POINT = True
 INVARIANT = True
 

@@ -23,6 +23,7 @@ from proofs.result import ProofResult
 from spec.graph import Graph
 
 ENCODING_ALIASES = {"ranked": "unary", "layered": "layers"}
+ENCODINGS_AVAILABLE = ("ranked", "layered", "unary", "binary", "layers")
 
 
 class Query(NamedTuple):

@@ -22,6 +22,7 @@ STATEMENT = "score(b, Black) + score(b, White) ≤ |Point| for every board b."
 STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
 MUTANTS = ("dame-counted",)
 MUTANTS_AVAILABLE = ("dame-counted",)
+ENCODINGS_AVAILABLE = extras.ENCODINGS_AVAILABLE
 PLAYED_POINT = False
 INVARIANT = True
 

@@ -30,6 +30,7 @@ STATEMENT = "Every move keeps a well-formed board well-formed (T1's step), prove
 STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
 MUTANTS = ("no-second-clear",)
 MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
+ENCODINGS_AVAILABLE = extras.ENCODINGS_AVAILABLE
 PLAYED_POINT = True
 INVARIANT = True
 COLOUR_INVARIANT = True
