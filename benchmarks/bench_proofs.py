@@ -180,6 +180,9 @@ def main(argv=None) -> int:
     parser.add_argument("--largest", action="store_true",
                         help="also find, per theorem, the largest square grid and order N proved within --limit")
     parser.add_argument("--limit", type=float, default=60.0, help="seconds allowed in --largest (default 60)")
+    parser.add_argument("--max-side", type=int, default=9, help="largest grid side tried by --largest (default 9)")
+    parser.add_argument("--max-order", type=int, default=10, help="largest order N tried by --largest (default 10)")
+    parser.add_argument("--only", default=",".join(CNF_THEOREMS), help="theorems for --largest")
     parser.add_argument("--json", help="also write the rows to this JSON file")
     args = parser.parse_args(argv)
     graphs = [f"grid:{k}x{k}" for k in args.grids.split(",") if k] + [
@@ -196,12 +199,14 @@ def main(argv=None) -> int:
     found = {}
     if args.largest:
         print()
-        print(f"| theorem | largest square grid within {args.limit:g} s | all graphs | all digraphs |")
+        print(f"| theorem | largest square grid within {args.limit:g} s (sides up to {args.max_side}) "
+              f"| all graphs (N up to {args.max_order}) | all digraphs |")
         print("|---|---|---|---|")
-        for theorem in CNF_THEOREMS:
-            grid_best, _ = largest(theorem, "grid", args.limit, args.processes, range(3, 10))
-            graph_best, _ = largest(theorem, "all-graphs", args.limit, args.processes, range(4, 13))
-            digraph_best, _ = largest(theorem, "all-digraphs", args.limit, args.processes, range(4, 13))
+        sides, orders = range(3, args.max_side + 1), range(4, args.max_order + 1)
+        for theorem in [t for t in args.only.split(",") if t]:
+            grid_best, _ = largest(theorem, "grid", args.limit, args.processes, sides)
+            graph_best, _ = largest(theorem, "all-graphs", args.limit, args.processes, orders)
+            digraph_best, _ = largest(theorem, "all-digraphs", args.limit, args.processes, orders)
             found[theorem] = (grid_best, graph_best, digraph_best)
             print(f"| {theorem} | {grid_best} | {graph_best} | {digraph_best} |", flush=True)
     print()
