@@ -11,12 +11,16 @@ the board unchanged is never a move), 3.3 stops at the second consecutive pass a
 requires the game to end there.  The tests check the counts against the spec's ``game``.
 
 Method: the legal positions are numbered, and a table gives the position after each
-(position, player, point) (played once per entry by the engine's kernel).  A depth-first
-search walks the histories; a history's future depends only on the current position,
-the player to move, whether the last turn was a pass, and the *set* of boards seen (a
-bitmask over the positions), so the number of games (and the longest game) from each
-such key is remembered.  The search is exact; its cost is the number of distinct keys,
-which grows quickly: :data:`GAME_POSITION_LIMIT` bounds the boards it is offered.
+(position, player, point) (played once per entry by the engine's kernel).  A game is
+fixed by its boards and the colour of each move (the passes between are then forced), so
+the games are the simple paths from the empty board in the game graph of
+:mod:`impl.game_graph`.  A depth-first search counts them, remembering the count from
+each (position, set of positions still available and reachable), in the least form a
+symmetry of the board or the exchange of colours gives it.  The search is exact; its
+cost is the number of keys: 4,023,726 for 1×4 (41 positions) and 33,312,683 for 2×2
+(57 positions), whose count, 386,356,909,593, is John Tromp's 1999 figure.  It runs
+compiled with numba when available, in plain Python otherwise; the two agree on the
+small boards (tests).  :data:`GAME_POSITION_LIMIT` bounds the boards it is offered.
 """
 
 from __future__ import annotations
@@ -25,11 +29,14 @@ import sys
 from dataclasses import dataclass
 from typing import Optional
 
+import numpy as np
+
 from impl.counting import legal_bitboards
 from impl.game_graph import play
 from spec.graph import Graph
 
-GAME_POSITION_LIMIT = 41  # legal positions: 1×4 (41) is the largest board the search is offered
+GAME_POSITION_LIMIT = 57  # legal positions: 1×4 (41) takes seconds compiled, 2×2 (57) two minutes and ~4 GB
+LONGEST_POSITION_LIMIT = 19  # legal positions: cycle:3 (19) takes milliseconds; 41 is out of reach
 
 NO_MOVE = -1
 
@@ -68,13 +75,13 @@ def move_table(graph: Graph) -> MoveTable:
 
 @dataclass
 class GameCount:
-    """The number of games, the length (turns, passes included) of the longest, and the
-    number of search keys remembered."""
+    """The number of games, the number of search keys remembered, the number of positions,
+    and whether the compiled search was used."""
 
     games: int
-    longest: int
     keys: int
     positions: int
+    compiled: bool = False
 
 
 def successor_masks(table: MoveTable) -> list[int]:
@@ -138,6 +145,13 @@ def position_symmetries(graph: Graph, table: MoveTable) -> list[list[int]]:
     return found
 
 
+def chosen_symmetries(graph: Graph, table: MoveTable, symmetric: bool) -> list[list[int]]:
+    """All position symmetries, or only the identity."""
+    if symmetric:
+        return position_symmetries(graph, table)
+    return [list(range(len(table.positions)))]
+
+
 class SetImages:
     """Applies a permutation of the positions to sets of positions (bitmasks), a byte at a time."""
 
@@ -159,7 +173,9 @@ class SetImages:
         return result
 
 
-def count_games(graph: Graph, progress=None) -> GameCount:
+def count_games(
+    graph: Graph, compiled: Optional[bool] = None, symmetric: bool = True, progress=None
+) -> GameCount:
     """All games of a small graph under positional superko: how many, and the longest.
 
     A game is determined by its sequence of boards and the colour of each move: between
@@ -171,13 +187,21 @@ def count_games(graph: Graph, progress=None) -> GameCount:
     player to move.  That set is cut down to the positions still reachable, and the pair
     is remembered in the least form any symmetry of the board (with or without exchanging
     the colours) gives it.
+
+    ``compiled`` chooses the numba search (the default when numba is installed) or the
+    plain Python one; both compute the same numbers.  ``symmetric=False`` switches the
+    symmetry reduction off (same numbers, more keys: a check of the reduction).
     """
+    if compiled is None:
+        compiled = numba_available()
+    if compiled:
+        return count_games_compiled(graph, symmetric)
     table = move_table(graph)
     successors = successor_masks(table)
     edges = [[r for row in rows for r in row if r != NO_MOVE and r != i] for i, rows in enumerate(table.after)]
     memo: dict[int, int] = {}
     shift = len(table.positions).bit_length()
-    symmetries = [(p, SetImages(p)) for p in position_symmetries(graph, table)]
+    symmetries = [(p, SetImages(p)) for p in chosen_symmetries(graph, table, symmetric)]
 
     def paths(position: int, available: int) -> int:
         """The simple paths starting at ``position`` through ``available`` positions."""
@@ -201,70 +225,181 @@ def count_games(graph: Graph, progress=None) -> GameCount:
     sys.setrecursionlimit(max(limit, 10 * len(table.positions) + 1000))
     try:
         games = paths(start, reachable(successors, start, everything & ~(1 << start)))
-        longest = longest_turns(table, successors)
     finally:
         sys.setrecursionlimit(limit)
-    return GameCount(games, longest, len(memo), len(table.positions))
+    return GameCount(games, len(memo), len(table.positions))
 
 
-def longest_turns(table: MoveTable, successors: list[int]) -> int:
-    """The most turns (moves and passes) in a game: a move by the player who moved last
-    costs a pass first, and every game ends with two passes."""
-    memo: dict[tuple, int] = {}
-    shift = len(table.positions).bit_length()
+def longest_game(graph: Graph) -> list:
+    """One longest game (a list of moves: points and 'pass').
 
-    def length(position: int, last: int, available: int) -> int:
-        """The most turns left after ``last`` (0 Black, 1 White) moved into ``position``."""
-        key = (available << shift | position, last)
-        found = memo.get(key)
-        if found is not None:
-            return found
-        best = 2
-        for mover in (0, 1):
-            cost = 1 if mover != last else 2
-            for result in table.after[position][mover]:
-                if result != NO_MOVE and available >> result & 1:
-                    rest = reachable(successors, result, available & ~(1 << result))
-                    best = max(best, cost + length(result, mover, rest))
-        memo[key] = best
-        return best
-
-    start = table.empty
-    everything = (1 << len(table.positions)) - 1
-    # before the first move White "moved last": Black moves at once, White after a pass
-    return length(start, 1, reachable(successors, start, everything & ~(1 << start)))
-
-def longest_game(graph: Graph) -> Optional[list]:
-    """One longest game (a list of moves: points and 'pass'), found by the same search."""
+    A depth-first search over (position, player to move, whether the last turn was a
+    pass, positions still available and reachable), remembering the most turns left from
+    each; then the game is read off by following a best turn from the start.
+    """
     table = move_table(graph)
     after = table.after
+    successors = successor_masks(table)
     memo: dict[tuple, int] = {}
 
-    def length(position: int, player: int, passed: bool, seen: int) -> int:
+    def length(position: int, player: int, passed: bool, available: int) -> int:
         """The most turns left from a point of the game."""
-        key = (position, player, passed, seen)
+        key = (position, player, passed, available)
         if key not in memo:
-            best = 1 if passed else 1 + length(position, 1 - player, True, seen)
+            best = 1 if passed else 1 + length(position, 1 - player, True, available)
             for result in after[position][player]:
-                if result != NO_MOVE and not seen >> result & 1:
-                    best = max(best, 1 + length(result, 1 - player, False, seen | 1 << result))
+                if result != NO_MOVE and available >> result & 1:
+                    rest = reachable(successors, result, available & ~(1 << result))
+                    best = max(best, 1 + length(result, 1 - player, False, rest))
             memo[key] = best
         return memo[key]
 
     position, player, passed = table.empty, 0, False
-    seen = 1 << position
+    available = reachable(successors, position, ((1 << len(table.positions)) - 1) & ~(1 << position))
     moves: list = []
-    while True:
-        target = length(position, player, passed, seen)
-        if passed and target == 1:
-            return moves + ["pass"]
-        if not passed and target == 1 + length(position, 1 - player, True, seen):
-            moves.append("pass")
-            position, player, passed = position, 1 - player, True
-            continue
-        for v, result in enumerate(after[position][player]):
-            if result != NO_MOVE and not seen >> result & 1:
-                if target == 1 + length(result, 1 - player, False, seen | 1 << result):
-                    moves.append(v)
-                    position, player, passed, seen = result, 1 - player, False, seen | 1 << result
-                    break
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20 * len(table.positions) + 1000))
+    try:
+        while True:
+            target = length(position, player, passed, available)
+            if passed and target == 1:
+                return moves + ["pass"]
+            if not passed and target == 1 + length(position, 1 - player, True, available):
+                moves.append("pass")
+                player, passed = 1 - player, True
+                continue
+            for v, result in enumerate(after[position][player]):
+                if result != NO_MOVE and available >> result & 1:
+                    rest = reachable(successors, result, available & ~(1 << result))
+                    if target == 1 + length(result, 1 - player, False, rest):
+                        moves.append(v)
+                        position, player, passed, available = result, 1 - player, False, rest
+                        break
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+# --------------------------------------------------------------------------- compiled search
+#
+# The same search in numba: positions are at most 62, so a set of positions and a memo
+# key fit in an int64.  Counts are kept modulo 2^64 and modulo the prime 2^61 - 1 and
+# put together by the Chinese remainder theorem, exact below 2^125 (the number of games
+# on a board with L legal positions is below (L·n)^L turns' worth of choices, far
+# smaller on the boards offered here).
+
+PRIME = (1 << 61) - 1
+
+
+def numba_available() -> bool:
+    """Whether numba can be imported."""
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _set_image(available, g, tables):
+    """The image of a set of positions under symmetry g (byte tables)."""
+    image = np.int64(0)
+    bits = available
+    for k in range(tables.shape[1]):
+        image |= tables[g, k, bits & 255]
+        bits >>= 8
+    return image
+
+
+def _reachable_kernel(successors, position, available):
+    """``reachable`` over arrays."""
+    found = np.int64(0)
+    frontier = successors[position] & available
+    while frontier:
+        found |= frontier
+        step = np.int64(0)
+        rest = frontier
+        while rest:
+            low = rest & -rest
+            index = 0
+            probe = low
+            while probe > 1:
+                probe >>= 1
+                index += 1
+            step |= successors[index]
+            rest ^= low
+        frontier = step & available & ~found
+    return found
+
+
+def _paths_kernel(position, available, starts, ends, successors, permutations, tables, shift, low_memo, high_memo):
+    """(paths mod 2^64, paths mod PRIME) from a position through the available positions."""
+    key = -1
+    for g in range(permutations.shape[0]):
+        candidate = (_set_image_jit(available, g, tables) << shift) | permutations[g, position]
+        if key < 0 or candidate < key:
+            key = candidate
+    if key in low_memo:
+        return low_memo[key], high_memo[key]
+    low = np.uint64(1)
+    high = np.int64(1)
+    for e in range(starts[position], starts[position + 1]):
+        result = ends[e]
+        if (available >> result) & 1:
+            rest = _reachable_jit(successors, result, available & ~(np.int64(1) << result))
+            a, b = _paths_jit(result, rest, starts, ends, successors, permutations, tables, shift, low_memo, high_memo)
+            low += a
+            high = (high + b) % 2305843009213693951
+    low_memo[key] = low
+    high_memo[key] = high
+    return low, high
+
+
+_set_image_jit = _reachable_jit = _paths_jit = None
+
+
+def _compile() -> None:
+    """Compile the kernels (once per process)."""
+    global _set_image_jit, _reachable_jit, _paths_jit
+    if _paths_jit is None:
+        from numba import njit
+
+        _set_image_jit = njit(_set_image)
+        _reachable_jit = njit(_reachable_kernel)
+        _paths_jit = njit(_paths_kernel)
+
+
+def count_games_compiled(graph: Graph, symmetric: bool = True) -> GameCount:
+    """``count_games`` by the numba search."""
+    from numba import types
+    from numba.typed import Dict
+
+    _compile()
+    table = move_table(graph)
+    n = len(table.positions)
+    if n > 62:
+        raise ValueError(f"{graph.name} has {n} legal positions; the compiled search stops at 62")
+    edges = [[r for row in rows for r in row if r != NO_MOVE and r != i] for i, rows in enumerate(table.after)]
+    starts = np.zeros(n + 1, dtype=np.int64)
+    for i, e in enumerate(edges):
+        starts[i + 1] = starts[i] + len(e)
+    ends = np.array([r for e in edges for r in e], dtype=np.int64)
+    successors = np.array(successor_masks(table), dtype=np.int64)
+    symmetries = chosen_symmetries(graph, table, symmetric)
+    permutations = np.array(symmetries, dtype=np.int64)
+    tables = np.array(
+        [[SetImages(p).tables[k] for k in range((n + 7) // 8)] for p in symmetries], dtype=np.int64
+    )
+    low_memo = Dict.empty(types.int64, types.uint64)
+    high_memo = Dict.empty(types.int64, types.int64)
+    start = table.empty
+    available = _reachable_jit(successors, start, ((1 << n) - 1) & ~(1 << start))
+    low, high = _paths_jit(
+        start, np.int64(available), starts, ends, successors, permutations, tables, n.bit_length(),
+        low_memo, high_memo,
+    )
+    return GameCount(crt(int(low), int(high)), len(low_memo), n, True)
+
+
+def crt(low: int, high: int) -> int:
+    """The number below 2^64·PRIME that is ``low`` mod 2^64 and ``high`` mod PRIME."""
+    k = (high - low) * pow(1 << 64, -1, PRIME) % PRIME
+    return low + (1 << 64) * k

@@ -16,7 +16,7 @@ from tqdm import tqdm
 from gorules.errors import UsageError
 from impl.counting import count_legal, enumerate_legal, frontier_sizes, good_ordering
 from impl.game_graph import game_graph
-from impl.games import GAME_POSITION_LIMIT, count_games, longest_game
+from impl.games import GAME_POSITION_LIMIT, LONGEST_POSITION_LIMIT, count_games, longest_game
 from spec.graph import parse_graph, point_name
 
 TINY = 6  # points: enumerate all boards
@@ -81,12 +81,12 @@ def legal_positions(graph, method: str, show_progress: bool) -> tuple[int, dict]
     return count, {"method": "dp", "frontier": width}
 
 
-def require_small(graph, what: str, positions: int) -> None:
+def require_small(graph, what: str, positions: int, limit: int) -> None:
     """Refuse a game search that could not finish, naming the limit."""
-    if positions > GAME_POSITION_LIMIT:
+    if positions > limit:
         raise UsageError(
-            f"{what} on {graph.name} is refused: it has {positions} legal positions and the game "
-            f"search stops at {GAME_POSITION_LIMIT}"
+            f"{what} on {graph.name} is refused: it has {positions} legal positions and the "
+            f"search stops at {limit}"
         )
 
 
@@ -98,17 +98,16 @@ def run(args) -> int:
     start = time.perf_counter()
     legal, how = legal_positions(graph, method, show_progress)
     result = {"graph": graph.name, "points": graph.order, "legal_positions": legal, **how}
-    if args.games or args.longest:
-        require_small(graph, "--games" if args.games else "--longest", legal)
-        counted = count_games(graph)
-        if args.games:
-            result["games"] = counted.games
-        if args.longest:
-            moves = longest_game(graph)
-            result["longest_game"] = {
-                "turns": counted.longest,
-                "moves": [m if m == "pass" else point_name(graph, m) for m in moves],
-            }
+    if args.games:
+        require_small(graph, "--games", legal, GAME_POSITION_LIMIT)
+        result["games"] = count_games(graph).games
+    if args.longest:
+        require_small(graph, "--longest", legal, LONGEST_POSITION_LIMIT)
+        moves = longest_game(graph)
+        result["longest_game"] = {
+            "turns": len(moves),
+            "moves": [m if m == "pass" else point_name(graph, m) for m in moves],
+        }
     if args.game_graph:
         if graph.order > GAME_GRAPH_LIMIT:
             raise UsageError(f"--game-graph on {graph.name} is refused: it stops at {GAME_GRAPH_LIMIT} points")

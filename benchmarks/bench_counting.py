@@ -1,0 +1,91 @@
+"""Seconds to count legal positions on n×n boards, games on small boards, and derived ratios.
+
+    python benchmarks/bench_counting.py            # n = 1..8; games up to 1×4
+    python benchmarks/bench_counting.py --nine     # also 9×9 (about a minute and a half alone)
+    python benchmarks/bench_counting.py --games-2x2  # also the 2×2 game count (long)
+
+Times are processor time of this process (``time.process_time``), so that other work on
+a shared machine does not distort them.  Each figure is printed with the ratio to the
+previous board, the growth that matters when planning a larger run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import sys
+import time
+
+from impl.counting import FrontierCounter, good_ordering, steps_of
+from impl.games import count_games, longest_game
+from spec.graph import parse_graph
+
+
+def timed(function, *args):
+    """(result, processor seconds) of one call, garbage collection off."""
+    gc.collect()
+    gc.disable()
+    start = time.process_time()
+    try:
+        result = function(*args)
+    finally:
+        gc.enable()
+    return result, time.process_time() - start
+
+
+def legal_square(n: int) -> tuple[int, int]:
+    """L(n×n) and the largest number of border states held at once."""
+    graph = parse_graph(f"grid:{n}x{n}")
+    counter = FrontierCounter()
+    return counter.run(steps_of(graph, good_ordering(graph))), counter.largest
+
+
+def main(argv=None) -> int:
+    """Run the benchmark and print its table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nine", action="store_true", help="also count 9×9")
+    parser.add_argument("--games-2x2", action="store_true", help="also count the games on 2×2 (long)")
+    args = parser.parse_args(argv)
+    command = "python benchmarks/bench_counting.py" + (" --nine" if args.nine else "") + (
+        " --games-2x2" if args.games_2x2 else ""
+    )
+    print(f"command: {command}")
+    print("legal positions on n×n boards (frontier dynamic program)")
+    print(f"{'n':>2}  {'seconds':>9}  {'× previous':>10}  {'states':>8}  L(n×n)")
+    previous = None
+    for n in range(1, 10 if args.nine else 9):
+        (count, states), seconds = timed(legal_square, n)
+        ratio = f"{seconds / previous:10.1f}" if previous else " " * 10
+        print(f"{n:>2}  {seconds:9.3f}  {ratio}  {states:>8}  {count}", flush=True)
+        previous = max(seconds, 1e-6)
+    print()
+    print("games under positional superko (simple paths in the game graph)")
+    print(f"{'graph':>9}  {'search':>8}  {'seconds':>9}  {'positions':>9}  {'keys':>9}  games")
+    count_games(parse_graph("grid:1x1"), compiled=True)  # compile before measuring
+    boards = [("grid:1x2", False), ("grid:1x3", False), ("cycle:3", False), ("grid:1x3", True),
+              ("cycle:3", True), ("star:3", True), ("grid:1x4", True)]
+    if args.games_2x2:
+        boards.append(("grid:2x2", True))
+    plain_seconds = {}
+    for name, compiled in boards:
+        found, seconds = timed(count_games, parse_graph(name), compiled)
+        search = "numba" if compiled else "python"
+        ratio = ""
+        if compiled and name in plain_seconds:
+            ratio = f"  (python/numba {plain_seconds[name] / max(seconds, 1e-6):.0f}×)"
+        elif not compiled:
+            plain_seconds[name] = seconds
+        print(
+            f"{name:>9}  {search:>8}  {seconds:9.3f}  {found.positions:>9}  {found.keys:>9}  {found.games}{ratio}",
+            flush=True,
+        )
+    print()
+    print("longest game (turns, passes included)")
+    for name in ("grid:1x3", "cycle:3"):
+        moves, seconds = timed(longest_game, parse_graph(name))
+        print(f"{name:>9}  {seconds:9.3f}  {len(moves)} turns: {' '.join(str(m) for m in moves)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
