@@ -149,3 +149,11 @@ def test_cli_refuses_games_it_cannot_finish():
 def test_cli_rejects_a_bad_graph_in_one_line():
     code, _, err = run_cli("count", "grid:0x3")
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_cli_family_gives_the_recurrence():
+    code, out, _ = run_cli("count", "grid:1xn", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["recurrence"] == [3, -1, 1]
+    assert result["terms"][:4] == [1, 5, 15, 41]

@@ -1,5 +1,9 @@
 """``gorules count GRAPH``: legal positions, and on small graphs games and the game graph.
 
+``gorules count grid:1xn`` (also ``grid:2xn``, ``grid:3xn``, ``cycle:n``) names a family
+instead of one graph: it prints the family's transfer matrix size, first terms, shortest
+linear recurrence, rational generating function and growth constant, derived with sympy.
+
 The counting method is chosen from the graph: the frontier dynamic program row by row on
 grids, along a vertex ordering with small vertex separation on other undirected graphs,
 and enumeration of all 3^n boards on tiny or directed graphs.  ``--method`` overrides it.
@@ -8,6 +12,7 @@ and enumeration of all 3^n boards on tiny or directed graphs.  ``--method`` over
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 
@@ -32,7 +37,11 @@ def register(subparsers) -> None:
         help="count legal positions (and on small graphs games under positional superko, "
         "the longest game and the game graph)",
     )
-    parser.add_argument("graph", help="a graph: grid:RxC, path:N, cycle:N, petersen, edges:0-1,... (see docs)")
+    parser.add_argument(
+        "graph",
+        help="a graph: grid:RxC, path:N, cycle:N, petersen, edges:0-1,... ; or a family "
+        "grid:1xn, grid:2xn, grid:3xn, cycle:n for its recurrence and generating function",
+    )
     parser.add_argument(
         "--method", choices=("auto", "dp", "enumerate"), default="auto",
         help="frontier dynamic program, enumeration of all boards, or chosen from the graph (default)",
@@ -90,8 +99,49 @@ def require_small(graph, what: str, positions: int, limit: int) -> None:
         )
 
 
+def family_system(text: str):
+    """The transfer system of a family named ``grid:Kxn`` (K = 1..4) or ``cycle:n``, or None."""
+    from impl.transfer import cycle_system, strip_system
+
+    name = text.strip().lower()
+    if name == "cycle:n":
+        return cycle_system()
+    match = re.fullmatch(r"grid:(\d+)x[n]|grid:[n]x(\d+)", name)
+    if not match:
+        return None
+    rows = int(match.group(1) or match.group(2))
+    if not 1 <= rows <= 4:
+        raise UsageError(f"{text}: transfer matrices are built for strips of 1 to 4 rows")
+    return strip_system(rows)
+
+
+def run_family(system, args) -> int:
+    """Derive and print what sympy finds for a family of strips or cycles."""
+    from impl.transfer import derivation_text, derive
+
+    d = derive(system)
+    if args.json:
+        print(json.dumps({
+            "family": d.name,
+            "first_size": d.first,
+            "border_states": d.states,
+            "terms": d.terms[:12],
+            "recurrence": d.recurrence,
+            "recurrence_text": d.recurrence_text(),
+            "characteristic_polynomial": str(d.characteristic),
+            "generating_function": str(d.generating_function),
+            "growth_constant": d.growth_value,
+        }))
+    else:
+        print(derivation_text(d))
+    return 0
+
+
 def run(args) -> int:
     """Count and print."""
+    system = family_system(args.graph)
+    if system is not None:
+        return run_family(system, args)
     graph = parse_graph(args.graph)
     method = choose_method(graph, args.method)
     show_progress = not args.json and sys.stderr.isatty()
