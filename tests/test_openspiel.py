@@ -5,9 +5,10 @@ experiment: suicide is forbidden; a simple ko rule forbids, for one move, the po
 single stone just captured by a stone played into an eye; a board that repeats ends the
 game as a draw instead of being forbidden; the game also ends after 2·n² moves; the score
 is Tromp–Taylor's area score with komi.  The engine's ``openspiel`` preset (simple ko,
-suicide forbidden, area scoring, komi 7.5) must allow exactly the same moves, except the
-one case listed in docs/known_differences.md: a recapture at OpenSpiel's ko point that
-takes more than the one stone does not repeat a board, so the engine allows it.
+suicide forbidden, area scoring, komi 7.5) must allow exactly the same moves.  (OpenSpiel's
+ko point and the engine's simple ko by repeated board forbid the same moves: a recapture
+at the ko point can only take the one stone that captured, because every other chain next
+to the ko point kept a liberty of its own; docs/known_differences.md gives the argument.)
 """
 
 from __future__ import annotations
@@ -53,19 +54,6 @@ def openspiel_board(size: int, state) -> tuple:
     return tuple(board)
 
 
-def ko_recapture_taking_more(game: Game, v) -> bool:
-    """Whether v retakes a just-captured single stone and takes more than the stone that
-    captured it (so no board repeats, and simple ko by repetition allows it)."""
-    if len(game.moves) == 0 or game.moves[-1] == PASS:
-        return False
-    before = game.board
-    game.play(v)
-    after = game.board
-    game.undo()
-    taken = sum(1 for w in range(len(before)) if before[w] not in (".", after[w]))
-    return taken > 1
-
-
 def random_game(size: int, seed: int, komi: float = 7.5, length: int = 8):
     """Play a random game in OpenSpiel and in the engine (under the ``openspiel`` preset and
     under Tromp–Taylor), moves drawn among those legal in all three; compare the legal
@@ -77,15 +65,11 @@ def random_game(size: int, seed: int, komi: float = 7.5, length: int = 8):
     state = pyspiel.load_game("go", parameters).new_initial_state()
     aligned = Game(graph, ruleset("openspiel").with_komi(komi))
     tromp_taylor = Game(graph, "tromp-taylor")
-    seen = {"moves": 0, "ko_recaptures_taking_more": 0, "refused_on_empty": 0}
+    seen = {"moves": 0, "refused_on_empty": 0}
     while not state.is_terminal():
         ours = set(aligned.legal_moves())
         theirs = {openspiel_point(size, a) for a in state.legal_actions()}
-        for v in ours - theirs:
-            # the one known difference: OpenSpiel's ko point also bars a bigger recapture
-            assert ko_recapture_taking_more(aligned, v), (seed, seen["moves"], v)
-            seen["ko_recaptures_taking_more"] += 1
-        assert theirs <= ours, (seed, seen["moves"], theirs - ours)
+        assert theirs == ours, (seed, seen["moves"], theirs ^ ours)
         seen["refused_on_empty"] += aligned.board.count(".") - (len(theirs) - 1)
         both = sorted(ours & theirs & set(tromp_taylor.legal_moves()), key=str)
         points = [v for v in both if v != PASS]
@@ -100,8 +84,8 @@ def random_game(size: int, seed: int, komi: float = 7.5, length: int = 8):
 
 @pytest.mark.parametrize("size,seed", [(5, s) for s in range(12)] + [(7, s) for s in range(4)] + [(9, 0), (9, 1)])
 def test_random_games_agree_with_openspiel(size, seed):
-    """Random games on 5×5, 7×7 and 9×9: the same legal moves (but the known ko case) and
-    the same board after every move, and the same winner at the end.  (Moves are drawn
+    """Random games on 5×5, 7×7 and 9×9: the same legal moves and the same board after
+    every move, and the same winner at the end.  (Moves are drawn
     among those Tromp–Taylor allows too, so no board repeats and OpenSpiel's
     repetition-ends-the-game rule never applies.)"""
     state, aligned, seen = random_game(size, seed, komi=0.5 if seed % 2 else 7.5)
