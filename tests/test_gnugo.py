@@ -118,3 +118,22 @@ def test_gnugo_refuses_a_ko_recapture_like_the_engine(gnugo):
     assert game.why_illegal(d3) is not None
     assert not gnugo.play(graph, "B", d3)
     assert gnugo.board(graph) == game.board
+
+
+def test_gnugo_accepts_a_whole_board_suicide_back_to_the_empty_board(gnugo):
+    """The same difference with four stones: on 2×2, Black's fourth stone removes all of
+    Black's stones and brings back the empty board; positional superko forbids it."""
+    from spec.graph import parse_point
+
+    graph = grid(2, 2)
+    gnugo.new_game(graph)
+    game = Game(graph, "tromp-taylor")
+    for name in ("A1", PASS, "B1", PASS, "A2", PASS):
+        v = name if name == PASS else parse_point(graph, name)
+        player = game.to_move
+        game.play(v)
+        assert gnugo.play(graph, player, v)
+    b2 = parse_point(graph, "B2")
+    assert "superko" in game.why_illegal(b2)
+    assert gnugo.send("is_legal B B2") == "1" and gnugo.play(graph, "B", b2)
+    assert gnugo.board(graph) == game.states()[0].board  # the empty board again
