@@ -27,7 +27,6 @@ orderings with small vertex separation (:func:`good_ordering`).
 
 from __future__ import annotations
 
-import itertools
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
