@@ -373,7 +373,8 @@ PROOFS = [
         Times are the processor time of this process around each `prove` call (the solvers
         run in-process, single-threaded), so that other work on the machine does not distort
         them. The slow `layered` encoding stops at 3×3 to keep the notebook quick;
-        `benchmarks/` is the place for longer runs. The two sides do not split the work the
+        `python benchmarks/bench_proofs.py` runs the comparison on larger boards, with time
+        limits and the solver's optional lemmas and reductions. The two sides do not split the work the
         same way: Z3 proves the statement in one query, while the CNF runs split it into one
         cube per played point and player, with the points reduced to one per orbit of the
         grid's automorphisms (so the square 4×4 grid, with more symmetry than 3×4, costs the
