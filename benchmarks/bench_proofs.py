@@ -150,7 +150,8 @@ def ratios(rows: list[dict]) -> list[str]:
     """Speed-ups between configurations of T1's step on the same graph, in this run."""
     def seconds(label, graph):
         for r in rows:
-            if r["encoding"] == label and r["graph"] == graph and r["status"] == "proved":
+            if (r["theorem"] == "well-formedness-step" and r["encoding"] == label and r["graph"] == graph
+                    and r["status"] == "proved"):
                 return r["seconds"]
         return None
 
