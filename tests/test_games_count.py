@@ -46,7 +46,7 @@ def spec_games(graph) -> list[list]:
 
 
 def test_game_counts_equal_the_spec_game_definition():
-    for name in ("grid:1x1", "grid:1x2", "grid:1x3"):
+    for name in ("grid:1x1", "grid:1x2", "grid:1x3", "digraph:0>1,1>2"):
         graph = parse_graph(name)
         assert count_games(graph).games == len(spec_games_of(name))
         assert count_games(graph, compiled=False).games == len(spec_games_of(name))
