@@ -1,0 +1,222 @@
+"""The exact solver: published values, plain minimax over the spec's games, the engine's
+Game under every ko rule, and the soundness of the history-aware transposition table."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import spec.tromp_taylor as tt
+from impl.engine import Game
+from impl.rules import RuleSet
+from impl.solve import PASS, SolveError, Solver, solve
+from spec.graph import parse_graph
+
+
+# ---------------------------------------------------------------- references
+
+
+def spec_minimax(graph):
+    """(value, number of games) by plain minimax over every game of the spec's ``game``:
+    the tree of all move sequences, each leaf checked to be a game and scored by ``score``."""
+    count = 0
+
+    def value(moves, states):
+        nonlocal count
+        s = states[-1]
+        if s.passes == 2:
+            assert tt.game(graph, moves) is not None
+            count += 1
+            return tt.score(graph, s.board, tt.BLACK) - tt.score(graph, s.board, tt.WHITE)
+        results = []
+        for v in [tt.PASS, *graph.points]:
+            nxt = tt.move(graph, s, v)
+            if nxt is None:
+                continue
+            if v != tt.PASS and any(nxt.board == earlier.board for earlier in states):
+                continue
+            results.append(value(moves + [v], states + [nxt]))
+        return max(results) if s.player == tt.BLACK else min(results)
+
+    v = value([], [tt.initial_state(graph)])
+    return v, count
+
+
+def game_minimax(graph, rules, game=None, seen=None):
+    """The value by alpha-beta-free minimax over the engine's Game; a whole state that
+    repeats in the line ends it with equal areas (the solver's convention for the
+    ko rules under which play can cycle)."""
+    game = game or Game(graph, rules)
+    seen = seen if seen is not None else set()
+    if game.over:
+        s = game.score()
+        return s.black - s.white
+    key = (game.bits, game.to_move, game.passes, game._undo[-1][:2] if game._undo else None)
+    cycles = game.rules.ko in ("simple", "none")
+    if cycles:
+        if key in seen:
+            return 0
+        seen.add(key)
+    values = []
+    for v in game.legal_moves():
+        game.play(v)
+        values.append(game_minimax(graph, rules, game, seen))
+        game.undo()
+    if cycles:
+        seen.discard(key)
+    return max(values) if game.to_move == "B" else min(values)
+
+
+# ---------------------------------------------------------------- published figures
+
+
+def test_two_by_two_is_a_black_win_by_one():
+    """figures.md, Tromp's 2×2 solver: area scoring, positional superko, suicide allowed, no komi."""
+    graph = parse_graph("grid:2x2")
+    solution = solve(graph)
+    assert solution.value == 1
+    states = tt.game(graph, solution.principal_variation)
+    assert states is not None, "the principal variation is a game of the spec"
+    final = states[-1].board
+    assert tt.score(graph, final, "B") - tt.score(graph, final, "W") == 1
+
+
+def test_spec_minimax_counts_the_published_games():
+    """The reference minimax walks every game: 1, 9 and 907 games on 1×1, 1×2, 1×3 (figures.md)."""
+    counts = [spec_minimax(parse_graph(f"path:{n}"))[1] for n in (1, 2, 3)]
+    assert counts == [1, 9, 907]
+
+
+@pytest.mark.parametrize("name", ["path:1", "path:2", "path:3", "cycle:3", "star:2"])
+def test_solver_equals_plain_minimax_over_the_spec(name):
+    graph = parse_graph(name)
+    value, _ = spec_minimax(graph)
+    assert solve(graph).value == value
+    assert solve(graph, transpositions=False).value == value
+
+
+RULESETS = [
+    "tromp-taylor",
+    "situational",
+    "no-suicide",
+    "stone",
+    RuleSet("simple", "allowed", "area", 0, name="simple-ko"),
+    RuleSet("none", "allowed", "area", 0, name="no-ko"),
+    RuleSet("simple", "forbidden", "area", 0, name="simple-no-suicide"),
+]
+
+
+CASES = [(name, rules) for rules in RULESETS[:4] for name in ("path:2", "path:3")] + [
+    ("path:2", rules) for rules in RULESETS[4:]  # cycling play: plain minimax is exponential beyond 1×2
+]
+
+
+@pytest.mark.parametrize(
+    "name, rules", CASES, ids=[f"{n}-{r if isinstance(r, str) else r.name}" for n, r in CASES]
+)
+def test_solver_equals_minimax_over_the_engine_game(name, rules):
+    graph = parse_graph(name)
+    expected = game_minimax(graph, rules)
+    for transpositions in (True, False):
+        assert Solver(graph, rules, transpositions=transpositions).solve().raw_value == expected
+
+
+@pytest.mark.parametrize("rules", ["tromp-taylor", "situational", "no-suicide", "stone"])
+def test_principal_variation_is_a_game_with_the_value(rules):
+    graph = parse_graph("path:5")
+    solution = solve(graph, rules)
+    game = Game(graph, rules)
+    for v in solution.principal_variation:
+        game.play(v)
+    assert game.over
+    assert game.score().margin == solution.value
+
+
+@pytest.mark.parametrize(
+    "name", ["path:4", "path:5", "cycle:4", "cycle:5", "star:3", "complete:4", "edges:0-1,2-3", "atlas:30"]
+)
+def test_transposition_table_never_changes_the_value(name):
+    graph = parse_graph(name)
+    with_table = Solver(graph).solve()
+    without = Solver(graph, transpositions=False).solve()
+    assert with_table.value == without.value
+    assert with_table.nodes < without.nodes or without.nodes < 100
+
+
+LINEAR_GO = {  # Black to move on 1×5 from these positions, no earlier history
+    "x-o--": 0,
+    "o-x--": 5,
+    "x--o-": -5,
+    "o--x-": 5,
+    "o----": 5,
+    "-o---": 0,
+    "--o--": 0,
+}
+
+
+@pytest.mark.parametrize("position", sorted(LINEAR_GO))
+def test_linear_go_exercises(position):
+    """Values of Hayward's 1×5 linear Go exercises (webdocs.cs.ualberta.ca/~hayward, "go
+    solve"), which agree with Tromp–Taylor rules (suicide allowed)."""
+    graph = parse_graph("path:5")
+    black = sum(1 << i for i, c in enumerate(position) if c == "x")
+    white = sum(1 << i for i, c in enumerate(position) if c == "o")
+    assert Solver(graph, start=(black, white, 0)).solve().value == LINEAR_GO[position]
+
+
+def test_komi_shifts_the_value_and_not_the_line():
+    graph = parse_graph("path:3")
+    plain = solve(graph)
+    with_komi = solve(graph, komi=0.5)
+    assert with_komi.value == plain.value - 0.5
+    assert with_komi.principal_variation == plain.principal_variation
+
+
+def test_value_is_bounded_by_the_number_of_points():
+    for name in ["path:3", "path:4", "star:4", "cycle:4"]:
+        graph = parse_graph(name)
+        assert -graph.order <= solve(graph).value <= graph.order
+
+
+def test_shortest_perfect_game_keeps_the_value():
+    graph = parse_graph("grid:2x2")
+    line = Solver(graph).shortest_perfect_game()
+    assert line is not None and len(line) <= len(solve(graph).principal_variation)
+    states = tt.game(graph, line)
+    assert states is not None
+    b = states[-1].board
+    assert tt.score(graph, b, "B") - tt.score(graph, b, "W") == 1
+
+
+def test_refusals():
+    with pytest.raises(SolveError, match="at most 12"):
+        Solver(parse_graph("grid:4x4"))
+    with pytest.raises(SolveError, match="budget of 50 nodes"):
+        solve(parse_graph("path:6"), max_nodes=50)
+
+
+def run_cli(*args):
+    """Run ``gorules`` in a subprocess: (exit code, stdout, stderr)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "gorules", *args], capture_output=True, text=True, timeout=120
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_cli_solve_json():
+    code, out, _ = run_cli("solve", "grid:2x2", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert set(result) >= {"graph", "rules", "value", "principal_variation", "nodes", "seconds"}
+    assert result["value"] == 1
+    assert result["principal_variation"][-2:] == [PASS, PASS]
+    assert all(m == PASS or m[0] in "AB" for m in result["principal_variation"])
+
+
+def test_cli_solve_refuses_large_graphs_in_one_line():
+    code, _, err = run_cli("solve", "grid:5x5")
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and "at most 12" in err
