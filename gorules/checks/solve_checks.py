@@ -1,0 +1,56 @@
+"""Checks of exact solving and sweeps: the 2×2 value against the published figure, and one
+fast sweep run end to end through the results store."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from impl.solve import solve
+from spec.graph import parse_graph
+
+from gorules.conjectures import built_in
+from gorules.store import Store
+from gorules.sweep import run_sweep
+from gorules.verify import Check, Outcome
+
+TWO_BY_TWO_VALUE = 1  # Tromp's 2×2 solver: area scoring, positional superko, suicide allowed, no komi
+
+
+def two_by_two_check() -> Check:
+    """The solver finds Black +1 on 2×2 under Tromp–Taylor rules."""
+
+    def run() -> Outcome:
+        solution = solve(parse_graph("grid:2x2"))
+        line = " ".join(str(m) for m in solution.principal_variation)
+        return Outcome(
+            solution.value == TWO_BY_TWO_VALUE,
+            f"value {solution.value:+g} (published +1), {solution.nodes} nodes, pv {line}",
+            {"value": solution.value, "nodes": solution.nodes},
+        )
+
+    return Check("solve 2x2 = Black +1 (Tromp)", "grid:2x2", run, "solve")
+
+
+def sweep_check() -> Check:
+    """'Going first is good' swept over paths of 1..5 points in a fresh store."""
+
+    def run() -> Outcome:
+        with tempfile.TemporaryDirectory() as folder:
+            with Store(Path(folder) / "sweep.sqlite") as store:
+                summary = run_sweep(
+                    built_in("going-first-is-good"), "paths:1-5", store, workers=0, progress=False
+                )
+                again = run_sweep(
+                    built_in("going-first-is-good"), "paths:1-5", store, workers=0, progress=False
+                )
+        values = [r.figures["value"]["value"] for r in summary.rows]
+        ok = not summary.counterexamples and len(values) == 5 and again.computed == 0
+        return Outcome(ok, f"values {values}; holds on {len(values)} graphs; rerun computed {again.computed}")
+
+    return Check("sweep going-first-is-good", "paths:1-5", run, "solve")
+
+
+def checks() -> list[Check]:
+    """The solver and sweep checks."""
+    return [two_by_two_check(), sweep_check()]
