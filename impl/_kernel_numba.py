@@ -234,3 +234,369 @@ def playout(ptr, idx, rptr, ridx, symmetric, n, zobrist, ko, suicide_allowed, ma
         sides[played] = side
         _store(table, mask, h, played)
     return played
+
+
+# --------------------------------------------------------------------------- the compiled game
+#
+# A game in progress, kept in numpy arrays and stepped by the functions below, for
+# ``impl.engine.CompiledGame``.  Undirected graphs only.  Each chain keeps, at the row of
+# its representative point: its size, its pseudo-liberties (pairs (stone, empty
+# neighbour)), the sum and the sum of squares of those liberties' points, and the xor of
+# the Zobrist keys of its stones.  A chain has no liberty when its count is 0, and its only
+# liberty is v exactly when sum = count·v and sum of squares = count·v² (all the
+# pseudo-liberties are v).  So the legality of a point costs one look at each neighbour.
+#
+# ``pts`` rows: board colour (0 Empty, 1 Black, 2 White), chain representative, next stone
+# of the chain (a cycle), then per representative: size, liberties, sum, sum of squares,
+# Zobrist xor.  ``hist`` rows per position of the history: hash, side to move (1 Black, 2
+# White), passes; ``boards`` the boards; ``table`` an open-addressing hash table of
+# history indices.  ``scal``: [positions stored, ko code, suicide allowed].
+
+BOARD, HEAD, NEXT, SIZE, LIBS, LSUM, LSQ, ZXOR = range(8)
+
+
+@njit(cache=True)
+def _add_liberty(pts, c, e, sign):
+    """Add (sign 1) or remove (sign -1) one pseudo-liberty at point e of chain c."""
+    pts[LIBS, c] += sign
+    pts[LSUM, c] += sign * e
+    pts[LSQ, c] += sign * e * e
+
+
+@njit(cache=True)
+def _only_liberty_is(pts, c, v):
+    """Whether chain c has exactly one liberty, the point v."""
+    count = pts[LIBS, c]
+    return count > 0 and pts[LSUM, c] == count * v and pts[LSQ, c] == count * v * v
+
+
+@njit(cache=True)
+def _remove_chain(pts, c, ptr, idx):
+    """Make the stones of chain c empty, giving their points back as liberties to the
+    chains next to them; return the chain's Zobrist xor."""
+    z = pts[ZXOR, c]
+    s = c
+    while True:
+        pts[BOARD, s] = 0
+        s = pts[NEXT, s]
+        if s == c:
+            break
+    while True:
+        for k in range(ptr[s], ptr[s + 1]):
+            u = idx[k]
+            if pts[BOARD, u] != 0:
+                _add_liberty(pts, pts[HEAD, u], s, 1)
+        t = pts[NEXT, s]
+        pts[NEXT, s] = s
+        pts[HEAD, s] = s
+        s = t
+        if s == c:
+            break
+    return z
+
+
+@njit(cache=True)
+def _merge(pts, a, b):
+    """Join chain b into chain a (both representatives); return a."""
+    s = b
+    while True:
+        pts[HEAD, s] = a
+        s = pts[NEXT, s]
+        if s == b:
+            break
+    na = pts[NEXT, a]
+    pts[NEXT, a] = pts[NEXT, b]
+    pts[NEXT, b] = na
+    for row in (SIZE, LIBS, LSUM, LSQ):
+        pts[row, a] += pts[row, b]
+    pts[ZXOR, a] ^= pts[ZXOR, b]
+    return a
+
+
+@njit(cache=True)
+def _put(pts, v, me, ptr, idx, zob):
+    """Play ``me`` at empty v (the move of the source: captures, then suicide); return the
+    xor of the Zobrist keys that changed."""
+    opp = 3 - me
+    pts[BOARD, v] = me
+    pts[HEAD, v] = v
+    pts[NEXT, v] = v
+    pts[SIZE, v] = 1
+    pts[LIBS, v] = 0
+    pts[LSUM, v] = 0
+    pts[LSQ, v] = 0
+    pts[ZXOR, v] = zob[v, me]
+    change = zob[v, me]
+    for k in range(ptr[v], ptr[v + 1]):
+        w = idx[k]
+        c = pts[BOARD, w]
+        if c == 0:
+            _add_liberty(pts, v, w, 1)
+        else:
+            _add_liberty(pts, pts[HEAD, w], v, -1)
+    mine = v
+    for k in range(ptr[v], ptr[v + 1]):
+        w = idx[k]
+        if pts[BOARD, w] == me:
+            other = pts[HEAD, w]
+            if other != mine:
+                if pts[SIZE, other] > pts[SIZE, mine]:
+                    mine = _merge(pts, other, mine)
+                else:
+                    mine = _merge(pts, mine, other)
+    for k in range(ptr[v], ptr[v + 1]):
+        w = idx[k]
+        if pts[BOARD, w] == opp and pts[LIBS, pts[HEAD, w]] == 0:
+            change ^= _remove_chain(pts, pts[HEAD, w], ptr, idx)
+    if pts[LIBS, mine] == 0:
+        change ^= _remove_chain(pts, mine, ptr, idx)
+    return change
+
+
+@njit(cache=True)
+def _outcome(pts, v, me, ptr, idx, zob):
+    """Without changing anything: (hash change of me playing at empty v, whether it is a
+    suicide that removes stones of me)."""
+    opp = 3 - me
+    change = zob[v, me]
+    free = False
+    captures = False
+    for k in range(ptr[v], ptr[v + 1]):
+        w = idx[k]
+        c = pts[BOARD, w]
+        if c == 0:
+            free = True
+        elif c == opp:
+            h = pts[HEAD, w]
+            if _only_liberty_is(pts, h, v):
+                seen = False
+                for j in range(ptr[v], k):
+                    if pts[BOARD, idx[j]] == opp and pts[HEAD, idx[j]] == h:
+                        seen = True
+                if not seen:
+                    change ^= pts[ZXOR, h]
+                    captures = True
+    if free or captures:
+        return change, False
+    for k in range(ptr[v], ptr[v + 1]):
+        w = idx[k]
+        if pts[BOARD, w] == me and not _only_liberty_is(pts, pts[HEAD, w], v):
+            return change, False
+    # Suicide: v and every chain of me next to it are removed.
+    change = 0
+    for k in range(ptr[v], ptr[v + 1]):
+        w = idx[k]
+        if pts[BOARD, w] == me:
+            h = pts[HEAD, w]
+            seen = False
+            for j in range(ptr[v], k):
+                if pts[BOARD, idx[j]] == me and pts[HEAD, idx[j]] == h:
+                    seen = True
+            if not seen:
+                change ^= pts[ZXOR, h]
+    return change, True
+
+
+@njit(cache=True)
+def _board_after_equals(pts, v, me, ptr, idx, boards, j, scratch, n):
+    """Whether the board after me plays v equals stored board j (exact, on a hash hit)."""
+    for u in range(n):
+        scratch[u] = pts[BOARD, u]
+    opp = 3 - me
+    scratch[v] = me
+    suicide = True
+    for k in range(ptr[v], ptr[v + 1]):
+        w = idx[k]
+        if scratch[w] == 0:
+            suicide = False
+        elif scratch[w] == opp and _only_liberty_is(pts, pts[HEAD, w], v):
+            suicide = False
+            h = pts[HEAD, w]
+            s = h
+            while True:
+                scratch[s] = 0
+                s = pts[NEXT, s]
+                if s == h:
+                    break
+    if suicide:
+        for k in range(ptr[v], ptr[v + 1]):
+            w = idx[k]
+            if pts[BOARD, w] == me and not _only_liberty_is(pts, pts[HEAD, w], v):
+                suicide = False
+    if suicide:
+        scratch[v] = 0
+        for k in range(ptr[v], ptr[v + 1]):
+            w = idx[k]
+            if pts[BOARD, w] == me:
+                scratch[w] = 0
+                h = pts[HEAD, w]
+                s = h
+                while True:
+                    scratch[s] = 0
+                    s = pts[NEXT, s]
+                    if s == h:
+                        break
+    for u in range(n):
+        if boards[j, u] != scratch[u]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n):
+    """0 if the player to move may play empty-or-not point v, else the reason: 1 occupied,
+    2 suicide forbidden, 3 positional superko, 4 situational superko, 5 simple ko.
+    Returns (reason, hash after)."""
+    if pts[BOARD, v] != 0:
+        return 1, 0
+    t = scal[0] - 1
+    me = hist[t, 1]
+    change, suicide = _outcome(pts, v, me, ptr, idx, zob)
+    after = hist[t, 0] ^ change
+    if suicide and scal[2] == 0:
+        return 2, after
+    ko = scal[1]
+    if ko == 0 or ko == 1:
+        mask = table.shape[0] - 1
+        slot = after & mask
+        while table[slot] >= 0:
+            j = table[slot]
+            if hist[j, 0] == after and (ko == 0 or hist[j, 1] == 3 - me):
+                if _board_after_equals(pts, v, me, ptr, idx, boards, j, scratch, n):
+                    return 3 + ko, after
+            slot = (slot + 1) & mask
+    elif ko == 2 and t >= 1:
+        if hist[t - 1, 0] == after and _board_after_equals(pts, v, me, ptr, idx, boards, t - 1, scratch, n):
+            return 5, after
+    return 0, after
+
+
+@njit(cache=True)
+def _record(pts, hist, boards, table, scal, h, side, passes, n):
+    """Append the current board, with its hash, side to move and passes, to the history."""
+    t = scal[0]
+    hist[t, 0] = h
+    hist[t, 1] = side
+    hist[t, 2] = passes
+    for u in range(n):
+        boards[t, u] = pts[BOARD, u]
+    mask = table.shape[0] - 1
+    slot = h & mask
+    while table[slot] >= 0:
+        slot = (slot + 1) & mask
+    table[slot] = t
+    scal[0] = t + 1
+
+
+@njit(cache=True)
+def game_play(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n):
+    """Play point v for the player to move if legal; return 0, or the reason it is not
+    (as ``_why_illegal``; 6 when the game is over)."""
+    t = scal[0] - 1
+    if hist[t, 2] >= 2:
+        return 6
+    reason, after = _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n)
+    if reason != 0:
+        return reason
+    me = hist[t, 1]
+    _put(pts, v, me, ptr, idx, zob)
+    _record(pts, hist, boards, table, scal, after, 3 - me, 0, n)
+    return 0
+
+
+@njit(cache=True)
+def game_pass(pts, hist, boards, table, scal, n):
+    """Pass for the player to move; return 0, or 6 when the game is over."""
+    t = scal[0] - 1
+    if hist[t, 2] >= 2:
+        return 6
+    _record(pts, hist, boards, table, scal, hist[t, 0], 3 - hist[t, 1], hist[t, 2] + 1, n)
+    return 0
+
+
+@njit(cache=True)
+def game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out):
+    """Write the legal points of the player to move to ``out``; return how many."""
+    count = 0
+    if hist[scal[0] - 1, 2] >= 2:
+        return 0
+    for v in range(n):
+        if pts[BOARD, v] == 0:
+            reason, after = _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n)
+            if reason == 0:
+                out[count] = v
+                count += 1
+    return count
+
+
+@njit(cache=True)
+def game_load(pts, boards, t, ptr, idx, n):
+    """Make stored board t current and rebuild its chains and liberties."""
+    for u in range(n):
+        pts[BOARD, u] = boards[t, u]
+        pts[HEAD, u] = u
+        pts[NEXT, u] = u
+        pts[SIZE, u] = 1
+        pts[LIBS, u] = 0
+        pts[LSUM, u] = 0
+        pts[LSQ, u] = 0
+    for u in range(n):
+        c = pts[BOARD, u]
+        if c == 0:
+            continue
+        for k in range(ptr[u], ptr[u + 1]):
+            w = idx[k]
+            if pts[BOARD, w] == 0:
+                _add_liberty(pts, u, w, 1)
+    for u in range(n):
+        c = pts[BOARD, u]
+        if c == 0:
+            continue
+        for k in range(ptr[u], ptr[u + 1]):
+            w = idx[k]
+            if pts[BOARD, w] == c:
+                a = pts[HEAD, u]
+                b = pts[HEAD, w]
+                if a != b:
+                    if pts[SIZE, a] >= pts[SIZE, b]:
+                        _merge(pts, a, b)
+                    else:
+                        _merge(pts, b, a)
+
+
+@njit(cache=True)
+def game_zobrist(pts, zob, n):
+    """Set each chain's Zobrist xor from its stones; return the board's hash."""
+    h = 0
+    for u in range(n):
+        pts[ZXOR, u] = 0
+    for u in range(n):
+        c = pts[BOARD, u]
+        if c != 0:
+            h ^= zob[u, c]
+            pts[ZXOR, pts[HEAD, u]] ^= zob[u, c]
+    return h
+
+
+@njit(cache=True)
+def game_forget_last(hist, table, scal):
+    """Drop the last stored position from the history and the hash table (positions leave
+    in the reverse order of their arrival, so emptying its slot keeps every probe sequence)."""
+    t = scal[0] - 1
+    mask = table.shape[0] - 1
+    slot = hist[t, 0] & mask
+    while table[slot] != t:
+        slot = (slot + 1) & mask
+    table[slot] = -1
+    scal[0] = t
+
+
+@njit(cache=True)
+def game_rehash(hist, table, count):
+    """Fill an empty hash table with the first ``count`` positions of the history."""
+    mask = table.shape[0] - 1
+    for t in range(count):
+        slot = hist[t, 0] & mask
+        while table[slot] >= 0:
+            slot = (slot + 1) & mask
+        table[slot] = t

@@ -853,3 +853,243 @@ def compiled_random_playout(
     )
     played = [PASS if v < 0 else int(v) for v in moves[:count].tolist()]
     return Playout(played, tuple(board.tobytes().translate(_BYTE_COLOURS).decode()))
+
+
+# --------------------------------------------------------------------------- compiled game
+
+
+_REASONS = {
+    1: "the point is occupied",
+    2: "suicide is forbidden",
+    3: "positional superko: the board repeats an earlier board",
+    4: "situational superko: the position repeats with the same player to move",
+    5: "ko: the board repeats the board before the opponent's move",
+    6: "the game is over",
+}
+
+
+class CompiledGame:
+    """:class:`Game`'s stepping API over the compiled kernel (numba), for loops that call
+    ``legal_moves()`` and ``play(v)`` from Python once per move.
+
+    The position lives in numpy arrays with incremental chains: each chain keeps its
+    pseudo-liberties with their sum and sum of squares, so the points it dies at, and
+    the Zobrist hash of the board after any move, are known from the neighbours of the
+    point alone.  ``legal_moves()`` therefore costs a few operations per empty point in
+    compiled code.  Every ko rule of :class:`impl.rules.RuleSet` is exact: the hash of
+    the board after a move finds the candidate earlier positions, and only an exact
+    comparison of boards forbids the move.  Undirected graphs only (a directed graph
+    raises :class:`EngineError`); ``undo()`` rebuilds the chains of the earlier board.
+    """
+
+    def __init__(
+        self,
+        graph: Graph,
+        rules: Union[str, RuleSet, None] = "tromp-taylor",
+        board: Optional[Board] = None,
+        to_move: str = BLACK,
+    ):
+        """A new game: the empty board with Black to move, or the given well-formed board."""
+        import numpy as np
+
+        from impl import _kernel_numba as compiled
+
+        self.graph = graph
+        self.rules = ruleset(rules)
+        self.kernel = k = kernel(graph)
+        if not k.symmetric:
+            raise EngineError(f"the compiled game plays on undirected graphs only; {graph.name} is directed")
+        n = graph.order
+        black = white = 0
+        if board is not None:
+            black, white = to_bits(graph, board)
+            _require_well_formed(graph, black, white)
+        side = _check_player(to_move)
+        self._np = np
+        self._c = compiled
+        self._n = n
+        self._ptr, self._idx = compiled.csr([graph.neighbours[v] for v in range(n)])
+        self._zob = np.random.default_rng(20240).integers(1, 2**62, size=(max(n, 1), 3), dtype=np.int64)
+        self._pts = np.zeros((8, max(n, 1)), dtype=np.int64)
+        self._scratch = np.zeros(max(n, 1), dtype=np.int8)
+        self._out = np.zeros(max(n, 1), dtype=np.int64)
+        self._scal = np.array([0, compiled.KO_CODES[self.rules.ko], self.rules.suicide == "allowed"], dtype=np.int64)
+        self._allocate(64)
+        start = np.array([[1 if black >> v & 1 else 2 if white >> v & 1 else 0 for v in range(n)]], dtype=np.int8)
+        compiled.game_load(self._pts, start.reshape(1, max(n, 1)) if n else np.zeros((1, 1), np.int8), 0, self._ptr, self._idx, n)
+        h = compiled.game_zobrist(self._pts, self._zob, n)
+        compiled._record(self._pts, self._hist, self._boards, self._table, self._scal, h, side + 1, 0, n)
+        self.moves: list[Move] = []
+        self._side = side
+        self.passes = 0
+
+    def _allocate(self, capacity: int) -> None:
+        """Room for ``capacity`` positions of history (keeping those stored), and a hash table
+        four times as large."""
+        np = self._np
+        stored = int(self._scal[0])
+        hist = np.zeros((capacity, 3), dtype=np.int64)
+        boards = np.zeros((capacity, max(self._n, 1)), dtype=np.int8)
+        if stored:
+            hist[:stored] = self._hist[:stored]
+            boards[:stored] = self._boards[:stored]
+        self._hist, self._boards = hist, boards
+        self._table = np.full(4 * capacity, -1, dtype=np.int64)
+        self._c.game_rehash(self._hist, self._table, stored)
+        self._capacity = capacity
+
+    # ---- reading the state
+
+    @property
+    def board(self) -> Board:
+        """The current board, as a tuple of colours."""
+        return tuple(self._pts[0, : self._n].astype(self._np.int8).tobytes().translate(_BYTE_COLOURS).decode())
+
+    @property
+    def bits(self) -> tuple[int, int]:
+        """(Black's points, White's points) of the current board."""
+        return to_bits(self.graph, self.board)
+
+    @property
+    def to_move(self) -> str:
+        """The player to move: "B" or "W"."""
+        return WHITE if self._side else BLACK
+
+    @property
+    def over(self) -> bool:
+        """Whether two consecutive passes have ended the game."""
+        return self.passes >= 2
+
+    def state(self) -> State:
+        """The current state (b, p, n) in the spec's terms."""
+        return State(self.board, self.to_move, self.passes)
+
+    # ---- moves
+
+    def _room(self) -> None:
+        """Make sure one more position fits in the history."""
+        if len(self.moves) + 1 >= self._capacity:
+            self._allocate(2 * self._capacity)
+
+    def _reason(self, v: int) -> int:
+        """0 if v is legal now, else the code of the reason (see ``_REASONS``)."""
+        if self.passes >= 2:
+            return 6
+        reason, _ = self._c._why_illegal(
+            self._pts, self._hist, self._boards, self._table, self._scal, v,
+            self._ptr, self._idx, self._zob, self._scratch, self._n,
+        )
+        return reason
+
+    def try_play(self, v: Move) -> bool:
+        """Play v (a point or "pass") if the rules allow it; return whether it was played."""
+        if v == PASS:
+            if self.passes >= 2:
+                return False
+            self.pass_()
+            return True
+        v = as_point(self.graph, v)
+        if v is None:
+            return False
+        self._room()
+        if self._c.game_play(
+            self._pts, self._hist, self._boards, self._table, self._scal, v,
+            self._ptr, self._idx, self._zob, self._scratch, self._n,
+        ):
+            return False
+        self.moves.append(v)
+        self._side ^= 1
+        self.passes = 0
+        return True
+
+    def play(self, v: Move) -> None:
+        """Play v (a point or "pass"); IllegalMove names the reason if the rules forbid it."""
+        if v == PASS:
+            self.pass_()
+            return
+        if type(v) is not int or not 0 <= v < self._n:
+            v = _check_point_for_move(self.graph, v)
+        if len(self.moves) + 1 >= self._capacity:
+            self._allocate(2 * self._capacity)
+        reason = self._c.game_play(
+            self._pts, self._hist, self._boards, self._table, self._scal, v,
+            self._ptr, self._idx, self._zob, self._scratch, self._n,
+        )
+        if reason:
+            raise IllegalMove(f"{self.to_move} {v} is illegal: {_REASONS[reason]}")
+        self.moves.append(v)
+        self._side ^= 1
+        self.passes = 0
+
+    def pass_(self) -> None:
+        """Pass; IllegalMove if the game is already over."""
+        if self.passes >= 2:
+            raise IllegalMove(f"{self.to_move} pass is illegal: the game is over")
+        self._room()
+        self._c.game_pass(self._pts, self._hist, self._boards, self._table, self._scal, self._n)
+        self.moves.append(PASS)
+        self._side ^= 1
+        self.passes += 1
+
+    def undo(self) -> Move:
+        """Take back the last move and return it; IllegalMove if there is none."""
+        if not self.moves:
+            raise IllegalMove("nothing to undo")
+        c = self._c
+        c.game_forget_last(self._hist, self._table, self._scal)
+        t = int(self._scal[0]) - 1
+        c.game_load(self._pts, self._boards, t, self._ptr, self._idx, self._n)
+        c.game_zobrist(self._pts, self._zob, self._n)
+        self._side = int(self._hist[t, 1]) - 1
+        self.passes = int(self._hist[t, 2])
+        return self.moves.pop()
+
+    def why_illegal(self, v: Move) -> Optional[str]:
+        """None if v is legal now, else the reason it is not."""
+        if v == PASS:
+            return "the game is over" if self.passes >= 2 else None
+        reason = self._reason(_check_point_for_move(self.graph, v))
+        return _REASONS[reason] if reason else None
+
+    def legal_moves(self) -> list[Move]:
+        """The points the player to move may play, then "pass"; empty once the game is over."""
+        if self.passes >= 2:
+            return []
+        count = self._c.game_legal(
+            self._pts, self._hist, self._boards, self._table, self._scal,
+            self._ptr, self._idx, self._zob, self._scratch, self._n, self._out,
+        )
+        legal = self._out[:count].tolist()
+        legal.append(PASS)
+        return legal
+
+    # ---- the result
+
+    def score(self) -> Score:
+        """The scores of the current board under the ruleset (area or stones), with komi."""
+        black, white = self.bits
+        if self.rules.scoring == "stone":
+            return Score(popcount(black), popcount(white), self.rules.komi)
+        return Score(*self.kernel.area(black, white), self.rules.komi)
+
+    def winner(self) -> str:
+        """"B", "W" or "draw" by the current scores and komi (the result once the game is over)."""
+        margin = self.score().margin
+        return BLACK if margin > 0 else WHITE if margin < 0 else DRAW
+
+    def states(self) -> list[State]:
+        """The states s₀ … s_i of the game so far (s₀ is the starting position)."""
+        players = (BLACK, WHITE)
+        stored = int(self._scal[0])
+        return [
+            State(
+                tuple(self._boards[t, : self._n].tobytes().translate(_BYTE_COLOURS).decode()),
+                players[int(self._hist[t, 1]) - 1],
+                int(self._hist[t, 2]),
+            )
+            for t in range(stored)
+        ]
+
+    def __len__(self) -> int:
+        """The number of moves played."""
+        return len(self.moves)
