@@ -138,6 +138,7 @@ class Solver:
         self.start = start or (0, 0, 0)
         self.nodes = 0
         self.table: dict = {}
+        self.move_cache: dict = {}
         self.ids: dict = {}
         self.keys: list = []
         self.index: dict = {}
@@ -218,8 +219,17 @@ class Solver:
     # ---- the search
 
     def children(self, black: int, white: int, side: int):
-        """The stone moves of the player to move: (point, black, white, kind), best first.
-        kind: 0 capture, 1 quiet, 2 removes own stones (suicide or self-capture)."""
+        """The stone moves of the player to move: (kind, point, black, white), best first.
+        kind: 0 capture, 1 quiet, 2 removes own stones (suicide or self-capture).  They
+        depend on the position only (not on the history), so they are remembered."""
+        key = (black, white, side)
+        found = self.move_cache.get(key)
+        if found is None:
+            found = self.move_cache[key] = tuple(self.generate(black, white, side))
+        return list(found)
+
+    def generate(self, black: int, white: int, side: int):
+        """The stone moves of the player to move, computed by the engine's kernel."""
         k = self.kernel
         empty = k.all & ~(black | white)
         out = []
