@@ -7,22 +7,32 @@ repeat one; suicide allowed); OpenSpiel plays its own rules (simple ko, no suici
 figure is moves per second; the ratio is engine / OpenSpiel (≥ 1.0 means the engine is
 faster).
 
-A second engine figure draws the same distribution by rejection (draw a point or pass
-uniformly; if the point is illegal, mark it and draw again), which needs no list of all
-legal moves: ``impl.engine.random_playout``.  OpenSpiel's Python API offers only the full
-list (``legal_actions``), so its loop stays the same.
+The engine runs that loop twice: on the pure Python ``impl.engine.Game`` and on
+``impl.engine.CompiledGame`` (the same stepping API over numba arrays with incremental
+chains), both under Tromp–Taylor; the compiled game plays the loop once more under the
+``openspiel`` preset (simple ko, suicide forbidden), OpenSpiel's own rules.
+
+Two further engine figures are not the same loop: ``impl.engine.random_playout`` draws the
+same distribution by rejection (draw a point or pass uniformly; if the point is illegal,
+mark it and draw again), which needs no list of all legal moves, and
+``impl.engine.compiled_random_playout`` plays the whole game inside numba.  OpenSpiel's
+Python API offers only the full list (``legal_actions``), so its loop stays the same.
 
 For context: GNU Go over GTP, moves per second of ``play`` (one command and answer per move,
 replaying random games made beforehand) and of ``genmove`` at level 0.
 
-Each figure is the best of ``--repeat`` runs (3 by default).
+Times are processor time of this process (``time.process_time``, garbage collection off),
+because the machine may be busy with other work; each figure is the best of ``--repeat``
+runs (3 by default), and the measurements of one size are interleaved, so that a ratio
+compares runs made close together.  Numba compiles (or loads its cache) before measuring.
 
-Reproduce:  python benchmarks/bench_openspiel.py [--games N] [--repeat R]
+Reproduce:  python benchmarks/bench_openspiel.py [--games N] [--repeat R] [--no-gnugo]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import sys
 import time
@@ -32,51 +42,103 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pyspiel  # noqa: E402
 
-from impl.engine import Game, random_playout  # noqa: E402
+from impl.engine import CompiledGame, Game, compiled_random_playout, random_playout  # noqa: E402
 from impl.gtp import GtpClient, gnugo_command, gtp_vertex  # noqa: E402
 from spec.graph import grid  # noqa: E402
 
 COMMAND = "python benchmarks/bench_openspiel.py"
 
 
+def timed(work) -> tuple[int, float]:
+    """(moves, processor seconds) of ``work()``, which returns the moves it played."""
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.process_time()
+        moves = work()
+        return moves, time.process_time() - start
+    finally:
+        gc.enable()
+
+
 def openspiel_playouts(size: int, games: int, seed: int) -> tuple[int, float]:
     """(moves, seconds) of uniform random OpenSpiel playouts."""
     rng = random.Random(seed)
     game = pyspiel.load_game("go", {"board_size": size, "komi": 7.5})
-    moves = 0
-    start = time.perf_counter()
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-            moves += 1
-    return moves, time.perf_counter() - start
+
+    def work() -> int:
+        moves = 0
+        for _ in range(games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+                moves += 1
+        return moves
+
+    return timed(work)
 
 
-def engine_playouts(size: int, games: int, seed: int) -> tuple[int, float]:
-    """(moves, seconds) of the same loop on the engine's Game under Tromp–Taylor."""
-    rng = random.Random(seed)
-    graph = grid(size, size)
-    cap = 2 * size * size
-    moves = 0
-    start = time.perf_counter()
-    for _ in range(games):
-        game = Game(graph, "tromp-taylor")
-        while not game.over and len(game.moves) < cap:
-            game.play(rng.choice(game.legal_moves()))
-            moves += 1
-    return moves, time.perf_counter() - start
+def same_loop(game_class, rules: str):
+    """The playouts of the same loop on an engine game class under ``rules``."""
+
+    def playouts(size: int, games: int, seed: int) -> tuple[int, float]:
+        """(moves, seconds) of ``games`` playouts on size×size."""
+        rng = random.Random(seed)
+        graph = grid(size, size)
+        cap = 2 * size * size
+
+        def work() -> int:
+            moves = 0
+            for _ in range(games):
+                game = game_class(graph, rules)
+                while not game.over and len(game.moves) < cap:
+                    game.play(rng.choice(game.legal_moves()))
+                    moves += 1
+            return moves
+
+        return timed(work)
+
+    return playouts
+
+
+engine_playouts = same_loop(Game, "tromp-taylor")
+compiled_playouts = same_loop(CompiledGame, "tromp-taylor")
+compiled_openspiel_rules_playouts = same_loop(CompiledGame, "openspiel")
 
 
 def engine_rejection_playouts(size: int, games: int, seed: int) -> tuple[int, float]:
     """(moves, seconds) of the engine's rejection-sampling playouts (same distribution)."""
     rng = random.Random(seed)
     graph = grid(size, size)
-    moves = 0
-    start = time.perf_counter()
-    for _ in range(games):
-        moves += len(random_playout(graph, rng, "tromp-taylor", max_moves=2 * size * size).moves)
-    return moves, time.perf_counter() - start
+
+    def work() -> int:
+        return sum(
+            len(random_playout(graph, rng, "tromp-taylor", max_moves=2 * size * size).moves)
+            for _ in range(games)
+        )
+
+    return timed(work)
+
+
+def kernel_playouts(size: int, games: int, seed: int) -> tuple[int, float]:
+    """(moves, seconds) of whole playouts inside the numba kernel (not the same loop)."""
+    rng = random.Random(seed)
+    graph = grid(size, size)
+
+    def work() -> int:
+        return sum(
+            len(compiled_random_playout(graph, rng, "tromp-taylor", max_moves=2 * size * size).moves)
+            for _ in range(games * 10)
+        )
+
+    return timed(work)
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the compiled game and kernel before measuring."""
+    for size in (9, 19):
+        for playouts in (compiled_playouts, compiled_openspiel_rules_playouts, kernel_playouts):
+            playouts(size, 1, 0)
 
 
 def gnugo_rates(size: int, moves_wanted: int, seed: int) -> tuple[float, float]:
@@ -111,14 +173,25 @@ def gnugo_rates(size: int, moves_wanted: int, seed: int) -> tuple[float, float]:
     return play_rate, genmove_rate
 
 
-def best_rate(playouts, size: int, games: int, seed: int, repeat: int) -> float:
-    """The highest moves-per-second of ``repeat`` runs of the same playouts (the least
-    disturbed by other work on the machine)."""
-    rates = []
+def best_rates(loops: dict, size: int, games: int, seed: int, repeat: int) -> dict:
+    """The highest moves-per-second of each loop over ``repeat`` rounds; in each round every
+    loop runs once, so the loops of a ratio are measured close together."""
+    rates = {name: [] for name in loops}
     for _ in range(repeat):
-        moves, seconds = playouts(size, games, seed)
-        rates.append(moves / seconds)
-    return max(rates)
+        for name, playouts in loops.items():
+            moves, seconds = playouts(size, games, seed)
+            rates[name].append(moves / seconds)
+    return {name: max(found) for name, found in rates.items()}
+
+
+LOOPS = {
+    "OpenSpiel": openspiel_playouts,
+    "pure Game": engine_playouts,
+    "CompiledGame": compiled_playouts,
+    "CompiledGame, openspiel rules": compiled_openspiel_rules_playouts,
+    "pure rejection loop": engine_rejection_playouts,
+    "whole-playout kernel": kernel_playouts,
+}
 
 
 def main(argv=None) -> int:
@@ -127,18 +200,21 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=0, help="playouts per side and size (default: 200 on 9x9, 20 on 19x19)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="runs of each measurement; the fastest counts (default 3)")
+    parser.add_argument("--no-gnugo", action="store_true", help="skip the GNU Go figures")
     args = parser.parse_args(argv)
-    print(f"# {COMMAND}" + (f" --games {args.games}" if args.games else ""))
-    print(f"{'board':>6} {'OpenSpiel mv/s':>15} {'engine mv/s':>12} {'ratio':>6} {'engine rejection mv/s':>22} {'ratio':>6}")
+    print(f"# {COMMAND}" + (f" --games {args.games}" if args.games else "") + f" --repeat {args.repeat}")
+    print("# processor time, best of the repeats; ratio = moves per second / OpenSpiel's")
+    warm_up()
     for size, default_games in ((9, 200), (19, 20)):
         games = args.games or default_games
-        os_rate = best_rate(openspiel_playouts, size, games, args.seed, args.repeat)
-        en_rate = best_rate(engine_playouts, size, games, args.seed, args.repeat)
-        rj_rate = best_rate(engine_rejection_playouts, size, games, args.seed, args.repeat)
-        print(
-            f"{size}x{size:<3} {os_rate:15.0f} {en_rate:12.0f} {en_rate / os_rate:6.2f}"
-            f" {rj_rate:22.0f} {rj_rate / os_rate:6.2f}"
-        )
+        rates = best_rates(LOOPS, size, games, args.seed, args.repeat)
+        reference = rates["OpenSpiel"]
+        print(f"{size}x{size}, {games} playouts per loop ({10 * games} for the whole-playout kernel):")
+        for name, rate in rates.items():
+            same = "same loop" if name in ("OpenSpiel", "pure Game", "CompiledGame", "CompiledGame, openspiel rules") else "other loop"
+            print(f"  {name:<31} {same:<10} {rate:12,.0f} mv/s  {rate / reference:6.2f}x")
+    if args.no_gnugo:
+        return 0
     for size in (9, 19):
         play_rate, genmove_rate = gnugo_rates(size, 2000, args.seed)
         print(f"GNU Go over GTP, {size}x{size}: play {play_rate:.0f} mv/s, genmove (level 0) {genmove_rate:.1f} mv/s")

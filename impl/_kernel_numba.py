@@ -255,7 +255,7 @@ def playout(ptr, idx, rptr, ridx, symmetric, n, zobrist, ko, suicide_allowed, ma
 BOARD, HEAD, NEXT, SIZE, LIBS, LSUM, LSQ, ZXOR = range(8)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _add_liberty(pts, c, e, sign):
     """Add (sign 1) or remove (sign -1) one pseudo-liberty at point e of chain c."""
     pts[LIBS, c] += sign
@@ -263,7 +263,7 @@ def _add_liberty(pts, c, e, sign):
     pts[LSQ, c] += sign * e * e
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _only_liberty_is(pts, c, v):
     """Whether chain c has exactly one liberty, the point v."""
     count = pts[LIBS, c]
@@ -353,7 +353,7 @@ def _put(pts, v, me, ptr, idx, zob):
     return change
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _outcome(pts, v, me, ptr, idx, zob):
     """Without changing anything: (hash change of me playing at empty v, whether it is a
     suicide that removes stones of me)."""
@@ -444,17 +444,16 @@ def _board_after_equals(pts, v, me, ptr, idx, boards, j, scratch, n):
 
 @njit(cache=True)
 def _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n):
-    """0 if the player to move may play empty-or-not point v, else the reason: 1 occupied,
-    2 suicide forbidden, 3 positional superko, 4 situational superko, 5 simple ko.
-    Returns (reason, hash after)."""
+    """0 if the player to move may play point v, else the reason: 1 occupied, 2 suicide
+    forbidden, 3 positional superko, 4 situational superko, 5 simple ko."""
     if pts[BOARD, v] != 0:
-        return 1, 0
+        return 1
     t = scal[0] - 1
     me = hist[t, 1]
     change, suicide = _outcome(pts, v, me, ptr, idx, zob)
     after = hist[t, 0] ^ change
     if suicide and scal[2] == 0:
-        return 2, after
+        return 2
     ko = scal[1]
     if ko == 0 or ko == 1:
         mask = table.shape[0] - 1
@@ -463,12 +462,12 @@ def _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n):
             j = table[slot]
             if hist[j, 0] == after and (ko == 0 or hist[j, 1] == 3 - me):
                 if _board_after_equals(pts, v, me, ptr, idx, boards, j, scratch, n):
-                    return 3 + ko, after
+                    return 3 + ko
             slot = (slot + 1) & mask
     elif ko == 2 and t >= 1:
         if hist[t - 1, 0] == after and _board_after_equals(pts, v, me, ptr, idx, boards, t - 1, scratch, n):
-            return 5, after
-    return 0, after
+            return 5
+    return 0
 
 
 @njit(cache=True)
@@ -495,11 +494,11 @@ def game_play(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n):
     t = scal[0] - 1
     if hist[t, 2] >= 2:
         return 6
-    reason, after = _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n)
+    reason = _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n)
     if reason != 0:
         return reason
     me = hist[t, 1]
-    _put(pts, v, me, ptr, idx, zob)
+    after = hist[t, 0] ^ _put(pts, v, me, ptr, idx, zob)
     _record(pts, hist, boards, table, scal, after, 3 - me, 0, n)
     return 0
 
@@ -514,18 +513,59 @@ def game_pass(pts, hist, boards, table, scal, n):
     return 0
 
 
+@njit(cache=True, inline="always")
+def _quick_reason(pts, hist, table, scal, v, ptr, idx, zob):
+    """Like ``_why_illegal`` for an empty point v, but -1 where a hash matches an earlier
+    position (a repetition, or a collision) and only an exact comparison can decide.
+    It calls no other compiled function, so that the loop over all points stays tight."""
+    t = scal[0] - 1
+    me = hist[t, 1]
+    change, suicide = _outcome(pts, v, me, ptr, idx, zob)
+    if suicide and scal[2] == 0:
+        return 2
+    after = hist[t, 0] ^ change
+    ko = scal[1]
+    if ko == 0 or ko == 1:
+        mask = table.shape[0] - 1
+        slot = after & mask
+        while table[slot] >= 0:
+            j = table[slot]
+            if hist[j, 0] == after and (ko == 0 or hist[j, 1] == 3 - me):
+                return -1
+            slot = (slot + 1) & mask
+    elif ko == 2 and t >= 1:
+        if hist[t - 1, 0] == after:
+            return -1
+    return 0
+
+
 @njit(cache=True)
 def game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out):
-    """Write the legal points of the player to move to ``out``; return how many."""
+    """Write the legal points of the player to move to ``out``, in increasing order;
+    return how many.  Points whose hash matches an earlier position wait at the end of
+    ``out`` for the exact check."""
     count = 0
     if hist[scal[0] - 1, 2] >= 2:
         return 0
+    waiting = 0
     for v in range(n):
         if pts[BOARD, v] == 0:
-            reason, after = _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n)
-            if reason == 0:
+            code = _quick_reason(pts, hist, table, scal, v, ptr, idx, zob)
+            if code == 0:
                 out[count] = v
                 count += 1
+            elif code < 0:
+                waiting += 1
+                out[n - waiting] = v
+    for i in range(waiting):
+        v = out[n - waiting + i]
+        if _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n) == 0:
+            k = count
+            while k > 0 and out[k - 1] > v:
+                out[k] = out[k - 1]
+                k -= 1
+            out[k] = v
+            count += 1
     return count
 
 

@@ -975,11 +975,10 @@ class CompiledGame:
         """0 if v is legal now, else the code of the reason (see ``_REASONS``)."""
         if self.passes >= 2:
             return 6
-        reason, _ = self._c._why_illegal(
+        return self._c._why_illegal(
             self._pts, self._hist, self._boards, self._table, self._scal, v,
             self._ptr, self._idx, self._zob, self._scratch, self._n,
         )
-        return reason
 
     def try_play(self, v: Move) -> bool:
         """Play v (a point or "pass") if the rules allow it; return whether it was played."""
