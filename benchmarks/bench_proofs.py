@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import shlex
 import sys
 import time
 
@@ -194,7 +195,8 @@ def main(argv=None) -> int:
     graphs = [f"grid:{k}x{k}" for k in args.grids.split(",") if k] + [
         f"{family}:{n}" for family in ("all-graphs", "all-digraphs") for n in args.orders.split(",") if n]
     theorems = [t for t in args.theorems.split(",") if t]
-    command = "python benchmarks/bench_proofs.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    command = "python benchmarks/bench_proofs.py " + " ".join(
+        shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
     print(f"# bench_proofs: {platform.processor() or platform.machine()}, {args.processes} processes, "
           f"{args.timeout:g} s per cell", flush=True)
     rows = table(theorems, graphs, args.timeout, args.processes)
