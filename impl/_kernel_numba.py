@@ -488,7 +488,7 @@ def _record(pts, hist, boards, table, scal, h, side, passes, n):
 
 
 @njit(cache=True)
-def game_play(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n):
+def game_play(v, pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out):
     """Play point v for the player to move if legal; return 0, or the reason it is not
     (as ``_why_illegal``; 6 when the game is over)."""
     t = scal[0] - 1

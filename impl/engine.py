@@ -914,6 +914,8 @@ class CompiledGame:
         self._scratch = np.zeros(max(n, 1), dtype=np.int8)
         self._out = np.zeros(max(n, 1), dtype=np.int64)
         self._scal = np.array([0, compiled.KO_CODES[self.rules.ko], self.rules.suicide == "allowed"], dtype=np.int64)
+        self._play = compiled.game_play
+        self._legal = compiled.game_legal
         self._allocate(64)
         start = np.array([[1 if black >> v & 1 else 2 if white >> v & 1 else 0 for v in range(n)]], dtype=np.int8)
         compiled.game_load(self._pts, start.reshape(1, max(n, 1)) if n else np.zeros((1, 1), np.int8), 0, self._ptr, self._idx, n)
@@ -937,6 +939,10 @@ class CompiledGame:
         self._table = np.full(4 * capacity, -1, dtype=np.int64)
         self._c.game_rehash(self._hist, self._table, stored)
         self._capacity = capacity
+        self._args = (
+            self._pts, self._hist, self._boards, self._table, self._scal,
+            self._ptr, self._idx, self._zob, self._scratch, self._n, self._out,
+        )
 
     # ---- reading the state
 
@@ -991,10 +997,7 @@ class CompiledGame:
         if v is None:
             return False
         self._room()
-        if self._c.game_play(
-            self._pts, self._hist, self._boards, self._table, self._scal, v,
-            self._ptr, self._idx, self._zob, self._scratch, self._n,
-        ):
+        if self._c.game_play(v, *self._args):
             return False
         self.moves.append(v)
         self._side ^= 1
@@ -1010,10 +1013,7 @@ class CompiledGame:
             v = _check_point_for_move(self.graph, v)
         if len(self.moves) + 1 >= self._capacity:
             self._allocate(2 * self._capacity)
-        reason = self._c.game_play(
-            self._pts, self._hist, self._boards, self._table, self._scal, v,
-            self._ptr, self._idx, self._zob, self._scratch, self._n,
-        )
+        reason = self._play(v, *self._args)
         if reason:
             raise IllegalMove(f"{self.to_move} {v} is illegal: {_REASONS[reason]}")
         self.moves.append(v)
@@ -1054,10 +1054,7 @@ class CompiledGame:
         """The points the player to move may play, then "pass"; empty once the game is over."""
         if self.passes >= 2:
             return []
-        count = self._c.game_legal(
-            self._pts, self._hist, self._boards, self._table, self._scal,
-            self._ptr, self._idx, self._zob, self._scratch, self._n, self._out,
-        )
+        count = self._legal(*self._args)
         legal = self._out[:count].tolist()
         legal.append(PASS)
         return legal
