@@ -488,9 +488,11 @@ def _record(pts, hist, boards, table, scal, h, side, passes, n):
 
 
 @njit(cache=True)
-def game_play(v, pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out):
-    """Play point v for the player to move if legal; return 0, or the reason it is not
-    (as ``_why_illegal``; 6 when the game is over)."""
+def game_play(v, listing, pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out):
+    """Play point v for the player to move if legal; return the reason it is not (as
+    ``_why_illegal``; 6 when the game is over), or if legal 0, or with ``listing`` the
+    legal points of the next player written to ``out`` (as ``game_legal``) and -1 - their
+    number returned, which saves a call per move in a loop that lists the legal moves."""
     t = scal[0] - 1
     if hist[t, 2] >= 2:
         return 6
@@ -500,6 +502,8 @@ def game_play(v, pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out)
     me = hist[t, 1]
     after = hist[t, 0] ^ _put(pts, v, me, ptr, idx, zob)
     _record(pts, hist, boards, table, scal, after, 3 - me, 0, n)
+    if listing:
+        return -1 - game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out)
     return 0
 
 

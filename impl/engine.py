@@ -876,7 +876,9 @@ class CompiledGame:
     pseudo-liberties with their sum and sum of squares, so the points it dies at, and
     the Zobrist hash of the board after any move, are known from the neighbours of the
     point alone.  ``legal_moves()`` therefore costs a few operations per empty point in
-    compiled code.  Every ko rule of :class:`impl.rules.RuleSet` is exact: the hash of
+    compiled code; once it has been called, the next ``play(v)`` lists the next player's
+    legal moves in the same compiled call, so that a loop of ``legal_moves()`` and
+    ``play(v)`` crosses into compiled code once per move.  Every ko rule of :class:`impl.rules.RuleSet` is exact: the hash of
     the board after a move finds the candidate earlier positions, and only an exact
     comparison of boards forbids the move.  Undirected graphs only (a directed graph
     raises :class:`EngineError`); ``undo()`` rebuilds the chains of the earlier board.
@@ -924,6 +926,8 @@ class CompiledGame:
         self.moves: list[Move] = []
         self._side = side
         self.passes = 0
+        self._listing = False  # whether play(v) should list the next legal moves as well
+        self._listed = -1  # the number of legal points already in self._out, or -1
 
     def _allocate(self, capacity: int) -> None:
         """Room for ``capacity`` positions of history (keeping those stored), and a hash table
@@ -997,7 +1001,8 @@ class CompiledGame:
         if v is None:
             return False
         self._room()
-        if self._c.game_play(v, *self._args):
+        self._listed = -1
+        if self._play(v, False, *self._args):
             return False
         self.moves.append(v)
         self._side ^= 1
@@ -1013,9 +1018,11 @@ class CompiledGame:
             v = _check_point_for_move(self.graph, v)
         if len(self.moves) + 1 >= self._capacity:
             self._allocate(2 * self._capacity)
-        reason = self._play(v, *self._args)
-        if reason:
+        reason = self._play(v, self._listing, *self._args)
+        if reason > 0:
             raise IllegalMove(f"{self.to_move} {v} is illegal: {_REASONS[reason]}")
+        self._listed = -1 - reason if self._listing else -1
+        self._listing = False
         self.moves.append(v)
         self._side ^= 1
         self.passes = 0
@@ -1025,6 +1032,7 @@ class CompiledGame:
         if self.passes >= 2:
             raise IllegalMove(f"{self.to_move} pass is illegal: the game is over")
         self._room()
+        self._listed = -1
         self._c.game_pass(self._pts, self._hist, self._boards, self._table, self._scal, self._n)
         self.moves.append(PASS)
         self._side ^= 1
@@ -1035,6 +1043,7 @@ class CompiledGame:
         if not self.moves:
             raise IllegalMove("nothing to undo")
         c = self._c
+        self._listed = -1
         c.game_forget_last(self._hist, self._table, self._scal)
         t = int(self._scal[0]) - 1
         c.game_load(self._pts, self._boards, t, self._ptr, self._idx, self._n)
@@ -1054,7 +1063,11 @@ class CompiledGame:
         """The points the player to move may play, then "pass"; empty once the game is over."""
         if self.passes >= 2:
             return []
-        count = self._legal(*self._args)
+        count = self._listed
+        if count < 0:
+            count = self._legal(*self._args)
+        # The loop is listing moves: the next play also lists the next player's moves.
+        self._listing = True
         legal = self._out[:count].tolist()
         legal.append(PASS)
         return legal
