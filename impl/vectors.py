@@ -12,7 +12,7 @@ grids up to 19×19) and random move sequences, plays each sequence on the spec a
 the engine, and compares the whole state after every move, plus the module functions
 (``move``, ``clear``, ``reaches``, ``score``, ``game``, ``winner``).  A disagreement is
 shrunk to a shortest move sequence that still shows it and can be written as a vector
-(and, on a grid, as an SGF file).
+(and, on a square grid, as an SGF file).
 
 This module reads the spec's functions, not only its types: it is the bridge between
 the spec and the engine, and the engine itself (``impl.engine``) does not depend on it.
@@ -23,13 +23,13 @@ from __future__ import annotations
 import json
 import os
 import random
-import string
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 import spec.tromp_taylor as spec_rules
+from impl.sgf import record_sgf
 from spec.graph import Graph, GraphError, grid, make_graph, parse_graph
 from spec.tromp_taylor import EMPTY, PASS, State
 
@@ -292,23 +292,6 @@ def vector_files(directory: Path) -> list[Path]:
     return sorted(Path(directory).rglob("*.json"))
 
 
-def sgf_of(graph: Graph, moves: list) -> str:
-    """The moves on a grid as an SGF game record (pass is the empty move)."""
-    rows, columns = graph.shape
-    size = str(rows) if rows == columns else f"{columns}:{rows}"
-    nodes = [f"(;GM[1]FF[4]SZ[{size}]RU[Tromp-Taylor]KM[0]C[{graph.name}]"]
-    colour = "B"
-    for v in moves:
-        if v == PASS:
-            where = ""
-        else:
-            r, c = graph.coordinates[v]
-            where = string.ascii_lowercase[c] + string.ascii_lowercase[r]
-        nodes.append(f";{colour}[{where}]")
-        colour = "W" if colour == "B" else "B"
-    return "".join(nodes) + ")\n"
-
-
 # --------------------------------------------------------------------------- the corpus
 
 
@@ -563,17 +546,26 @@ def disagreement_vector(d: Disagreement, index: int) -> dict:
     return vector
 
 
+def _is_point_or_pass(graph: Graph, v) -> bool:
+    """Whether v can stand in a game record of the graph: a pass or one of its points."""
+    return v == PASS or (type(v) is int and 0 <= v < graph.order)
+
+
 def write_disagreements(report: FuzzReport, directory: Path) -> list[Path]:
-    """Write each disagreement as a vector (and on grids as SGF); return the paths written."""
+    """Write each disagreement as a vector (and on square grids as SGF, by ``impl.sgf.record_sgf``); return the paths written."""
     paths = []
     for i, d in enumerate(report.disagreements):
         vector = disagreement_vector(d, i)
         path = Path(directory) / f"{vector['name']}.json"
         write_json_atomically(path, vector)
         paths.append(path)
-        if d.graph.is_grid and d.graph.shape[0] <= 25:
+        if d.graph.is_grid and d.graph.shape[0] == d.graph.shape[1] <= 25:
             sgf_path = path.with_suffix(".sgf")
-            write_text_atomically(sgf_path, sgf_of(d.graph, vector["moves"] + ([vector["invalid"]["move"]] if "invalid" in vector else [])))
+            moves = list(vector["moves"])
+            if "invalid" in vector and _is_point_or_pass(d.graph, vector["invalid"]["move"]):
+                moves.append(vector["invalid"]["move"])
+            record = record_sgf(d.graph, moves, comment=f"{d.graph.name}; rules Tromp-Taylor")
+            write_text_atomically(sgf_path, record.decode())
             paths.append(sgf_path)
     return paths
 
