@@ -67,8 +67,10 @@ TROMP_TAYLOR = RuleSet("positional", "allowed", "area", 0, name="tromp-taylor")
 PRESETS: dict[str, RuleSet] = {
     # The source's rules: positional superko, suicide allowed, area scoring, no komi.
     "tromp-taylor": TROMP_TAYLOR,
-    # GNU Go with --chinese-rules --allow-all-suicide --positional-superko --komi 0:
-    # the same rules as tromp-taylor (see GNUGO_FLAGS).
+    # GNU Go with --chinese-rules --allow-all-suicide --positional-superko --komi 0: the
+    # closest GNU Go comes to tromp-taylor (see GNUGO_FLAGS), but not the same rules: GNU Go
+    # does not apply superko to suicides, so it accepts a suicide that brings back an
+    # earlier board (in random 5×5 games, 1,374 of 22,103 is_legal answers differ).
     "gnugo-tromp-taylor": RuleSet("positional", "allowed", "area", 0, name="gnugo-tromp-taylor"),
     # GNU Go with --chinese-rules and its defaults otherwise: simple ko, suicide forbidden.
     "gnugo-chinese": RuleSet("simple", "forbidden", "area", 0, name="gnugo-chinese"),
