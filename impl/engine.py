@@ -16,6 +16,10 @@ the engine's local capture rule would not apply to it.  ``clear``, ``reaches`` a
 
 :class:`Game` keeps the history, so that it can enforce the ko rule of a
 :class:`impl.rules.RuleSet` (positional superko by default), and undo moves.
+:class:`CompiledGame` is the same stepping API (``play``, ``pass_``, ``legal_moves``,
+``undo``, ``board``, ``to_move``, ``passes``, ``over``, ``score``, ``winner``) over the
+numba kernel, with incremental chains, for Python loops that step a game move by move
+(undirected graphs only).
 :func:`random_playout` plays uniform random games in pure Python;
 :func:`compiled_random_playout` plays them in a numba kernel (``impl/_kernel_numba.py``),
 about four times faster on 9×9.
