@@ -249,10 +249,13 @@ def playout(ptr, idx, rptr, ridx, symmetric, n, zobrist, ko, suicide_allowed, ma
 # ``pts`` rows: board colour (0 Empty, 1 Black, 2 White), chain representative, next stone
 # of the chain (a cycle), then per representative: size, liberties, sum, sum of squares,
 # Zobrist xor.  ``hist`` rows per position of the history: hash, side to move (1 Black, 2
-# White), passes; ``boards`` the boards; ``table`` an open-addressing hash table of
-# history indices.  ``scal``: [positions stored, ko code, suicide allowed].
+# White), passes, Black's stones, White's stones; ``boards`` the boards; ``table`` an
+# open-addressing hash table of history indices.  ``scal``: [positions stored, ko code,
+# suicide allowed], then from COUNTS on the number of stored positions with each pair of
+# stone counts, a filter that spares most points the hash probe.
 
 BOARD, HEAD, NEXT, SIZE, LIBS, LSUM, LSQ, ZXOR = range(8)
+COUNTS = 8  # scal[COUNTS + b·(n+1) + w]: the stored positions with b Black and w White stones
 
 
 @njit(cache=True, inline="always")
@@ -355,8 +358,8 @@ def _put(pts, v, me, ptr, idx, zob):
 
 @njit(cache=True, inline="always")
 def _outcome(pts, v, me, ptr, idx, zob):
-    """Without changing anything: (hash change of me playing at empty v, whether it is a
-    suicide that removes stones of me)."""
+    """Without changing anything: (hash change of me playing at empty v, its kind: 0 a
+    stone placed and nothing removed, 1 captures, 2 a suicide that removes stones of me)."""
     opp = 3 - me
     change = zob[v, me]
     free = False
@@ -376,12 +379,14 @@ def _outcome(pts, v, me, ptr, idx, zob):
                 if not seen:
                     change ^= pts[ZXOR, h]
                     captures = True
-    if free or captures:
-        return change, False
+    if captures:
+        return change, 1
+    if free:
+        return change, 0
     for k in range(ptr[v], ptr[v + 1]):
         w = idx[k]
         if pts[BOARD, w] == me and not _only_liberty_is(pts, pts[HEAD, w], v):
-            return change, False
+            return change, 0
     # Suicide: v and every chain of me next to it are removed.
     change = 0
     for k in range(ptr[v], ptr[v + 1]):
@@ -394,7 +399,7 @@ def _outcome(pts, v, me, ptr, idx, zob):
                     seen = True
             if not seen:
                 change ^= pts[ZXOR, h]
-    return change, True
+    return change, 2
 
 
 @njit(cache=True)
@@ -450,9 +455,9 @@ def _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n):
         return 1
     t = scal[0] - 1
     me = hist[t, 1]
-    change, suicide = _outcome(pts, v, me, ptr, idx, zob)
+    change, kind = _outcome(pts, v, me, ptr, idx, zob)
     after = hist[t, 0] ^ change
-    if suicide and scal[2] == 0:
+    if kind == 2 and scal[2] == 0:
         return 2
     ko = scal[1]
     if ko == 0 or ko == 1:
@@ -477,8 +482,16 @@ def _record(pts, hist, boards, table, scal, h, side, passes, n):
     hist[t, 0] = h
     hist[t, 1] = side
     hist[t, 2] = passes
+    black = 0
+    white = 0
     for u in range(n):
-        boards[t, u] = pts[BOARD, u]
+        c = pts[BOARD, u]
+        boards[t, u] = c
+        black += c == 1
+        white += c == 2
+    hist[t, 3] = black
+    hist[t, 4] = white
+    scal[COUNTS + black * (n + 1) + white] += 1
     mask = table.shape[0] - 1
     slot = h & mask
     while table[slot] >= 0:
@@ -518,18 +531,25 @@ def game_pass(pts, hist, boards, table, scal, n):
 
 
 @njit(cache=True, inline="always")
-def _quick_reason(pts, hist, table, scal, v, ptr, idx, zob):
+def _quick_reason(pts, hist, table, scal, v, ptr, idx, zob, n):
     """Like ``_why_illegal`` for an empty point v, but -1 where a hash matches an earlier
     position (a repetition, or a collision) and only an exact comparison can decide.
     It calls no other compiled function, so that the loop over all points stays tight."""
     t = scal[0] - 1
     me = hist[t, 1]
-    change, suicide = _outcome(pts, v, me, ptr, idx, zob)
-    if suicide and scal[2] == 0:
+    change, kind = _outcome(pts, v, me, ptr, idx, zob)
+    if kind == 2 and scal[2] == 0:
         return 2
     after = hist[t, 0] ^ change
     ko = scal[1]
     if ko == 0 or ko == 1:
+        if kind == 0:
+            # A stone added and none removed: only a board with one more stone of me can be
+            # the same, and no position stored has those counts.
+            black = hist[t, 3] + (me == 1)
+            white = hist[t, 4] + (me == 2)
+            if scal[COUNTS + black * (n + 1) + white] == 0:
+                return 0
         mask = table.shape[0] - 1
         slot = after & mask
         while table[slot] >= 0:
@@ -554,7 +574,7 @@ def game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out):
     waiting = 0
     for v in range(n):
         if pts[BOARD, v] == 0:
-            code = _quick_reason(pts, hist, table, scal, v, ptr, idx, zob)
+            code = _quick_reason(pts, hist, table, scal, v, ptr, idx, zob, n)
             if code == 0:
                 out[count] = v
                 count += 1
@@ -623,7 +643,7 @@ def game_zobrist(pts, zob, n):
 
 
 @njit(cache=True)
-def game_forget_last(hist, table, scal):
+def game_forget_last(hist, table, scal, n):
     """Drop the last stored position from the history and the hash table (positions leave
     in the reverse order of their arrival, so emptying its slot keeps every probe sequence)."""
     t = scal[0] - 1
@@ -632,6 +652,7 @@ def game_forget_last(hist, table, scal):
     while table[slot] != t:
         slot = (slot + 1) & mask
     table[slot] = -1
+    scal[COUNTS + hist[t, 3] * (n + 1) + hist[t, 4]] -= 1
     scal[0] = t
 
 

@@ -919,7 +919,9 @@ class CompiledGame:
         self._pts = np.zeros((8, max(n, 1)), dtype=np.int64)
         self._scratch = np.zeros(max(n, 1), dtype=np.int8)
         self._out = np.zeros(max(n, 1), dtype=np.int64)
-        self._scal = np.array([0, compiled.KO_CODES[self.rules.ko], self.rules.suicide == "allowed"], dtype=np.int64)
+        self._scal = np.zeros(compiled.COUNTS + (n + 1) ** 2, dtype=np.int64)
+        self._scal[1] = compiled.KO_CODES[self.rules.ko]
+        self._scal[2] = self.rules.suicide == "allowed"
         self._play = compiled.game_play
         self._legal = compiled.game_legal
         self._allocate(64)
@@ -938,7 +940,7 @@ class CompiledGame:
         four times as large."""
         np = self._np
         stored = int(self._scal[0])
-        hist = np.zeros((capacity, 3), dtype=np.int64)
+        hist = np.zeros((capacity, 5), dtype=np.int64)
         boards = np.zeros((capacity, max(self._n, 1)), dtype=np.int8)
         if stored:
             hist[:stored] = self._hist[:stored]
@@ -1048,7 +1050,7 @@ class CompiledGame:
             raise IllegalMove("nothing to undo")
         c = self._c
         self._listed = -1
-        c.game_forget_last(self._hist, self._table, self._scal)
+        c.game_forget_last(self._hist, self._table, self._scal, self._n)
         t = int(self._scal[0]) - 1
         c.game_load(self._pts, self._boards, t, self._ptr, self._idx, self._n)
         c.game_zobrist(self._pts, self._zob, self._n)
