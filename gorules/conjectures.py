@@ -87,10 +87,10 @@ def longest_game_figure(graph: Graph, rules: str) -> dict:
     allowed (the source's ``game``), and one such game; None beyond 41 legal positions."""
     if ruleset(rules).ko != "positional" or ruleset(rules).suicide != "allowed":
         raise UsageError("the longest game is computed for positional superko with suicide allowed only")
-    from impl.counting import count_legal
+    from impl.counting import count_legal, enumerate_legal
     from impl.games import longest_game
 
-    positions = count_legal(graph)
+    positions = enumerate_legal(graph) if graph.directed else count_legal(graph)
     if positions > LONGEST_GAME_POSITIONS:
         return {"turns": None, "game": None, "reason": f"{positions} legal positions, more than {LONGEST_GAME_POSITIONS}"}
 
