@@ -359,7 +359,8 @@ def _put(pts, v, me, ptr, idx, zob):
 @njit(cache=True, inline="always")
 def _outcome(pts, v, me, ptr, idx, zob):
     """Without changing anything: (hash change of me playing at empty v, its kind: 0 a
-    stone placed and nothing removed, 1 captures, 2 a suicide that removes stones of me)."""
+    stone placed and nothing removed, 1 captures, 2 a suicide that removes stones of me,
+    3 a suicide of the lone stone at v, which leaves the board as it is)."""
     opp = 3 - me
     change = zob[v, me]
     free = False
@@ -389,6 +390,7 @@ def _outcome(pts, v, me, ptr, idx, zob):
             return change, 0
     # Suicide: v and every chain of me next to it are removed.
     change = 0
+    kind = 3
     for k in range(ptr[v], ptr[v + 1]):
         w = idx[k]
         if pts[BOARD, w] == me:
@@ -399,7 +401,8 @@ def _outcome(pts, v, me, ptr, idx, zob):
                     seen = True
             if not seen:
                 change ^= pts[ZXOR, h]
-    return change, 2
+            kind = 2
+    return change, kind
 
 
 @njit(cache=True)
@@ -457,7 +460,7 @@ def _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n):
     me = hist[t, 1]
     change, kind = _outcome(pts, v, me, ptr, idx, zob)
     after = hist[t, 0] ^ change
-    if kind == 2 and scal[2] == 0:
+    if kind >= 2 and scal[2] == 0:
         return 2
     ko = scal[1]
     if ko == 0 or ko == 1:
@@ -538,10 +541,12 @@ def _quick_reason(pts, hist, table, scal, v, ptr, idx, zob, n):
     t = scal[0] - 1
     me = hist[t, 1]
     change, kind = _outcome(pts, v, me, ptr, idx, zob)
-    if kind == 2 and scal[2] == 0:
+    if kind >= 2 and scal[2] == 0:
         return 2
     after = hist[t, 0] ^ change
     ko = scal[1]
+    if kind == 3 and ko == 0:
+        return 3  # the board stays the current one, which is stored
     if ko == 0 or ko == 1:
         if kind == 0:
             # A stone added and none removed: only a board with one more stone of me can be
