@@ -252,10 +252,11 @@ def playout(ptr, idx, rptr, ridx, symmetric, n, zobrist, ko, suicide_allowed, ma
 # White), passes, Black's stones, White's stones; ``boards`` the boards; ``table`` an
 # open-addressing hash table of history indices.  ``scal``: [positions stored, ko code,
 # suicide allowed], then from COUNTS on the number of stored positions with each pair of
-# stone counts, a filter that spares most points the hash probe.
+# stone counts (pairs sharing a slot add up: a filter may only say "perhaps"), which spares
+# most points the hash probe.
 
 BOARD, HEAD, NEXT, SIZE, LIBS, LSUM, LSQ, ZXOR = range(8)
-COUNTS = 8  # scal[COUNTS + b·(n+1) + w]: the stored positions with b Black and w White stones
+COUNTS = 8  # scal[COUNTS + (b·(n+1) + w) mod slots]: stored positions with b Black, w White stones
 
 
 @njit(cache=True, inline="always")
@@ -494,7 +495,7 @@ def _record(pts, hist, boards, table, scal, h, side, passes, n):
         white += c == 2
     hist[t, 3] = black
     hist[t, 4] = white
-    scal[COUNTS + black * (n + 1) + white] += 1
+    scal[COUNTS + (black * (n + 1) + white) % (scal.shape[0] - COUNTS)] += 1
     mask = table.shape[0] - 1
     slot = h & mask
     while table[slot] >= 0:
@@ -553,7 +554,7 @@ def _quick_reason(pts, hist, table, scal, v, ptr, idx, zob, n):
             # the same, and no position stored has those counts.
             black = hist[t, 3] + (me == 1)
             white = hist[t, 4] + (me == 2)
-            if scal[COUNTS + black * (n + 1) + white] == 0:
+            if scal[COUNTS + (black * (n + 1) + white) % (scal.shape[0] - COUNTS)] == 0:
                 return 0
         mask = table.shape[0] - 1
         slot = after & mask
@@ -657,7 +658,7 @@ def game_forget_last(hist, table, scal, n):
     while table[slot] != t:
         slot = (slot + 1) & mask
     table[slot] = -1
-    scal[COUNTS + hist[t, 3] * (n + 1) + hist[t, 4]] -= 1
+    scal[COUNTS + (hist[t, 3] * (n + 1) + hist[t, 4]) % (scal.shape[0] - COUNTS)] -= 1
     scal[0] = t
 
 

@@ -872,6 +872,27 @@ _REASONS = {
 }
 
 
+def _compiled_game_arrays(graph: Graph) -> tuple:
+    """(neighbour pointer, neighbour index, Zobrist keys, chain rows of the empty board) of a
+    graph for :class:`CompiledGame`, built once per kernel; the games copy the last."""
+    k = kernel(graph)
+    arrays = getattr(k, "_compiled_game", None)
+    if arrays is None:
+        import numpy as np
+
+        from impl._kernel_numba import HEAD, NEXT, SIZE, csr
+
+        n = graph.order
+        ptr, idx = csr([graph.neighbours[v] for v in range(n)])
+        zobrist = np.random.default_rng(20240).integers(1, 2**62, size=(max(n, 1), 3), dtype=np.int64)
+        pts = np.zeros((8, max(n, 1)), dtype=np.int64)
+        pts[HEAD] = pts[NEXT] = np.arange(max(n, 1))
+        pts[SIZE] = 1
+        arrays = (ptr, idx, zobrist, pts)
+        k._compiled_game = arrays
+    return arrays
+
+
 class CompiledGame:
     """:class:`Game`'s stepping API over the compiled kernel (numba), for loops that call
     ``legal_moves()`` and ``play(v)`` from Python once per move.
@@ -914,20 +935,21 @@ class CompiledGame:
         self._np = np
         self._c = compiled
         self._n = n
-        self._ptr, self._idx = compiled.csr([graph.neighbours[v] for v in range(n)])
-        self._zob = np.random.default_rng(20240).integers(1, 2**62, size=(max(n, 1), 3), dtype=np.int64)
-        self._pts = np.zeros((8, max(n, 1)), dtype=np.int64)
+        self._ptr, self._idx, self._zob, empty_pts = _compiled_game_arrays(graph)
+        self._pts = empty_pts.copy()
         self._scratch = np.zeros(max(n, 1), dtype=np.int8)
         self._out = np.zeros(max(n, 1), dtype=np.int64)
-        self._scal = np.zeros(compiled.COUNTS + (n + 1) ** 2, dtype=np.int64)
+        self._scal = np.zeros(compiled.COUNTS + 8 * (n + 1), dtype=np.int64)
         self._scal[1] = compiled.KO_CODES[self.rules.ko]
         self._scal[2] = self.rules.suicide == "allowed"
         self._play = compiled.game_play
         self._legal = compiled.game_legal
         self._allocate(64)
-        start = np.array([[1 if black >> v & 1 else 2 if white >> v & 1 else 0 for v in range(n)]], dtype=np.int8)
-        compiled.game_load(self._pts, start.reshape(1, max(n, 1)) if n else np.zeros((1, 1), np.int8), 0, self._ptr, self._idx, n)
-        h = compiled.game_zobrist(self._pts, self._zob, n)
+        h = 0
+        if black or white:
+            start = np.array([[1 if black >> v & 1 else 2 if white >> v & 1 else 0 for v in range(n)]], dtype=np.int8)
+            compiled.game_load(self._pts, start, 0, self._ptr, self._idx, n)
+            h = compiled.game_zobrist(self._pts, self._zob, n)
         compiled._record(self._pts, self._hist, self._boards, self._table, self._scal, h, side + 1, 0, n)
         self.moves: list[Move] = []
         self._side = side

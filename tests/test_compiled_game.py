@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from impl._kernel_numba import KO_CODES
@@ -146,9 +147,10 @@ def test_every_hash_colliding_still_decides_exactly():
         graph = parse_graph(name)
         for _ in range(5):
             compiled = CompiledGame(graph)
-            compiled._zob[:] = 0
+            compiled._zob = np.zeros_like(compiled._zob)
             compiled._pts[7, :] = 0
             compiled._hist[0, 0] = 0
+            compiled._allocate(compiled._capacity)  # the hash table and arguments again
             assert random_game_differences(graph, "tromp-taylor", rng, 6 * graph.order, compiled) == []
 
 
