@@ -942,8 +942,10 @@ class CompiledGame:
         self._scal = np.zeros(compiled.COUNTS + 8 * (n + 1), dtype=np.int64)
         self._scal[1] = compiled.KO_CODES[self.rules.ko]
         self._scal[2] = self.rules.suicide == "allowed"
-        self._play = compiled.game_play
-        self._legal = compiled.game_legal
+        self._play = compiled.packed_play
+        self._legal = compiled.packed_legal
+        self._hist = np.zeros((0, 5), dtype=np.int64)
+        self._boards = np.zeros((0, max(n, 1)), dtype=np.int8)
         self._allocate(64)
         h = 0
         if black or white:
@@ -959,22 +961,44 @@ class CompiledGame:
 
     def _allocate(self, capacity: int) -> None:
         """Room for ``capacity`` positions of history (keeping those stored), and a hash table
-        four times as large."""
+        four times as large: every int64 array packed in one (see ``_kernel_numba._views``)."""
         np = self._np
+        c = self._c
+        n = self._n
+        width = max(n, 1)
         stored = int(self._scal[0])
-        hist = np.zeros((capacity, 5), dtype=np.int64)
-        boards = np.zeros((capacity, max(self._n, 1)), dtype=np.int8)
+        arcs = len(self._idx)
+        sizes = (8 * width, 5 * capacity, 4 * capacity, len(self._scal), n + 1, arcs, 3 * width, width)
+        mem = np.zeros(c.HEADER + sum(sizes), dtype=np.int64)
+        mem[: c.HEADER] = (n, capacity, len(self._scal), arcs)
+        views = []
+        offset = c.HEADER
+        for size in sizes:
+            views.append(mem[offset : offset + size])
+            offset += size
+        pts, hist, table, scal, ptr, idx, zob, out = views
+        pts, hist, zob = pts.reshape(8, width), hist.reshape(capacity, 5), zob.reshape(width, 3)
+        pts[:] = self._pts
+        scal[:] = self._scal
+        ptr[:] = self._ptr
+        idx[:] = self._idx
+        zob[:] = self._zob
+        table[:] = -1
+        boards = np.zeros((capacity, width), dtype=np.int8)
         if stored:
             hist[:stored] = self._hist[:stored]
             boards[:stored] = self._boards[:stored]
-        self._hist, self._boards = hist, boards
-        self._table = np.full(4 * capacity, -1, dtype=np.int64)
-        self._c.game_rehash(self._hist, self._table, stored)
+        c.game_rehash(hist, table, stored)
+        self._mem = mem
+        self._pts, self._hist, self._table, self._scal = pts, hist, table, scal
+        self._ptr, self._idx, self._zob, self._out = ptr, idx, zob, out
+        self._boards = boards
         self._capacity = capacity
         self._args = (
             self._pts, self._hist, self._boards, self._table, self._scal,
             self._ptr, self._idx, self._zob, self._scratch, self._n, self._out,
         )
+        self._packed = (mem, boards, self._scratch)
 
     # ---- reading the state
 
@@ -1030,7 +1054,7 @@ class CompiledGame:
             return False
         self._room()
         self._listed = -1
-        if self._play(v, False, *self._args):
+        if self._play(v, False, *self._packed):
             return False
         self.moves.append(v)
         self._side ^= 1
@@ -1046,7 +1070,7 @@ class CompiledGame:
             v = _check_point_for_move(self.graph, v)
         if len(self.moves) + 1 >= self._capacity:
             self._allocate(2 * self._capacity)
-        reason = self._play(v, self._listing, *self._args)
+        reason = self._play(v, self._listing, *self._packed)
         if reason > 0:
             raise IllegalMove(f"{self.to_move} {v} is illegal: {_REASONS[reason]}")
         self._listed = -1 - reason if self._listing else -1
@@ -1093,7 +1117,7 @@ class CompiledGame:
             return []
         count = self._listed
         if count < 0:
-            count = self._legal(*self._args)
+            count = self._legal(*self._packed)
         # The loop is listing moves: the next play also lists the next player's moves.
         self._listing = True
         legal = self._out[:count].tolist()
