@@ -535,9 +535,11 @@ def game_pass(pts, hist, boards, table, scal, n):
 
 
 @njit(cache=True, inline="always")
-def _quick_reason(pts, hist, table, scal, v, ptr, idx, zob, n):
+def _quick_reason(pts, hist, table, scal, v, ptr, idx, zob, n, placements_new):
     """Like ``_why_illegal`` for an empty point v, but -1 where a hash matches an earlier
-    position (a repetition, or a collision) and only an exact comparison can decide.
+    position (a repetition, or a collision) and only an exact comparison can decide;
+    ``placements_new`` says that no stored position has the stone counts of a board with
+    one more stone of the player to move.
     It calls no other compiled function, so that the loop over all points stays tight."""
     t = scal[0] - 1
     me = hist[t, 1]
@@ -549,13 +551,10 @@ def _quick_reason(pts, hist, table, scal, v, ptr, idx, zob, n):
     if kind == 3 and ko == 0:
         return 3  # the board stays the current one, which is stored
     if ko == 0 or ko == 1:
-        if kind == 0:
+        if kind == 0 and placements_new:
             # A stone added and none removed: only a board with one more stone of me can be
             # the same, and no position stored has those counts.
-            black = hist[t, 3] + (me == 1)
-            white = hist[t, 4] + (me == 2)
-            if scal[COUNTS + (black * (n + 1) + white) % (scal.shape[0] - COUNTS)] == 0:
-                return 0
+            return 0
         mask = table.shape[0] - 1
         slot = after & mask
         while table[slot] >= 0:
@@ -578,9 +577,14 @@ def game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out):
     if hist[scal[0] - 1, 2] >= 2:
         return 0
     waiting = 0
+    t = scal[0] - 1
+    me = hist[t, 1]
+    black = hist[t, 3] + (me == 1)
+    white = hist[t, 4] + (me == 2)
+    placements_new = scal[COUNTS + (black * (n + 1) + white) % (scal.shape[0] - COUNTS)] == 0
     for v in range(n):
         if pts[BOARD, v] == 0:
-            code = _quick_reason(pts, hist, table, scal, v, ptr, idx, zob, n)
+            code = _quick_reason(pts, hist, table, scal, v, ptr, idx, zob, n, placements_new)
             if code == 0:
                 out[count] = v
                 count += 1
