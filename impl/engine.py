@@ -22,7 +22,7 @@ numba kernel, with incremental chains, for Python loops that step a game move by
 (undirected graphs only).
 :func:`random_playout` plays uniform random games in pure Python;
 :func:`compiled_random_playout` plays them in a numba kernel (``impl/_kernel_numba.py``),
-about four times faster on 9×9.
+about ten times faster (see benchmarks/bench_engine.py).
 
 Code that builds on the kernel (solvers, counting) uses ``kernel(graph)`` and its
 bitset operations: ``place(mine, theirs, v)`` (the move of the source, on a
