@@ -585,3 +585,25 @@ def main(argv: Optional[Iterable[str]] = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+class NoSuicideMutant:
+    """The engine with one rule broken on purpose: a played stone is never removed, even
+    when it has no liberty after the captures (suicide forgotten).  Differential fuzzing
+    must tell it from the spec; a fuzzer that cannot would prove nothing."""
+
+    def __getattr__(self, name):
+        import impl.engine
+
+        return getattr(impl.engine, name)
+
+    @staticmethod
+    def move(graph: Graph, s: State, v) -> Optional[State]:
+        """The engine's move, with the played point put back if the move removed it."""
+        import impl.engine
+
+        result = impl.engine.move(graph, s, v)
+        if result is None or v == PASS or result.board[v] != EMPTY:
+            return result
+        board = result.board[:v] + (s.player,) + result.board[v + 1 :]
+        return State(board, result.player, 0)
