@@ -533,7 +533,42 @@ class Score(NamedTuple):
         return self.black - self.white - self.komi
 
 
-class Game:
+class _Position:
+    """What :class:`Game` and :class:`CompiledGame` share: the views of the current position
+    derived from ``bits``, ``board``, ``_side``, ``passes``, ``rules``, ``kernel`` and ``moves``."""
+
+    @property
+    def to_move(self) -> str:
+        """The player to move: "B" or "W"."""
+        return WHITE if self._side else BLACK
+
+    @property
+    def over(self) -> bool:
+        """Whether two consecutive passes have ended the game."""
+        return self.passes >= 2
+
+    def state(self) -> State:
+        """The current state (b, p, n) in the spec's terms."""
+        return State(self.board, self.to_move, self.passes)
+
+    def score(self) -> Score:
+        """The scores of the current board under the ruleset (area or stones), with komi."""
+        black, white = self.bits
+        if self.rules.scoring == "stone":
+            return Score(popcount(black), popcount(white), self.rules.komi)
+        return Score(*self.kernel.area(black, white), self.rules.komi)
+
+    def winner(self) -> str:
+        """"B", "W" or "draw" by the current scores and komi (the result once the game is over)."""
+        margin = self.score().margin
+        return BLACK if margin > 0 else WHITE if margin < 0 else DRAW
+
+    def __len__(self) -> int:
+        """The number of moves played."""
+        return len(self.moves)
+
+
+class Game(_Position):
     """A game in progress on a graph under a ruleset, with its history.
 
     ``play(v)`` raises :class:`IllegalMove` naming the reason; ``try_play(v)`` returns
@@ -599,20 +634,6 @@ class Game:
     def bits(self) -> tuple[int, int]:
         """(Black's points, White's points) of the current board."""
         return self._black, self._white
-
-    @property
-    def to_move(self) -> str:
-        """The player to move: "B" or "W"."""
-        return WHITE if self._side else BLACK
-
-    @property
-    def over(self) -> bool:
-        """Whether two consecutive passes have ended the game."""
-        return self.passes >= 2
-
-    def state(self) -> State:
-        """The current state (b, p, n) in the spec's terms."""
-        return State(self.board, self.to_move, self.passes)
 
     # ---- moves
 
@@ -721,19 +742,6 @@ class Game:
 
     # ---- the result
 
-    def score(self) -> Score:
-        """The scores of the current board under the ruleset (area or stones), with komi."""
-        if self.rules.scoring == "stone":
-            black, white = popcount(self._black), popcount(self._white)
-        else:
-            black, white = self.kernel.area(self._black, self._white)
-        return Score(black, white, self.rules.komi)
-
-    def winner(self) -> str:
-        """"B", "W" or "draw" by the current scores and komi (the result once the game is over)."""
-        margin = self.score().margin
-        return BLACK if margin > 0 else WHITE if margin < 0 else DRAW
-
     def states(self) -> list[State]:
         """The states s₀ … s_i of the game so far (s₀ is the starting position)."""
         players = (BLACK, WHITE)
@@ -743,9 +751,6 @@ class Game:
         ]
         return earlier + [self.state()]
 
-    def __len__(self) -> int:
-        """The number of moves played."""
-        return len(self.moves)
 
 
 def _check_point_for_move(graph: Graph, v) -> int:
@@ -893,7 +898,7 @@ def _compiled_game_arrays(graph: Graph) -> tuple:
     return arrays
 
 
-class CompiledGame:
+class CompiledGame(_Position):
     """:class:`Game`'s stepping API over the compiled kernel (numba), for loops that call
     ``legal_moves()`` and ``play(v)`` from Python once per move.
 
@@ -1012,20 +1017,6 @@ class CompiledGame:
         """(Black's points, White's points) of the current board."""
         return to_bits(self.graph, self.board)
 
-    @property
-    def to_move(self) -> str:
-        """The player to move: "B" or "W"."""
-        return WHITE if self._side else BLACK
-
-    @property
-    def over(self) -> bool:
-        """Whether two consecutive passes have ended the game."""
-        return self.passes >= 2
-
-    def state(self) -> State:
-        """The current state (b, p, n) in the spec's terms."""
-        return State(self.board, self.to_move, self.passes)
-
     # ---- moves
 
     def _room(self) -> None:
@@ -1126,18 +1117,6 @@ class CompiledGame:
 
     # ---- the result
 
-    def score(self) -> Score:
-        """The scores of the current board under the ruleset (area or stones), with komi."""
-        black, white = self.bits
-        if self.rules.scoring == "stone":
-            return Score(popcount(black), popcount(white), self.rules.komi)
-        return Score(*self.kernel.area(black, white), self.rules.komi)
-
-    def winner(self) -> str:
-        """"B", "W" or "draw" by the current scores and komi (the result once the game is over)."""
-        margin = self.score().margin
-        return BLACK if margin > 0 else WHITE if margin < 0 else DRAW
-
     def states(self) -> list[State]:
         """The states s₀ … s_i of the game so far (s₀ is the starting position)."""
         players = (BLACK, WHITE)
@@ -1151,6 +1130,3 @@ class CompiledGame:
             for t in range(stored)
         ]
 
-    def __len__(self) -> int:
-        """The number of moves played."""
-        return len(self.moves)
