@@ -112,11 +112,17 @@ def family_graphs(family: str) -> list[str]:
     return [s for s in specs if not (s in seen or seen.add(s))]
 
 
-def work(spec: str, figures: list, rules: str) -> tuple[str, dict, float]:
-    """The task a worker runs: the figures of one graph, and the seconds they took."""
+def work(spec: str, figures: list, rules: str) -> tuple[str, Optional[dict], float, Optional[str]]:
+    """The task a worker runs: the figures of one graph and the seconds they took, or — when a
+    figure is out of reach (a solver's node budget spent) — None and the reason."""
+    from impl.solve import SolveError
+
     start = time.perf_counter()
-    result = compute_figures(parse_graph(spec), figures, rules)
-    return spec, result, time.perf_counter() - start
+    try:
+        result = compute_figures(parse_graph(spec), figures, rules)
+    except SolveError as error:
+        return spec, None, time.perf_counter() - start, str(error)
+    return spec, result, time.perf_counter() - start, None
 
 
 @dataclass
@@ -130,6 +136,7 @@ class Summary:
     computed: int
     skipped: int
     counterexamples: list = field(default_factory=list)
+    unknown: list = field(default_factory=list)  # (graph, reason): figures out of reach, not stored
 
     def as_json(self) -> dict:
         """The summary as JSON-able data."""
@@ -142,6 +149,7 @@ class Summary:
             "already_done": self.skipped,
             "holds": all(r.holds for r in self.rows),
             "counterexamples": [r.graph for r in self.counterexamples],
+            "unknown": [{"graph": g, "reason": why} for g, why in self.unknown],
             "rows": [
                 {"graph": r.graph, "holds": r.holds, "figures": r.figures, "seconds": round(r.seconds, 4)}
                 for r in self.rows
@@ -205,8 +213,13 @@ def run_sweep(
         file=sys.stderr,
     )
     computed = 0
+    unknown = []
     try:
-        for spec, figures, seconds in results:
+        for spec, figures, seconds, reason in results:
+            if figures is None:
+                unknown.append((spec, reason))
+                bar.update(1)
+                continue
             graph = parse_graph(spec)
             row = Row(
                 conjecture.name,
@@ -236,6 +249,7 @@ def run_sweep(
         computed,
         len(specs) - len(tasks),
         [r for r in rows if not r.holds],
+        unknown,
     )
 
 
@@ -260,6 +274,8 @@ def summary_table(summary: Summary) -> str:
         + ", ".join(r.graph for r in summary.counterexamples)
     )
     lines.append(f"{verdict} ({summary.computed} computed now, {summary.skipped} already in the store)")
+    for graph, reason in summary.unknown:
+        lines.append(f"unknown on {graph} (not stored; a rerun tries again): {reason}")
     return "\n".join(lines)
 
 

@@ -153,3 +153,18 @@ def test_cli_sweep_bad_family_is_one_line(tmp_path):
     )
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1 and "blobs:3" in done.stderr
+
+
+def test_a_graph_out_of_reach_is_unknown_and_retried(tmp_path, monkeypatch):
+    """A spent node budget makes a graph unknown: reported, not stored, tried again next run."""
+    import gorules.conjectures
+
+    monkeypatch.setattr(gorules.conjectures, "SOLVE_NODE_BUDGET", 200)
+    with Store(tmp_path / "u.sqlite") as store:
+        first = run_sweep(built_in("going-first-is-good"), "paths:1-6", store, workers=0, progress=False)
+        assert [g for g, _ in first.unknown] == ["path:5", "path:6"]
+        assert "node budget" in first.unknown[0][1]
+        assert [r.graph for r in first.rows] == [f"path:{n}" for n in range(1, 5)]
+        monkeypatch.setattr(gorules.conjectures, "SOLVE_NODE_BUDGET", 10**7)
+        second = run_sweep(built_in("going-first-is-good"), "paths:1-6", store, workers=0, progress=False)
+    assert second.unknown == [] and second.computed == 2 and second.skipped == 4

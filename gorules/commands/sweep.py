@@ -43,7 +43,8 @@ def listing(conjecture_file=None) -> str:
 
 
 def run(args) -> int:
-    """Run the sweep, print the summary table (or JSON); exit 1 if a counterexample was found."""
+    """Run the sweep, print the summary table (or JSON); exit 1 if a counterexample was found
+    or a graph stayed unknown."""
     if args.list:
         print(listing(args.conjecture_file))
         return 0
@@ -66,4 +67,4 @@ def run(args) -> int:
         print(json.dumps(summary.as_json()))
     else:
         print(summary_table(summary))
-    return 0 if not summary.counterexamples else 1
+    return 0 if not summary.counterexamples and not summary.unknown else 1
