@@ -23,6 +23,12 @@ class Outcome:
     passed: bool
     result: str
     detail: dict = field(default_factory=dict)
+    not_run: bool = False  # a real component the check needs is not installed: shown, not passed
+
+
+def not_run(reason: str) -> Outcome:
+    """The outcome of a check that could not run here (e.g. GNU Go is not installed)."""
+    return Outcome(False, f"not run: {reason}", not_run=True)
 
 
 @dataclass
@@ -46,6 +52,7 @@ class Report:
     seconds: float
     group: str = ""
     detail: dict = field(default_factory=dict)
+    not_run: bool = False
 
 
 def registered_checks() -> list[Check]:
@@ -64,4 +71,6 @@ def run_check(check: Check) -> Report:
     except Exception as error:  # a broken check must show up as a failing row
         outcome = Outcome(False, f"error: {type(error).__name__}: {error}")
     seconds = time.perf_counter() - start
-    return Report(check.name, check.graph, outcome.passed, outcome.result, seconds, check.group, outcome.detail)
+    return Report(
+        check.name, check.graph, outcome.passed, outcome.result, seconds, check.group, outcome.detail, outcome.not_run
+    )
