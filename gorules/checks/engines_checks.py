@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from gorules.verify import Check, Outcome, not_run
+from impl.spiel import openspiel_action, openspiel_board, openspiel_point
 from impl.engine import Game, random_playout
 from impl.sgf import engine_positions, parse_sgf, record_sgf, sgfmill_agreement
 from spec.graph import grid
@@ -76,43 +77,16 @@ def openspiel_check() -> Check:
         state = pyspiel.load_game("go", {"board_size": size, "komi": 0.5}).new_initial_state()
         game = Game(graph, "tromp-taylor")
         while not state.is_terminal() and len(game.moves) < 60:
-            theirs = {_point(size, a) for a in state.legal_actions()}
+            theirs = {openspiel_point(size, a) for a in state.legal_actions()}
             both = sorted((theirs & set(game.legal_moves())) - {PASS})
             v = rng.choice(both) if both else PASS
-            state.apply_action(size * size if v == PASS else _action(size, v))
+            state.apply_action(openspiel_action(size, v))
             game.play(v)
-            if _board(size, state) != game.board:
+            if openspiel_board(size, state) != game.board:
                 return Outcome(False, f"boards differ after move {len(game.moves)}")
         return Outcome(True, f"{len(game.moves)} moves, boards agree")
 
     return Check("OpenSpiel board = engine (random game)", "grid:5x5", run, "engines")
-
-
-def _action(size: int, v: int) -> int:
-    """OpenSpiel's action for a point (its row 0 is the bottom line)."""
-    r, c = divmod(v, size)
-    return (size - 1 - r) * size + c
-
-
-def _point(size: int, action: int):
-    """The point (or PASS) of an OpenSpiel action."""
-    if action == size * size:
-        return PASS
-    row, c = divmod(action, size)
-    return (size - 1 - row) * size + c
-
-
-def _board(size: int, state) -> tuple:
-    """OpenSpiel's board from its observation planes (black, then white)."""
-    planes = state.observation_tensor(0)
-    n = size * size
-    board = ["."] * n
-    for action in range(n):
-        if planes[action]:
-            board[_point(size, action)] = "B"
-        elif planes[n + action]:
-            board[_point(size, action)] = "W"
-    return tuple(board)
 
 
 def checks() -> list[Check]:
