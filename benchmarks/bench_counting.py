@@ -18,9 +18,9 @@ import gc
 import sys
 import time
 
-from impl.counting import FrontierCounter, good_ordering, steps_of
-from impl.games import count_games, longest_game
-from spec.graph import parse_graph
+from gorules.impl.counting import FrontierCounter, good_ordering, steps_of
+from gorules.impl.games import count_games, longest_game
+from gorules.spec.graph import parse_graph
 
 
 def timed(function, *args):

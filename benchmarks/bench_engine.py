@@ -23,10 +23,10 @@ import sys
 import time
 import tracemalloc
 
-import impl.engine as engine
-import spec.tromp_taylor as spec_rules
-from spec.graph import parse_graph
-from spec.tromp_taylor import PASS
+import gorules.impl.engine as engine
+import gorules.spec.tromp_taylor as spec_rules
+from gorules.spec.graph import parse_graph
+from gorules.spec.tromp_taylor import PASS
 
 
 def random_games(graph, count: int, seed: int) -> list[list]:

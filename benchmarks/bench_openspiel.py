@@ -42,9 +42,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pyspiel  # noqa: E402
 
-from impl.engine import CompiledGame, Game, compiled_random_playout, random_playout  # noqa: E402
-from impl.gtp import GtpClient, gnugo_command, gtp_vertex  # noqa: E402
-from spec.graph import grid  # noqa: E402
+from gorules.impl.engine import CompiledGame, Game, compiled_random_playout, random_playout  # noqa: E402
+from gorules.impl.gtp import GtpClient, gnugo_command, gtp_vertex  # noqa: E402
+from gorules.spec.graph import grid  # noqa: E402
 
 COMMAND = "python benchmarks/bench_openspiel.py"
 

@@ -23,9 +23,9 @@ import shlex
 import sys
 import time
 
-from proofs import registry
-from proofs import well_formedness as z3_well_formedness
-from proofs.graphs import SymbolicGraph
+from gorules.proofs import registry
+from gorules.proofs import well_formedness as z3_well_formedness
+from gorules.proofs.graphs import SymbolicGraph
 
 CNF_THEOREMS = ("well-formedness-step-cnf", "capture-locality", "capture-exclusive", "colour-symmetry",
                 "automorphism", "score-bound")

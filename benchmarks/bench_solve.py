@@ -11,8 +11,8 @@ import argparse
 import sys
 import time
 
-from impl.solve import SolveError, Solver
-from spec.graph import parse_graph
+from gorules.impl.solve import SolveError, Solver
+from gorules.spec.graph import parse_graph
 
 BOARDS = ["path:1", "path:2", "path:3", "path:4", "path:5", "path:6", "path:7", "grid:2x2"]
 ATTEMPTS = ["grid:2x3", "grid:3x3"]

@@ -12,7 +12,7 @@ import pkgutil
 import sys
 
 from gorules.errors import UsageError
-from spec.graph import GraphError
+from gorules.spec.graph import GraphError
 
 import gorules.commands
 

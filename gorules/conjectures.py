@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
-from impl.counting import legal_bitboards
-from impl.engine import kernel, to_board
-from impl.rules import ruleset
-from impl.solve import Solver
-from spec.graph import Graph, point_name
+from gorules.impl.counting import legal_bitboards
+from gorules.impl.engine import kernel, to_board
+from gorules.impl.rules import ruleset
+from gorules.impl.solve import Solver
+from gorules.spec.graph import Graph, point_name
 
 from gorules.errors import UsageError
 
@@ -87,8 +87,8 @@ def longest_game_figure(graph: Graph, rules: str) -> dict:
     allowed (the source's ``game``), and one such game; None beyond 41 legal positions."""
     if ruleset(rules).ko != "positional" or ruleset(rules).suicide != "allowed":
         raise UsageError("the longest game is computed for positional superko with suicide allowed only")
-    from impl.counting import count_legal, enumerate_legal
-    from impl.games import longest_game
+    from gorules.impl.counting import count_legal, enumerate_legal
+    from gorules.impl.games import longest_game
 
     positions = enumerate_legal(graph) if graph.directed else count_legal(graph)
     if positions > LONGEST_GAME_POSITIONS:

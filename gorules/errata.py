@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
-from spec import errata as literal
-from spec import tromp_taylor as tt
-from spec.graph import Graph, make_graph, parse_graph
+from gorules.spec import errata as literal
+from gorules.spec import tromp_taylor as tt
+from gorules.spec.graph import Graph, make_graph, parse_graph
 
 COLOURS = (tt.BLACK, tt.WHITE, tt.EMPTY)
 PLAYERS = (tt.BLACK, tt.WHITE)
@@ -309,7 +309,7 @@ def witness_game(graph: Graph, board: Sequence[str]) -> Optional[tuple]:
 
 def move_names(graph: Graph, moves: Sequence, first: str = tt.BLACK) -> list[str]:
     """Moves written as "B 0", "W pass", ..., colours alternating from ``first``."""
-    from spec.graph import point_name
+    from gorules.spec.graph import point_name
 
     names = []
     player = first

@@ -21,7 +21,7 @@ from typing import Iterable, Optional, Sequence
 from xml.sax.saxutils import escape
 
 from gorules.errors import UsageError
-from spec.graph import GTP_LETTERS, Graph
+from gorules.spec.graph import GTP_LETTERS, Graph
 
 CELL = 40  # pixels between grid lines in SVG
 MARGIN = 36  # pixels around the grid, room for coordinates

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from gorules.errors import UsageError
-from spec import tromp_taylor as tt
-from spec.graph import Graph, GraphError, parse_point, point_name
+from gorules.spec import tromp_taylor as tt
+from gorules.spec.graph import Graph, GraphError, parse_point, point_name
 
 COLOUR_WORDS = {"b": tt.BLACK, "black": tt.BLACK, "w": tt.WHITE, "white": tt.WHITE}
 PLAYER_NAMES = {tt.BLACK: "black", tt.WHITE: "white"}

@@ -29,7 +29,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from spec.graph import GraphError, parse_graph
+from gorules.spec.graph import GraphError, parse_graph
 
 from gorules.conjectures import Conjecture, compute_figures
 from gorules.errors import UsageError
@@ -115,7 +115,7 @@ def family_graphs(family: str) -> list[str]:
 def work(spec: str, figures: list, rules: str) -> tuple[str, Optional[dict], float, Optional[str]]:
     """The task a worker runs: the figures of one graph and the seconds they took, or — when a
     figure is out of reach (a solver's node budget spent) — None and the reason."""
-    from impl.solve import SolveError
+    from gorules.impl.solve import SolveError
 
     start = time.perf_counter()
     try:

@@ -31,8 +31,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
-from impl.engine import kernel, to_board
-from spec.graph import Graph
+from gorules.impl.engine import kernel, to_board
+from gorules.spec.graph import Graph
 
 EMPTY_CODE = 0
 BLACK_FREE = 1

@@ -39,9 +39,9 @@ import operator
 import random as _random
 from typing import NamedTuple, Optional, Sequence, Union
 
-from impl.rules import RuleSet, ruleset
-from spec.graph import Graph, grid
-from spec.tromp_taylor import BLACK, DRAW, EMPTY, PASS, WHITE, Board, Move, State
+from gorules.impl.rules import RuleSet, ruleset
+from gorules.spec.graph import Graph, grid
+from gorules.spec.tromp_taylor import BLACK, DRAW, EMPTY, PASS, WHITE, Board, Move, State
 
 COLOURS = (BLACK, WHITE, EMPTY)
 
@@ -823,7 +823,7 @@ def _compiled_arrays(graph: Graph) -> tuple:
     if arrays is None:
         import numpy as np
 
-        from impl._kernel_numba import csr
+        from gorules.impl._kernel_numba import csr
 
         ptr, idx = csr([graph.neighbours[v] for v in graph.points])
         rptr, ridx = csr([[u for u in graph.points if v in graph.neighbours[u]] for v in graph.points])
@@ -848,7 +848,7 @@ def compiled_random_playout(
     ``pass_last`` a player passes only when no point is legal."""
     import numpy as np
 
-    from impl._kernel_numba import KO_CODES, playout
+    from gorules.impl._kernel_numba import KO_CODES, playout
 
     rules = ruleset(rules)
     rng = rng or _random.Random()
@@ -885,7 +885,7 @@ def _compiled_game_arrays(graph: Graph) -> tuple:
     if arrays is None:
         import numpy as np
 
-        from impl._kernel_numba import HEAD, NEXT, SIZE, csr
+        from gorules.impl._kernel_numba import HEAD, NEXT, SIZE, csr
 
         n = graph.order
         ptr, idx = csr([graph.neighbours[v] for v in range(n)])
@@ -924,7 +924,7 @@ class CompiledGame(_Position):
         """A new game: the empty board with Black to move, or the given well-formed board."""
         import numpy as np
 
-        from impl import _kernel_numba as compiled
+        from gorules.impl import _kernel_numba as compiled
 
         self.graph = graph
         self.rules = ruleset(rules)

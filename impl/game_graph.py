@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from impl.counting import legal_bitboards
-from impl.engine import kernel
-from spec.graph import Graph
+from gorules.impl.counting import legal_bitboards
+from gorules.impl.engine import kernel
+from gorules.spec.graph import Graph
 
 Position = tuple[int, int]  # (Black's points, White's points)
 

@@ -31,9 +31,9 @@ from typing import Optional
 
 import numpy as np
 
-from impl.counting import legal_bitboards
-from impl.game_graph import play
-from spec.graph import Graph
+from gorules.impl.counting import legal_bitboards
+from gorules.impl.game_graph import play
+from gorules.spec.graph import Graph
 
 GAME_POSITION_LIMIT = 57  # legal positions: 1×4 (41) takes seconds compiled, 2×2 (57) two minutes and ~4 GB
 LONGEST_POSITION_LIMIT = 19  # legal positions: cycle:3 (19) takes milliseconds; 41 is out of reach

@@ -20,8 +20,8 @@ import shutil
 import subprocess
 from typing import Iterable, Optional, Sequence
 
-from spec.graph import Graph, GraphError, gtp_name, parse_point
-from spec.tromp_taylor import EMPTY, PASS
+from gorules.spec.graph import Graph, GraphError, gtp_name, parse_point
+from gorules.spec.tromp_taylor import EMPTY, PASS
 
 GNUGO_TROMP_TAYLOR = ("--chinese-rules", "--allow-all-suicide", "--positional-superko")
 GNUGO_JAPANESE = ("--japanese-rules", "--forbid-suicide", "--simple-ko")

@@ -24,9 +24,9 @@ import random
 import sys
 from typing import Callable, Optional, TextIO
 
-from impl.engine import Game, IllegalMove
-from impl.rules import RuleError, ruleset
-from spec.graph import Graph, GraphError, grid, gtp_name, parse_point
+from gorules.impl.engine import Game, IllegalMove
+from gorules.impl.rules import RuleError, ruleset
+from gorules.spec.graph import Graph, GraphError, grid, gtp_name, parse_point
 
 PROTOCOL_VERSION = "2"
 NAME = "gorules"

@@ -26,8 +26,8 @@ from typing import Optional, Sequence
 
 from sgfmill import sgf
 
-from spec.graph import Graph, GraphError, grid
-from spec.tromp_taylor import EMPTY, PASS, State, opponent
+from gorules.spec.graph import Graph, GraphError, grid
+from gorules.spec.tromp_taylor import EMPTY, PASS, State, opponent
 
 PLAYER_OF_SGF = {"b": "B", "w": "W"}
 SGF_OF_PLAYER = {"B": "b", "W": "w"}
@@ -213,7 +213,7 @@ def replay(record: Record, rules=None) -> Replay:
     a move whose own stones are removed (suicide), is noted and the replay goes on.
     """
     if rules is None:
-        from spec import tromp_taylor as rules
+        from gorules.spec import tromp_taylor as rules
     graph = record.graph
     board = tuple(record.setup)
     boards = [board]
@@ -245,7 +245,7 @@ def point_label(graph: Graph, v) -> str:
     """A point as messages show it: its GTP name (``D4``) on a grid, its number elsewhere."""
     if v == PASS:
         return "pass"
-    from spec.graph import gtp_name
+    from gorules.spec.graph import gtp_name
 
     return f"{gtp_name(graph, v)}" if graph.is_grid else str(v)
 
@@ -323,7 +323,7 @@ def engine_positions(record: Record) -> Replay:
     the replay stops at a move on an occupied point and notes repetitions and suicides
     as :func:`replay` does.
     """
-    from impl.engine import kernel, to_bits
+    from gorules.impl.engine import kernel, to_bits
 
     graph = record.graph
     k = kernel(graph)
@@ -422,7 +422,7 @@ def engine_agreement(record: Record, positions: Sequence, boards: Sequence) -> t
 def spec_agreement(record: Record, positions: Sequence) -> tuple[int, Optional[str]]:
     """Replay a record in the executable spec and compare every board with the engine's
     positions; (boards compared, first disagreement or refusal as text, or None)."""
-    from spec import tromp_taylor
+    from gorules.spec import tromp_taylor
 
     spec_replay = replay(record, tromp_taylor)
     numbered = list(enumerate(spec_replay.boards))
@@ -466,7 +466,7 @@ def check_record(
         compared, problem = spec_agreement(record, engine.boards)
         report["opinions"]["spec"] = {"compared": compared, "disagreement": problem}
     if gnugo_every:
-        from impl.gtp import gnugo_command, replay_in_engine
+        from gorules.impl.gtp import gnugo_command, replay_in_engine
 
         command = list(gnugo) if gnugo else gnugo_command()
         boards, refused = replay_in_engine(command, record.graph, record.setup, played, gnugo_every)

@@ -58,9 +58,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Optional, Union
 
-from impl.engine import kernel, popcount
-from impl.rules import RuleSet, ruleset
-from spec.graph import Graph
+from gorules.impl.engine import kernel, popcount
+from gorules.impl.rules import RuleSet, ruleset
+from gorules.spec.graph import Graph
 
 PASS = "pass"
 MASK_BITS = 2048

@@ -6,7 +6,7 @@ OpenSpiel numbers the points of an n×n board from the bottom line (action r·n 
 
 from __future__ import annotations
 
-from spec.tromp_taylor import PASS
+from gorules.spec.tromp_taylor import PASS
 
 
 def openspiel_action(size: int, v) -> int:

@@ -27,8 +27,8 @@ from typing import Callable, Sequence
 
 import sympy
 
-from impl.counting import FrontierCounter, Step, is_captive, steps_of
-from spec.graph import grid, make_graph
+from gorules.impl.counting import FrontierCounter, Step, is_captive, steps_of
+from gorules.spec.graph import grid, make_graph
 
 
 @dataclass

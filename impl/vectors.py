@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
-import spec.tromp_taylor as spec_rules
-from impl.sgf import record_sgf
-from spec.graph import Graph, GraphError, grid, make_graph, parse_graph
-from spec.tromp_taylor import EMPTY, PASS, State
+import gorules.spec.tromp_taylor as spec_rules
+from gorules.impl.sgf import record_sgf
+from gorules.spec.graph import Graph, GraphError, grid, make_graph, parse_graph
+from gorules.spec.tromp_taylor import EMPTY, PASS, State
 
 FORMAT = "gorules-vector/1"
 
@@ -221,7 +221,7 @@ def replay(vector: dict, rules) -> list[str]:
 
 def replay_engine_game(vector: dict, rules: str = "tromp-taylor") -> list[str]:
     """The ways in which the engine's Game disagrees with a vector (empty if none)."""
-    from impl.engine import Game, IllegalMove
+    from gorules.impl.engine import Game, IllegalMove
 
     graph = graph_from_json(vector["graph"])
     g = Game(graph, rules)
@@ -441,7 +441,7 @@ def compare_game(graph: Graph, moves: list, engine=None) -> tuple[int, Optional[
     """Play the moves on spec and engine side by side (skipping moves the spec refuses) and
     compare after every move; return (moves compared, first difference or None)."""
     if engine is None:
-        import impl.engine as engine
+        import gorules.impl.engine as engine
     g = engine.Game(graph)
     history = [spec_rules.initial_state(graph)]
     played = []
@@ -495,7 +495,7 @@ def fuzz_one(
 ) -> tuple[int, Optional[Disagreement]]:
     """One example: a random graph, a random board and a random move sequence compared."""
     if engine is None:
-        import impl.engine as engine
+        import gorules.impl.engine as engine
     graph = random_graph(rng, max_order, max_side)
     board = random_board(rng, graph)
     difference = compare_functions(graph, board, rng, engine)
@@ -593,16 +593,16 @@ class NoSuicideMutant:
     must tell it from the spec; a fuzzer that cannot would prove nothing."""
 
     def __getattr__(self, name):
-        import impl.engine
+        from gorules.impl import engine
 
-        return getattr(impl.engine, name)
+        return getattr(engine, name)
 
     @staticmethod
     def move(graph: Graph, s: State, v) -> Optional[State]:
         """The engine's move, with the played point put back if the move removed it."""
-        import impl.engine
+        from gorules.impl import engine
 
-        result = impl.engine.move(graph, s, v)
+        result = engine.move(graph, s, v)
         if result is None or v == PASS or result.board[v] != EMPTY:
             return result
         board = result.board[:v] + (s.player,) + result.board[v + 1 :]

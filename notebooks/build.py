@@ -51,13 +51,13 @@ SPEC_TOUR = [
 
         from IPython.display import SVG, Markdown, display
 
-        import impl.engine as engine
+        import gorules.impl.engine as engine
         from gorules.errata import errata_table
         from gorules.pictures import board_svg
-        from spec import errata as literal
-        from spec import tromp_taylor as tt
-        from spec.graph import parse_graph, point_name
-        from spec.literate import SPEC_DIR, compare, markdown_definitions
+        from gorules.spec import errata as literal
+        from gorules.spec import tromp_taylor as tt
+        from gorules.spec.graph import parse_graph, point_name
+        from gorules.spec.literate import SPEC_DIR, compare, markdown_definitions
         """
     ),
     markdown(
@@ -237,12 +237,12 @@ FUZZING = [
 
         from IPython.display import SVG, display
 
-        import impl.engine as engine
+        import gorules.impl.engine as engine
         from gorules.pictures import board_svg
-        from impl.rules import PRESETS
-        from impl.vectors import compare_game, disagreement_vector, fuzz, replay, replay_engine_game
-        from spec import tromp_taylor as tt
-        from spec.graph import point_name
+        from gorules.impl.rules import PRESETS
+        from gorules.impl.vectors import compare_game, disagreement_vector, fuzz, replay, replay_engine_game
+        from gorules.spec import tromp_taylor as tt
+        from gorules.spec.graph import point_name
         """
     ),
     markdown(
@@ -358,12 +358,12 @@ PROOFS = [
         from IPython.display import SVG, display
 
         from gorules.pictures import board_svg
-        from proofs import well_formedness, well_formedness_cnf
-        from proofs.extras import rebuild_graph
-        from proofs.graphs import SymbolicGraph
-        from proofs.registry import theorem
-        from spec import tromp_taylor as tt
-        from spec.graph import parse_graph
+        from gorules.proofs import well_formedness, well_formedness_cnf
+        from gorules.proofs.extras import rebuild_graph
+        from gorules.proofs.graphs import SymbolicGraph
+        from gorules.proofs.registry import theorem
+        from gorules.spec import tromp_taylor as tt
+        from gorules.spec.graph import parse_graph
         """
     ),
     markdown(
@@ -509,13 +509,13 @@ CONJECTURES = [
         from gorules.pictures import board_svg
         from gorules.store import Store
         from gorules.sweep import run_sweep, summary_table
-        from impl.counting import count_legal
-        from impl.game_graph import game_graph
-        from impl.games import count_games, longest_game
-        from impl.solve import solve
-        from impl.transfer import derivation_text, derive, strip_system
-        from spec import tromp_taylor as tt
-        from spec.graph import grid, parse_graph
+        from gorules.impl.counting import count_legal
+        from gorules.impl.game_graph import game_graph
+        from gorules.impl.games import count_games, longest_game
+        from gorules.impl.solve import solve
+        from gorules.impl.transfer import derivation_text, derive, strip_system
+        from gorules.spec import tromp_taylor as tt
+        from gorules.spec.graph import grid, parse_graph
         """
     ),
     markdown(

@@ -21,10 +21,10 @@ from __future__ import annotations
 import sys
 from typing import Optional
 
-from proofs import extras, sat
-from proofs.symmetry import generators, symmetric_group_generators
-from spec import tromp_taylor as tt
-from spec.graph import Graph
+from gorules.proofs import extras, sat
+from gorules.proofs.symmetry import generators, symmetric_group_generators
+from gorules.spec import tromp_taylor as tt
+from gorules.spec.graph import Graph
 
 NAME = "automorphism"
 STATEMENT = ("move commutes with every automorphism σ of the graph: move(σb, σv) = σ move(b, v); on every "
@@ -105,7 +105,7 @@ def rename(b, sigma) -> tuple:
 
 def permuted_graph(graph: Graph, sigma) -> Graph:
     """σG: the graph with an arc σu → σw for each arc u → w."""
-    from spec.graph import make_graph
+    from gorules.spec.graph import make_graph
 
     return make_graph(graph.order, [(sigma[u], sigma[w]) for u, w in graph.edges()], graph.name, graph.directed)
 

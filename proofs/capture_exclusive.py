@@ -15,8 +15,8 @@ from __future__ import annotations
 import sys
 from typing import Optional
 
-from proofs import extras, sat
-from spec import tromp_taylor as tt
+from gorules.proofs import extras, sat
+from gorules.spec import tromp_taylor as tt
 
 NAME = "capture-exclusive"
 STATEMENT = ("On a well-formed board, no move both captures (removes stones of the opponent) and "

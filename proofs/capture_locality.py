@@ -20,8 +20,8 @@ from __future__ import annotations
 import sys
 from typing import Optional
 
-from proofs import extras, sat
-from spec import tromp_taylor as tt
+from gorules.proofs import extras, sat
+from gorules.spec import tromp_taylor as tt
 
 NAME = "capture-locality"
 STATEMENT = ("On a well-formed board, the second clearing of a move removes only stones with a path "

@@ -26,9 +26,9 @@ from typing import Optional
 
 import z3
 
-from proofs import encoding as E
-from proofs.graphs import as_graph, graph_record
-from proofs.result import ProofResult, attempt
+from gorules.proofs import encoding as E
+from gorules.proofs.graphs import as_graph, graph_record
+from gorules.proofs.result import ProofResult, attempt
 
 NAME = "clear-characterization"
 STATEMENT = (

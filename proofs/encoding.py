@@ -34,7 +34,7 @@ from typing import Callable, NamedTuple, Optional, Sequence, Union
 
 import z3
 
-from spec.graph import Graph
+from gorules.spec.graph import Graph
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 PASS = -1

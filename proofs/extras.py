@@ -18,9 +18,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple, Optional
 
-from proofs import sat
-from proofs.result import ProofResult
-from spec.graph import Graph
+from gorules.proofs import sat
+from gorules.proofs.result import ProofResult
+from gorules.spec.graph import Graph
 
 ENCODING_ALIASES = {"ranked": "unary", "layered": "layers"}
 ENCODINGS_AVAILABLE = ("ranked", "layered", "unary", "binary", "layers")
@@ -64,7 +64,7 @@ class Family(NamedTuple):
 
 def as_target(graph):
     """A Graph (a string is parsed), or a Family for a SymbolicGraph or Family."""
-    from proofs.graphs import as_graph
+    from gorules.proofs.graphs import as_graph
 
     if isinstance(graph, Family):
         return graph
@@ -101,7 +101,7 @@ def adjacency_of(f: sat.Formula, graph) -> tuple[sat.Adjacency, Optional[dict]]:
 
 def graph_of_model(graph, arcs: Optional[dict], model: set) -> dict:
     """The graph a counterexample lives on, as data (the one the solver chose, if symbolic)."""
-    from spec.graph import make_graph
+    from gorules.spec.graph import make_graph
 
     if arcs is None:
         g = graph
@@ -116,7 +116,7 @@ def graph_of_model(graph, arcs: Optional[dict], model: set) -> dict:
 
 def rebuild_graph(record: dict) -> Graph:
     """The concrete Graph of a counterexample's graph record."""
-    from spec.graph import make_graph
+    from gorules.spec.graph import make_graph
 
     return make_graph(record["order"], [tuple(a) for a in record["arcs"]], record["name"], record["directed"])
 
@@ -244,7 +244,7 @@ def prove(module, graph, as_written: bool = False, encoding: str = "unary", muta
           timeout: Optional[float] = None, solver: str = "cadical195", processes: int = 1,
           symmetry: bool = True, colours: bool = False, **extra) -> ProofResult:
     """Prove a CNF theorem module's statement on one graph or on every graph of an order."""
-    from proofs.symmetry import cubes_for
+    from gorules.proofs.symmetry import cubes_for
 
     graph = as_target(graph)
     if mutant is not None and mutant not in module.MUTANTS_AVAILABLE:

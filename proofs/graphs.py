@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import z3
 
-from spec.graph import Graph, make_graph
+from gorules.spec.graph import Graph, make_graph
 
 
 class SymbolicGraph:
@@ -71,7 +71,7 @@ def as_graph(graph):
     """A Graph or SymbolicGraph as given, or the graph a string names (``spec.graph``)."""
     if isinstance(graph, (Graph, SymbolicGraph)):
         return graph
-    from spec.graph import parse_graph
+    from gorules.spec.graph import parse_graph
 
     return parse_graph(graph)
 

@@ -13,15 +13,15 @@ import importlib
 from types import ModuleType
 
 THEOREMS: dict[str, str] = {
-    "well-formedness": "proofs.well_formedness",
-    "move-definedness": "proofs.move_definedness",
-    "clear-characterization": "proofs.clear_characterization",
-    "capture-locality": "proofs.capture_locality",
-    "capture-exclusive": "proofs.capture_exclusive",
-    "colour-symmetry": "proofs.colour_symmetry",
-    "automorphism": "proofs.automorphism",
-    "score-bound": "proofs.score_bound",
-    "well-formedness-step-cnf": "proofs.well_formedness_cnf",
+    "well-formedness": "gorules.proofs.well_formedness",
+    "move-definedness": "gorules.proofs.move_definedness",
+    "clear-characterization": "gorules.proofs.clear_characterization",
+    "capture-locality": "gorules.proofs.capture_locality",
+    "capture-exclusive": "gorules.proofs.capture_exclusive",
+    "colour-symmetry": "gorules.proofs.colour_symmetry",
+    "automorphism": "gorules.proofs.automorphism",
+    "score-bound": "gorules.proofs.score_bound",
+    "well-formedness-step-cnf": "gorules.proofs.well_formedness_cnf",
 }
 
 SEED_THEOREMS = ("well-formedness", "move-definedness", "clear-characterization")

@@ -28,8 +28,8 @@ import itertools
 from dataclasses import dataclass, field
 from typing import NamedTuple, Optional, Sequence, Union
 
-from spec.graph import Graph
-from spec.tromp_taylor import BLACK, EMPTY, WHITE
+from gorules.spec.graph import Graph
+from gorules.spec.tromp_taylor import BLACK, EMPTY, WHITE
 
 Literal = Union[int, bool]
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import sys
 from typing import Optional
 
-from proofs import extras, sat
-from spec import tromp_taylor as tt
+from gorules.proofs import extras, sat
+from gorules.spec import tromp_taylor as tt
 
 NAME = "score-bound"
 STATEMENT = "score(b, Black) + score(b, White) ≤ |Point| for every board b."

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from spec.graph import Graph
+from gorules.spec.graph import Graph
 
 ENUMERATION_LIMIT = 5000
 
@@ -123,7 +123,7 @@ def cubes_for(module, graph, symmetry: bool = True, colours: bool = False) -> tu
     """The cubes a theorem module's statement is split into on this graph, and a sentence
     saying which reduction was used (empty if none).  With ``colours``, a statement that is
     invariant under exchanging Black and White is checked for Black to move only."""
-    from proofs.extras import Cube
+    from gorules.proofs.extras import Cube
 
     if hasattr(module, "cubes"):
         return module.cubes(graph, symmetry)

@@ -28,9 +28,9 @@ from typing import Optional
 
 import z3
 
-from proofs import encoding as E
-from proofs.graphs import as_graph, graph_record
-from proofs.result import ProofResult, attempt, combine
+from gorules.proofs import encoding as E
+from gorules.proofs.graphs import as_graph, graph_record
+from gorules.proofs.result import ProofResult, attempt, combine
 
 NAME = "well-formedness"
 STATEMENT = (
@@ -159,7 +159,7 @@ def game_through(graph, board) -> list:
     one at a time (any order: every board on the way has a subset of the stones, so it is
     well-formed and nothing is captured), the other player passing once whenever a colour
     must move twice; two passes end the game."""
-    from spec.tromp_taylor import PASS, opponent
+    from gorules.spec.tromp_taylor import PASS, opponent
 
     graph = as_graph(graph)
     moves, to_move = [], "B"

@@ -21,9 +21,9 @@ from __future__ import annotations
 import sys
 from typing import Optional
 
-from proofs import extras, sat
-from spec import tromp_taylor as tt
-from spec.tromp_taylor import EMPTY
+from gorules.proofs import extras, sat
+from gorules.spec import tromp_taylor as tt
+from gorules.spec.tromp_taylor import EMPTY
 
 NAME = "well-formedness-step-cnf"
 STATEMENT = "Every move keeps a well-formed board well-formed (T1's step), proved through CNF."

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Optional, Protocol, Sequence, runtime_checkable
 
-from spec.graph import Graph
-from spec.tromp_taylor import Board, Color, Move, Outcome, Player, State
+from gorules.spec.graph import Graph
+from gorules.spec.tromp_taylor import Board, Color, Move, Outcome, Player, State
 
 API_NAMES = ("move", "clear", "reaches", "score", "game", "winner", "initial_state")
 

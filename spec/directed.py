@@ -16,8 +16,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal, NamedTuple, Optional, Sequence
 
-from spec.graph import Graph
-from spec.tromp_taylor import (
+from gorules.spec.graph import Graph
+from gorules.spec.tromp_taylor import (
     BLACK,
     DRAW,
     EMPTY,

@@ -11,8 +11,8 @@ from __future__ import annotations
 import functools
 from typing import Optional
 
-from spec.graph import Graph
-from spec.tromp_taylor import (
+from gorules.spec.graph import Graph
+from gorules.spec.tromp_taylor import (
     EMPTY,
     PASS,
     Board,
@@ -74,7 +74,7 @@ def score_as_written(graph: Graph, b: Board, p: Player) -> int:
     belongs).  Run literally, "is the player among the points that reach colour v" is
     never true, so the literal score degenerates to counting stones: no territory.
     """
-    from spec.tromp_taylor import reaches
+    from gorules.spec.tromp_taylor import reaches
 
     return len(
         [
@@ -94,7 +94,7 @@ def game_as_written(graph: Graph, moves) -> Optional[list]:
     """The source's game built on move_as_written: its states s₀ … s_N, or None if the moves
     are not a game.  Every stone is removed as soon as it is played, so every board of a game
     as written is the empty board, and only passes and moves that change nothing are left."""
-    from spec.tromp_taylor import initial_state
+    from gorules.spec.tromp_taylor import initial_state
 
     states = [initial_state(graph)]
     for i, v in enumerate(moves):

@@ -17,8 +17,8 @@ import random
 from itertools import combinations
 from typing import NamedTuple, Optional, Sequence
 
-from spec.graph import Graph
-from spec.tromp_taylor import EMPTY, Board, adjacent, update
+from gorules.spec.graph import Graph
+from gorules.spec.tromp_taylor import EMPTY, Board, adjacent, update
 
 
 def mutually_adjacent(graph: Graph, vertices: frozenset) -> bool:

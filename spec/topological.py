@@ -14,8 +14,8 @@ import functools
 from itertools import combinations
 from typing import NamedTuple, Optional, Sequence
 
-from spec.graph import Graph, GraphError
-from spec.tromp_taylor import (
+from gorules.spec.graph import Graph, GraphError
+from gorules.spec.tromp_taylor import (
     BLACK,
     DRAW,
     EMPTY,

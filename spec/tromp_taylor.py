@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from typing import Literal, NamedTuple, Optional, Sequence, Union
 
-from spec.graph import Graph
+from gorules.spec.graph import Graph
 
 
 def adjacent(graph: Graph, v: int, w: int) -> bool:

@@ -14,8 +14,8 @@ import functools
 import itertools
 from typing import NamedTuple, Optional, Sequence, Union
 
-from spec.graph import Graph
-from spec.tromp_taylor import (
+from gorules.spec.graph import Graph
+from gorules.spec.tromp_taylor import (
     BLACK,
     DRAW,
     EMPTY,

@@ -24,7 +24,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # The modules that implement the Tromp–Taylor API (spec.api.Rules).  Every behavioural
 # test that takes the ``rules`` fixture runs once over each of them.
-IMPLEMENTATIONS = ["spec.tromp_taylor", "impl.engine"]
+IMPLEMENTATIONS = ["gorules.spec.tromp_taylor", "gorules.impl.engine"]
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-import spec.tromp_taylor as spec_rules
-from spec.graph import Graph, grid, make_graph, parse_graph
-from spec.tromp_taylor import PASS
+import gorules.spec.tromp_taylor as spec_rules
+from gorules.spec.graph import Graph, grid, make_graph, parse_graph
+from gorules.spec.tromp_taylor import PASS
 
 NAMED = ("petersen", "cycle:3", "cycle:6", "complete:4", "star:3", "path:5")
 

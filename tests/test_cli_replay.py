@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from gorules.cli import main
 from gorules.errors import UsageError
 from gorules.replay import WrittenMove, refusal, replay
-from spec import tromp_taylor as tt
-from spec.graph import parse_graph
+from gorules.spec import tromp_taylor as tt
+from gorules.spec.graph import parse_graph
 
 
 def replay_json(capsys, graph: str, moves: str) -> dict:
@@ -134,7 +134,7 @@ GRAPHS = ["grid:2x2", "grid:1x3", "grid:3x3", "cycle:5", "petersen", "digraph:0>
 
 @given(st.sampled_from(GRAPHS), st.lists(st.integers(min_value=-1, max_value=9), max_size=30))
 def test_replay_refuses_exactly_what_the_engine_refuses(graph_name, choices):
-    from impl.engine import Game
+    from gorules.impl.engine import Game
 
     g = parse_graph(graph_name)
     engine = Game(g)

@@ -7,11 +7,11 @@ import random
 import numpy as np
 import pytest
 
-from impl._kernel_numba import KO_CODES
-from impl.engine import CompiledGame, EngineError, Game, IllegalMove
-from impl.rules import RuleSet
-from spec.graph import parse_graph
-from spec.tromp_taylor import PASS
+from gorules.impl._kernel_numba import KO_CODES
+from gorules.impl.engine import CompiledGame, EngineError, Game, IllegalMove
+from gorules.impl.rules import RuleSet
+from gorules.spec.graph import parse_graph
+from gorules.spec.tromp_taylor import PASS
 
 KO_OPENING = [1, 2, 4, 5, 9, 7, PASS, 10, 6]  # Black takes a ko at 6 on grid:3x4
 FILL_2X2 = [0, PASS, 1, PASS, 2, PASS]  # then Black 3 kills all four of its stones

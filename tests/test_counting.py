@@ -8,15 +8,15 @@ import random
 
 import pytest
 
-from impl.counting import (
+from gorules.impl.counting import (
     count_legal,
     enumerate_legal,
     frontier_sizes,
     good_ordering,
     legal_boards,
 )
-from spec import tromp_taylor as spec
-from spec.graph import parse_graph
+from gorules.spec import tromp_taylor as spec
+from gorules.spec.graph import parse_graph
 
 TINY_GRAPHS = [
     "path:1", "path:3", "cycle:4", "star:3", "complete:4", "grid:2x2", "grid:2x3",

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from pathlib import Path
 
-import impl.engine as engine
-from impl.rules import RuleSet
-import spec.tromp_taylor as spec_rules
-from impl.vectors import (
+import gorules.impl.engine as engine
+from gorules.impl.rules import RuleSet
+import gorules.spec.tromp_taylor as spec_rules
+from gorules.impl.vectors import (
     compare_game,
     fuzz,
     legal_reason,
@@ -31,7 +31,7 @@ from impl.vectors import (
     scores_under,
     vector_files,
 )
-from spec.tromp_taylor import PASS
+from gorules.spec.tromp_taylor import PASS
 from strategies import boards, graphs, grids, moves, move_sequences, undirected_graphs, well_formed_boards
 
 VECTORS = Path(__file__).parent / "vectors"
@@ -198,7 +198,7 @@ def test_fuzzing_compares_a_hundred_thousand_moves_without_a_disagreement():
 def test_fuzzing_finds_a_broken_engine():
     """A mutant engine that forgets suicide must be caught and shrunk to a short case."""
 
-    from impl.vectors import NoSuicideMutant
+    from gorules.impl.vectors import NoSuicideMutant
 
     report = fuzz(300, seed=1, engine=NoSuicideMutant(), max_order=6, max_side=3)
     assert report.disagreements
@@ -208,8 +208,8 @@ def test_fuzzing_finds_a_broken_engine():
 def test_a_disagreement_is_written_as_a_vector_and_sgf(tmp_path):
     from sgfmill import sgf
 
-    from impl.vectors import Disagreement, FuzzReport, write_disagreements
-    from spec.graph import parse_graph
+    from gorules.impl.vectors import Disagreement, FuzzReport, write_disagreements
+    from gorules.spec.graph import parse_graph
 
     graph = parse_graph("grid:4x4")
     report = FuzzReport(1, 10, [Disagreement(graph, [5, 6, 9, PASS, 9], "invented")])

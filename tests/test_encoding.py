@@ -8,10 +8,10 @@ import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import spec.tromp_taylor as tt
-from proofs import encoding as E
-from proofs.graphs import SymbolicGraph
-from spec.graph import parse_graph
+import gorules.spec.tromp_taylor as tt
+from gorules.proofs import encoding as E
+from gorules.proofs.graphs import SymbolicGraph
+from gorules.spec.graph import parse_graph
 
 GRAPHS = ["grid:3x3", "cycle:5", "petersen", "path:4", "digraph:0>1,1>2,2>0,2>3,3>4"]
 

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-import impl.engine as engine
-import spec.tromp_taylor as spec_rules
-from impl.engine import BoardError, Game, IllegalMove, kernel, random_playout
-from impl.rules import PRESETS, RuleError, RuleSet, gnugo_flags, ruleset
-from spec.graph import parse_graph
-from spec.tromp_taylor import PASS, State
+import gorules.impl.engine as engine
+import gorules.spec.tromp_taylor as spec_rules
+from gorules.impl.engine import BoardError, Game, IllegalMove, kernel, random_playout
+from gorules.impl.rules import PRESETS, RuleError, RuleSet, gnugo_flags, ruleset
+from gorules.spec.graph import parse_graph
+from gorules.spec.tromp_taylor import PASS, State
 
 KO_OPENING = [1, 2, 4, 5, 9, 7, PASS, 10, 6]  # Black takes a ko at 6 on grid:3x4
 SUICIDE_AT_0 = [PASS, 1, PASS, 3]  # on cycle:4, Black 0 is then a single-stone suicide
@@ -262,7 +262,7 @@ def test_random_playouts_respect_the_rules():
 def test_the_compiled_kernel_plays_what_the_pure_engine_allows():
     """Compiled playouts, replayed on the pure Game: every move legal, the same final
     board, and (passing only when forced) a pass only when no point is legal."""
-    from impl.engine import compiled_random_playout
+    from gorules.impl.engine import compiled_random_playout
 
     presets = [RuleSet(), RuleSet(ko="situational"), RuleSet(ko="simple", suicide="forbidden"), RuleSet(ko="none")]
     for graph_name in ["grid:4x4", "petersen", "cycle:6", "digraph:0>1,1>2,2>0,2>3,3>1,3>4,4>0"]:

@@ -11,9 +11,9 @@ import pytest
 from gorules import errata
 from gorules.cli import main
 from gorules.replay import parse_moves, replay
-from spec import errata as literal
-from spec import tromp_taylor as tt
-from spec.graph import parse_graph
+from gorules.spec import errata as literal
+from gorules.spec import tromp_taylor as tt
+from gorules.spec.graph import parse_graph
 
 SMALL = [parse_graph(name) for name in ("path:1", "path:3", "cycle:4", "grid:2x3", "digraph:0>1,1>2,2>0,2>1")]
 
@@ -252,7 +252,7 @@ def test_mixing_readings_breaks_the_well_formed_theorem():
 def test_errata_md_shows_the_counterexamples_the_checker_finds(table_json):
     from pathlib import Path
 
-    import spec
+    from gorules import spec
 
     text = (Path(spec.__file__).parent / "errata.md").read_text(encoding="utf-8")
     for row in table_json:

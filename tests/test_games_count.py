@@ -11,10 +11,10 @@ from contextlib import redirect_stderr, redirect_stdout
 import pytest
 
 from gorules.cli import main
-from impl.game_graph import edge_conventions, game_graph
-from impl.games import count_games, longest_game
-from spec import tromp_taylor as spec
-from spec.graph import parse_graph
+from gorules.impl.game_graph import edge_conventions, game_graph
+from gorules.impl.games import count_games, longest_game
+from gorules.spec import tromp_taylor as spec
+from gorules.spec.graph import parse_graph
 
 
 @functools.lru_cache(maxsize=None)

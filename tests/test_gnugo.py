@@ -15,10 +15,10 @@ import random
 
 import pytest
 
-from impl.engine import Game
-from impl.gtp import GtpClient, gnugo_command, gtp_vertex
-from spec.graph import grid
-from spec.tromp_taylor import PASS
+from gorules.impl.engine import Game
+from gorules.impl.gtp import GtpClient, gnugo_command, gtp_vertex
+from gorules.spec.graph import grid
+from gorules.spec.tromp_taylor import PASS
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +31,7 @@ def gnugo():
 def repeating_suicide(game: Game, v: int) -> bool:
     """Whether the player to move playing v would be a suicide (its stone is removed) whose
     board repeats an earlier board of the game: the case GNU Go lets through."""
-    from impl.engine import move
+    from gorules.impl.engine import move
 
     after = move(game.graph, game.state(), v)
     if after is None or after.board[v] != ".":
@@ -91,7 +91,7 @@ def test_gnugo_accepts_a_single_stone_suicide_that_superko_forbids(gnugo):
     gnugo.new_game(graph)
     game = Game(graph, "tromp-taylor")
     for name, player in (("A2", "B"), ("E5", "W"), ("B1", "B")):
-        from spec.graph import parse_point
+        from gorules.spec.graph import parse_point
 
         v = parse_point(graph, name)
         game.play(v)
@@ -104,7 +104,7 @@ def test_gnugo_accepts_a_single_stone_suicide_that_superko_forbids(gnugo):
 
 def test_gnugo_refuses_a_ko_recapture_like_the_engine(gnugo):
     """Positional superko in both: the immediate recapture of a ko is refused."""
-    from spec.graph import parse_point
+    from gorules.spec.graph import parse_point
 
     graph = grid(5, 5)
     gnugo.new_game(graph)
@@ -123,7 +123,7 @@ def test_gnugo_refuses_a_ko_recapture_like_the_engine(gnugo):
 def test_gnugo_accepts_a_whole_board_suicide_back_to_the_empty_board(gnugo):
     """The same difference with four stones: on 2×2, Black's fourth stone removes all of
     Black's stones and brings back the empty board; positional superko forbids it."""
-    from spec.graph import parse_point
+    from gorules.spec.graph import parse_point
 
     graph = grid(2, 2)
     gnugo.new_game(graph)

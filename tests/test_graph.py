@@ -5,7 +5,7 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
-from spec.graph import GraphError, Graph, from_networkx, gtp_name, parse_graph, parse_point, point_name, sgf_name
+from gorules.spec.graph import GraphError, Graph, from_networkx, gtp_name, parse_graph, parse_point, point_name, sgf_name
 
 
 def degrees(graph: Graph) -> list[int]:

@@ -11,11 +11,11 @@ import sys
 
 import pytest
 
-from impl.engine import Game
-from impl.gtp import GtpClient, gnugo_command, referee
-from spec import tromp_taylor
-from spec.graph import grid, parse_point
-from spec.tromp_taylor import PASS
+from gorules.impl.engine import Game
+from gorules.impl.gtp import GtpClient, gnugo_command, referee
+from gorules.spec import tromp_taylor
+from gorules.spec.graph import grid, parse_point
+from gorules.spec.tromp_taylor import PASS
 
 REQUIRED = (
     "protocol_version name version known_command list_commands boardsize clear_board "

@@ -18,11 +18,11 @@ import random
 import pyspiel
 import pytest
 
-from impl.engine import Game
-from impl.rules import ruleset
-from impl.spiel import openspiel_action, openspiel_board, openspiel_point
-from spec.graph import grid, parse_point
-from spec.tromp_taylor import PASS
+from gorules.impl.engine import Game
+from gorules.impl.rules import ruleset
+from gorules.impl.spiel import openspiel_action, openspiel_board, openspiel_point
+from gorules.spec.graph import grid, parse_point
+from gorules.spec.tromp_taylor import PASS
 
 
 def random_game(size: int, seed: int, komi: float = 7.5, length: int = 8):

@@ -9,7 +9,7 @@ import pytest
 
 from gorules.errors import UsageError
 from gorules.pictures import board_svg, board_text, save_picture
-from spec.graph import parse_graph
+from gorules.spec.graph import parse_graph
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from impl.sgf import RecordError, check_record, load_sgf
+from gorules.impl.sgf import RecordError, check_record, load_sgf
 
 GOBAN = Path("/usr/share/goban")
 DOC = Path(__file__).resolve().parent.parent / "docs" / "known_differences.md"

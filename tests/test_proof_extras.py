@@ -8,11 +8,11 @@ import itertools
 
 import pytest
 
-from proofs import automorphism, capture_exclusive, capture_locality, colour_symmetry, score_bound
-from proofs import extras, registry, symmetry, well_formedness_cnf
-from proofs.graphs import SymbolicGraph
-from spec import tromp_taylor as tt
-from spec.graph import parse_graph
+from gorules.proofs import automorphism, capture_exclusive, capture_locality, colour_symmetry, score_bound
+from gorules.proofs import extras, registry, symmetry, well_formedness_cnf
+from gorules.proofs.graphs import SymbolicGraph
+from gorules.spec import tromp_taylor as tt
+from gorules.spec.graph import parse_graph
 
 MODULES = [capture_locality, capture_exclusive, colour_symmetry, automorphism, score_bound, well_formedness_cnf]
 

@@ -10,13 +10,13 @@ import json
 
 import pytest
 
-import spec.tromp_taylor as tt
+import gorules.spec.tromp_taylor as tt
 from gorules.cli import main
-from proofs import clear_characterization, move_definedness, registry, well_formedness
-from proofs.encoding import MUTANTS
-from proofs.graphs import SymbolicGraph
-from spec.errata import reaches_as_written
-from spec.graph import make_graph, parse_graph
+from gorules.proofs import clear_characterization, move_definedness, registry, well_formedness
+from gorules.proofs.encoding import MUTANTS
+from gorules.proofs.graphs import SymbolicGraph
+from gorules.spec.errata import reaches_as_written
+from gorules.spec.graph import make_graph, parse_graph
 
 SMALL = ["grid:2x3", "cycle:5", "digraph:0>1,1>2,2>0,2>3,3>1"]
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from spec.api import Rules, satisfies
-from spec.graph import parse_graph
-from spec.tromp_taylor import PASS, State
+from gorules.spec.api import Rules, satisfies
+from gorules.spec.graph import parse_graph
+from gorules.spec.tromp_taylor import PASS, State
 
 
 def board(text: str) -> tuple:

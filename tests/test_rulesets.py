@@ -9,9 +9,9 @@ from fractions import Fraction
 
 import pytest
 
-from spec import directed, political, topological, ultimate
-from spec import tromp_taylor as tt
-from spec.graph import GraphError, parse_graph
+from gorules.spec import directed, political, topological, ultimate
+from gorules.spec import tromp_taylor as tt
+from gorules.spec.graph import GraphError, parse_graph
 from gorules.checks.ruleset_checks import (
     board_play_disagreements,
     propositions_counterexample,

@@ -5,7 +5,7 @@
 
 import pytest
 
-from spec.literate import SPEC_DIR, markdown_definitions
+from gorules.spec.literate import SPEC_DIR, markdown_definitions
 
 RULESETS = ["directed", "topological", "ultimate", "political"]
 

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs import sat
-from spec import errata
-from spec import tromp_taylor as tt
-from spec.graph import make_graph, parse_graph
+from gorules.proofs import sat
+from gorules.spec import errata
+from gorules.spec import tromp_taylor as tt
+from gorules.spec.graph import make_graph, parse_graph
 from tests.strategies import boards, directed_graphs, undirected_graphs
 
 GRAPHS = ["grid:2x3", "cycle:5", "petersen", "star:3", "digraph:0>1,1>2,2>0,2>3,3>4"]

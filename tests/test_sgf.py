@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from impl.engine import Game, random_playout
-from impl.sgf import (
+from gorules.impl.engine import Game, random_playout
+from gorules.impl.sgf import (
     RecordError,
     engine_positions,
     load_sgf,
@@ -19,8 +19,8 @@ from impl.sgf import (
     sgfmill_agreement,
     bits_as_board,
 )
-from spec.graph import grid, parse_graph, parse_point
-from spec.tromp_taylor import PASS
+from gorules.spec.graph import grid, parse_graph, parse_point
+from gorules.spec.tromp_taylor import PASS
 
 HANDICAP_GAME = b"(;GM[1]FF[4]SZ[9]HA[2]KM[0.5]AB[cc][gg]AW[ee];W[dc];B[];W[tt];B[cd]RE[B+R])"
 
@@ -111,7 +111,7 @@ def test_move_on_an_occupied_point_stops_the_replay():
 def test_repetition_and_suicide_are_noted():
     """A ko recaptured at once repeats a board, a single-stone suicide repeats one too:
     both are noted (records are replayed without a ko rule) and the replay goes on."""
-    from impl.sgf import record_sgf
+    from gorules.impl.sgf import record_sgf
 
     graph = grid(5, 5)
     names = "A2 E5 B1 A1 C4 D4 B3 E3 C2 D2 D3 C3 D3"
@@ -141,7 +141,7 @@ def test_sgfmill_agrees_on_random_games_with_captures_and_suicide():
 
 def _sgf_text(graph, game: Game) -> bytes:
     """SGF text of an engine game."""
-    from impl.sgf import record_sgf
+    from gorules.impl.sgf import record_sgf
 
     return record_sgf(graph, list(game.moves))
 

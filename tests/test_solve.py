@@ -9,11 +9,11 @@ import sys
 
 import pytest
 
-import spec.tromp_taylor as tt
-from impl.engine import Game
-from impl.rules import RuleSet
-from impl.solve import PASS, SolveError, Solver, solve
-from spec.graph import parse_graph
+import gorules.spec.tromp_taylor as tt
+from gorules.impl.engine import Game
+from gorules.impl.rules import RuleSet
+from gorules.impl.solve import PASS, SolveError, Solver, solve
+from gorules.spec.graph import parse_graph
 
 
 # ---------------------------------------------------------------- references

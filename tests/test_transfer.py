@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import sympy
 
-from impl.counting import count_legal
-from impl.transfer import berlekamp_massey, cycle_system, derive, strip_system
-from spec.graph import parse_graph
+from gorules.impl.counting import count_legal
+from gorules.impl.transfer import berlekamp_massey, cycle_system, derive, strip_system
+from gorules.spec.graph import parse_graph
 
 x = sympy.Symbol("x")
 

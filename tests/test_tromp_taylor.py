@@ -10,8 +10,8 @@ import itertools
 
 import pytest
 
-from spec import tromp_taylor as tt
-from spec.graph import parse_graph, parse_point
+from gorules.spec import tromp_taylor as tt
+from gorules.spec.graph import parse_graph, parse_point
 
 
 def board(text: str) -> tuple:

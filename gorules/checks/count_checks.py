@@ -9,11 +9,11 @@ Farnebäck's GoGameGraphs for game graphs.
 from __future__ import annotations
 
 from gorules.verify import Check, Outcome
-from impl.counting import count_legal, enumerate_legal
-from impl.game_graph import game_graph
-from impl.games import count_games
-from impl.transfer import derive, strip_system
-from spec.graph import parse_graph
+from gorules.impl.counting import count_legal, enumerate_legal
+from gorules.impl.game_graph import game_graph
+from gorules.impl.games import count_games
+from gorules.impl.transfer import derive, strip_system
+from gorules.spec.graph import parse_graph
 
 PUBLISHED_LEGAL = {"grid:2x2": 57, "grid:3x3": 12675, "grid:4x4": 24318165, "grid:5x5": 414295148741}
 PUBLISHED_GAMES = {"grid:1x2": 9, "grid:1x3": 907}

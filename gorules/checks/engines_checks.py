@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 
 from gorules.verify import Check, Outcome, not_run
-from impl.spiel import openspiel_action, openspiel_board, openspiel_point
-from impl.engine import Game, random_playout
-from impl.sgf import engine_positions, parse_sgf, record_sgf, sgfmill_agreement
-from spec.graph import grid
-from spec.tromp_taylor import PASS
+from gorules.impl.spiel import openspiel_action, openspiel_board, openspiel_point
+from gorules.impl.engine import Game, random_playout
+from gorules.impl.sgf import engine_positions, parse_sgf, record_sgf, sgfmill_agreement
+from gorules.spec.graph import grid
+from gorules.spec.tromp_taylor import PASS
 
 SEED = 2024
 
@@ -41,7 +41,7 @@ def gnugo_check() -> Check:
     engine's board after every move."""
 
     def run() -> Outcome:
-        from impl.gtp import GtpClient, gnugo_command, gnugo_path
+        from gorules.impl.gtp import GtpClient, gnugo_command, gnugo_path
 
         if gnugo_path() is None:
             return not_run("GNU Go is not installed (apt-get install gnugo; bash .ci/run does it)")

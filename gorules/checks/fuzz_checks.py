@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 
-import impl.engine as engine
-import spec.tromp_taylor as spec_rules
+import gorules.impl.engine as engine
+import gorules.spec.tromp_taylor as spec_rules
 from gorules.verify import Check, Outcome
-from impl.vectors import NoSuicideMutant, corpus, fuzz, replay
+from gorules.impl.vectors import NoSuicideMutant, corpus, fuzz, replay
 
 FUZZ_MOVES = 20_000
 

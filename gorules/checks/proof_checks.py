@@ -24,8 +24,8 @@ def proof_check(theorem: str, graph: str, expected: str, label: str, **options) 
     """A row: prove ``theorem`` on ``graph`` with the options; pass if the status is ``expected``."""
 
     def run() -> Outcome:
-        from proofs.graphs import SymbolicGraph
-        from proofs.registry import theorem as module
+        from gorules.proofs.graphs import SymbolicGraph
+        from gorules.proofs.registry import theorem as module
 
         target = SymbolicGraph(ALL_GRAPHS_ORDER) if graph == f"all-graphs:{ALL_GRAPHS_ORDER}" else graph
         result = module(theorem).prove(target, **options)
@@ -40,7 +40,7 @@ def proof_check(theorem: str, graph: str, expected: str, label: str, **options) 
 def checks() -> list[Check]:
     """The seed theorems corrected on the default graphs and on every graph on 5 vertices,
     the as-written forms, and every theorem's mutants."""
-    from proofs.registry import SEED_THEOREMS, theorem as module
+    from gorules.proofs.registry import SEED_THEOREMS, theorem as module
 
     rows = []
     for name in SEED_THEOREMS:

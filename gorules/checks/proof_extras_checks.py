@@ -14,7 +14,7 @@ DIRECTED_COUNTEREXAMPLE = "digraph:0>1,1>2,2>0,1>3"
 
 def checks() -> list[Check]:
     """Every extra theorem proved and its mutant refuted; the directed refutation."""
-    from proofs.registry import theorem as module
+    from gorules.proofs.registry import theorem as module
 
     rows = []
     for name in EXTRA_THEOREMS:

@@ -32,8 +32,8 @@ def agreement_check(graph_name: str, moves: str) -> Check:
         """Do the check."""
         from gorules.errata import reference_score
         from gorules.replay import parse_moves, replay
-        from impl.engine import Game
-        from spec.graph import parse_graph
+        from gorules.impl.engine import Game
+        from gorules.spec.graph import parse_graph
 
         graph = parse_graph(graph_name)
         game = replay(graph, parse_moves(graph, moves))
@@ -61,7 +61,7 @@ def refusal_check() -> Check:
     def run() -> Outcome:
         """Do the check."""
         from gorules.replay import parse_moves, replay
-        from spec.graph import parse_graph
+        from gorules.spec.graph import parse_graph
 
         for graph_name, moves, words in REFUSALS:
             graph = parse_graph(graph_name)

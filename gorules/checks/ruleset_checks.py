@@ -7,9 +7,9 @@ from __future__ import annotations
 import itertools
 
 from gorules.verify import Check, Outcome
-from spec import topological, ultimate
-from spec import tromp_taylor as tt
-from spec.graph import parse_graph
+from gorules.spec import topological, ultimate
+from gorules.spec import tromp_taylor as tt
+from gorules.spec.graph import parse_graph
 
 
 def small_topologies(n: int):

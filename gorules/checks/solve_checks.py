@@ -6,8 +6,8 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from impl.solve import solve
-from spec.graph import parse_graph
+from gorules.impl.solve import solve
+from gorules.spec.graph import parse_graph
 
 from gorules.conjectures import built_in
 from gorules.store import Store

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gorules.verify import Check, Outcome
-from spec.literate import compare
+from gorules.spec.literate import compare
 
 LITERATE_RULESETS = ("tromp_taylor", "directed", "topological", "ultimate", "political")
 

@@ -19,10 +19,10 @@ import time
 from tqdm import tqdm
 
 from gorules.errors import UsageError
-from impl.counting import count_legal, enumerate_legal, frontier_sizes, good_ordering
-from impl.game_graph import game_graph
-from impl.games import GAME_POSITION_LIMIT, LONGEST_POSITION_LIMIT, count_games, longest_game
-from spec.graph import parse_graph, point_name
+from gorules.impl.counting import count_legal, enumerate_legal, frontier_sizes, good_ordering
+from gorules.impl.game_graph import game_graph
+from gorules.impl.games import GAME_POSITION_LIMIT, LONGEST_POSITION_LIMIT, count_games, longest_game
+from gorules.spec.graph import parse_graph, point_name
 
 TINY = 6  # points: enumerate all boards
 ENUMERATION_LIMIT = 16  # points: 3^16 ≈ 43 million boards is the most we enumerate
@@ -101,7 +101,7 @@ def require_small(graph, what: str, positions: int, limit: int) -> None:
 
 def family_system(text: str):
     """The transfer system of a family named ``grid:Kxn`` (K = 1..4) or ``cycle:n``, or None."""
-    from impl.transfer import cycle_system, strip_system
+    from gorules.impl.transfer import cycle_system, strip_system
 
     name = text.strip().lower()
     if name == "cycle:n":
@@ -117,7 +117,7 @@ def family_system(text: str):
 
 def run_family(system, args) -> int:
     """Derive and print what sympy finds for a family of strips or cycles."""
-    from impl.transfer import derivation_text, derive
+    from gorules.impl.transfer import derivation_text, derive
 
     d = derive(system)
     if args.json:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import sys
 
 from gorules.errors import UsageError
-from impl.gtp_server import GtpEndpoint
-from impl.rules import RuleError
-from spec.graph import parse_graph
+from gorules.impl.gtp_server import GtpEndpoint
+from gorules.impl.rules import RuleError
+from gorules.spec.graph import parse_graph
 
 
 def register(subparsers) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from gorules.errors import UsageError
-from spec.graph import Graph, make_graph, parse_graph
+from gorules.spec.graph import Graph, make_graph, parse_graph
 
 MAX_ALL_GRAPHS = 12
 MAX_PARTS_SHOWN = 12
@@ -54,7 +54,7 @@ def register(subparsers) -> None:
 
 def chosen_theorems(name):
     """The theorem names to run: the one asked for, or all."""
-    from proofs import registry
+    from gorules.proofs import registry
 
     if name is None:
         return registry.names()
@@ -65,7 +65,7 @@ def chosen_theorems(name):
 
 def chosen_graph(args):
     """The fixed graph, or the symbolic graph standing for every graph on N vertices."""
-    from proofs.graphs import SymbolicGraph
+    from gorules.proofs.graphs import SymbolicGraph
 
     if args.graph is not None:
         if args.directed:
@@ -88,7 +88,7 @@ def check_options(args) -> None:
 
 def known_mutants(module) -> tuple:
     """The mutants a theorem module can be checked against (the Z3 mutants by default)."""
-    from proofs.encoding import MUTANTS
+    from gorules.proofs.encoding import MUTANTS
 
     return tuple(getattr(module, "MUTANTS_AVAILABLE", MUTANTS))
 
@@ -110,7 +110,7 @@ def accepts(module, args) -> bool:
 def runnable(names, args, named: bool) -> list:
     """The theorems to run: all of the chosen ones that accept the options.  A theorem named
     on the command line that does not accept them is bad input."""
-    from proofs import registry
+    from gorules.proofs import registry
 
     modules = [(name, registry.theorem(name)) for name in names]
     chosen = [(name, m) for name, m in modules if accepts(m, args)]
@@ -177,7 +177,7 @@ def write_sgf(graph: Graph, result, path: Path):
     """SGF of the counterexample on a square grid (its first board as setup unless it is a
     game from the empty board); None where SGF does not apply."""
     try:
-        from impl.sgf import RecordError, save_sgf
+        from gorules.impl.sgf import RecordError, save_sgf
     except ImportError:
         return None
     cx = result.counterexample
@@ -199,7 +199,7 @@ def move_label(graph: Graph, v) -> str:
     """A move as printed: the point number, with its GTP name on a grid."""
     if v == "pass" or not graph.is_grid:
         return str(v)
-    from spec.graph import gtp_name
+    from gorules.spec.graph import gtp_name
 
     return f"{v}({gtp_name(graph, v)})"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from spec.graph import parse_graph
+from gorules.spec.graph import parse_graph
 
 
 def register(subparsers) -> None:

@@ -18,9 +18,9 @@ from tqdm import tqdm
 
 from gorules.checks.ruleset_checks import reachable_situations
 from gorules.errors import UsageError
-from spec import directed, political, topological, ultimate
-from spec.graph import Graph, parse_graph, parse_point, point_name
-from spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE
+from gorules.spec import directed, political, topological, ultimate
+from gorules.spec.graph import Graph, parse_graph, parse_point, point_name
+from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE
 
 RULESETS = ("directed", "topological", "ultimate", "fundamental", "political")
 

@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from tqdm import tqdm
 
 from gorules.errors import UsageError
-from impl.sgf import RecordError, check_record, load_sgf
+from gorules.impl.sgf import RecordError, check_record, load_sgf
 
 RECORD_SUFFIXES = (".sgf", ".mgt")
 

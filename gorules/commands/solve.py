@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from impl.rules import RuleError, ruleset
-from impl.solve import MAX_POINTS, SolveError, solve
-from spec.graph import parse_graph
+from gorules.impl.rules import RuleError, ruleset
+from gorules.impl.solve import MAX_POINTS, SolveError, solve
+from gorules.spec.graph import parse_graph
 
 from gorules.conjectures import as_number, move_names
 from gorules.errors import UsageError

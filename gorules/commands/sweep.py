@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from impl.rules import RuleError
+from gorules.impl.rules import RuleError
 
 from gorules.conjectures import BUILT_IN, FIGURES, find_conjecture
 from gorules.errors import UsageError
