@@ -64,8 +64,14 @@ def main(argv=None) -> int:
     print("games under positional superko (simple paths in the game graph)")
     print(f"{'graph':>9}  {'search':>8}  {'seconds':>9}  {'positions':>9}  {'keys':>9}  games")
     count_games(parse_graph("grid:1x1"), compiled=True)  # compile before measuring
-    boards = [("grid:1x2", False), ("grid:1x3", False), ("cycle:3", False), ("star:3", False),
-              ("star:3", True), ("grid:1x4", True)]
+    boards = [
+        ("grid:1x2", False),
+        ("grid:1x3", False),
+        ("cycle:3", False),
+        ("star:3", False),
+        ("star:3", True),
+        ("grid:1x4", True),
+    ]
     if args.python_1x4:
         boards.append(("grid:1x4", False))
     if args.games_2x2:

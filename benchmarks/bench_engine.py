@@ -23,8 +23,8 @@ import sys
 import time
 import tracemalloc
 
-import gorules.impl.engine as engine
 import gorules.spec.tromp_taylor as spec_rules
+from gorules.impl import engine
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PASS
 
@@ -145,12 +145,16 @@ def main(argv=None) -> int:
 
     for function in ("game", "winner"):
         t_spec, t_engine, moves = game_ratio(nine, games, function)
-        print(f"{function}() on {len(games)} random 9x9 games ({moves} moves): spec {t_spec:.2f}s, "
-              f"engine {t_engine:.4f}s, engine/spec speed {t_spec / t_engine:.0f}x")
+        print(
+            f"{function}() on {len(games)} random 9x9 games ({moves} moves): spec {t_spec:.2f}s, "
+            f"engine {t_engine:.4f}s, engine/spec speed {t_spec / t_engine:.0f}x"
+        )
     t_spec_moves = seconds(cold_spec(lambda: spec_move_loop(nine, games)))
     t_engine_moves = best_of(5, lambda: engine_play_loop(nine, games))
-    print(f"move loop on the same games: spec {moves / t_spec_moves:,.0f} moves/s, engine Game.play "
-          f"{moves / t_engine_moves:,.0f} moves/s, engine/spec speed {t_spec_moves / t_engine_moves:.0f}x")
+    print(
+        f"move loop on the same games: spec {moves / t_spec_moves:,.0f} moves/s, engine Game.play "
+        f"{moves / t_engine_moves:,.0f} moves/s, engine/spec speed {t_spec_moves / t_engine_moves:.0f}x"
+    )
 
     rates = {}
     for name, graph, count in (("9x9", nine, args.playouts), ("19x19", nineteen, max(1, args.playouts // 5))):
@@ -161,8 +165,10 @@ def main(argv=None) -> int:
         if compiled is not None and engine.compiled_available():
             compiled(graph, random.Random(0))  # compile outside the measurement
             fast, total = playout_rate(graph, count * 20, args.seed, compiled)
-            print(f"random playouts {name}, positional superko, compiled kernel: {fast:,.0f} moves/s "
-                  f"({total} moves), compiled/pure {fast / rate:.1f}x")
+            print(
+                f"random playouts {name}, positional superko, compiled kernel: {fast:,.0f} moves/s "
+                f"({total} moves), compiled/pure {fast / rate:.1f}x"
+            )
 
     for name, graph, count in (("9x9", nine, 50), ("19x19", nineteen, 10)):
         per = bytes_per_position(graph, random_games(graph, count, args.seed + 1))

@@ -40,11 +40,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pyspiel  # noqa: E402
+import pyspiel
 
-from gorules.impl.engine import CompiledGame, Game, compiled_random_playout, random_playout  # noqa: E402
-from gorules.impl.gtp import GtpClient, gnugo_command, gtp_vertex  # noqa: E402
-from gorules.spec.graph import grid  # noqa: E402
+from gorules.impl.engine import CompiledGame, Game, compiled_random_playout, random_playout
+from gorules.impl.gtp import GtpClient, gnugo_command, gtp_vertex
+from gorules.spec.graph import grid
 
 COMMAND = "python benchmarks/bench_openspiel.py"
 
@@ -113,8 +113,7 @@ def engine_rejection_playouts(size: int, games: int, seed: int) -> tuple[int, fl
 
     def work() -> int:
         return sum(
-            len(random_playout(graph, rng, "tromp-taylor", max_moves=2 * size * size).moves)
-            for _ in range(games)
+            len(random_playout(graph, rng, "tromp-taylor", max_moves=2 * size * size).moves) for _ in range(games)
         )
 
     return timed(work)
@@ -197,9 +196,13 @@ LOOPS = {
 def main(argv=None) -> int:
     """Run the benchmark and print its figures and the command that reproduces them."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=0, help="playouts per side and size (default: 200 on 9x9, 20 on 19x19)")
+    parser.add_argument(
+        "--games", type=int, default=0, help="playouts per side and size (default: 200 on 9x9, 20 on 19x19)"
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each measurement; the fastest counts (default 3)")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="runs of each measurement; the fastest counts (default 3)"
+    )
     parser.add_argument("--no-gnugo", action="store_true", help="skip the GNU Go figures")
     args = parser.parse_args(argv)
     print(f"# {COMMAND}" + (f" --games {args.games}" if args.games else "") + f" --repeat {args.repeat}")
@@ -211,7 +214,11 @@ def main(argv=None) -> int:
         reference = rates["OpenSpiel"]
         print(f"{size}x{size}, {games} playouts per loop ({10 * games} for the whole-playout kernel):")
         for name, rate in rates.items():
-            same = "same loop" if name in ("OpenSpiel", "pure Game", "CompiledGame", "CompiledGame, openspiel rules") else "other loop"
+            same = (
+                "same loop"
+                if name in ("OpenSpiel", "pure Game", "CompiledGame", "CompiledGame, openspiel rules")
+                else "other loop"
+            )
             print(f"  {name:<31} {same:<10} {rate:12,.0f} mv/s  {rate / reference:6.2f}x")
     if args.no_gnugo:
         return 0

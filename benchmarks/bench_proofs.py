@@ -27,8 +27,14 @@ from gorules.proofs import registry
 from gorules.proofs import well_formedness as z3_well_formedness
 from gorules.proofs.graphs import SymbolicGraph
 
-CNF_THEOREMS = ("well-formedness-step-cnf", "capture-locality", "capture-exclusive", "colour-symmetry",
-                "automorphism", "score-bound")
+CNF_THEOREMS = (
+    "well-formedness-step-cnf",
+    "capture-locality",
+    "capture-exclusive",
+    "colour-symmetry",
+    "automorphism",
+    "score-bound",
+)
 CNF_ENCODINGS = ("unary", "binary", "layers")
 BEST_ENCODING = {"colour-symmetry": "layers", "automorphism": "layers"}  # the rest: unary
 
@@ -47,7 +53,10 @@ def configurations(theorem: str) -> list[tuple[str, callable]]:
     if theorem == "well-formedness-step":
         return [
             ("z3-ranked", lambda g, t, _p: z3_well_formedness.prove_step(graph_named(g), encoding="ranked", timeout=t)),
-            ("z3-layered", lambda g, t, _p: z3_well_formedness.prove_step(graph_named(g), encoding="layered", timeout=t)),
+            (
+                "z3-layered",
+                lambda g, t, _p: z3_well_formedness.prove_step(graph_named(g), encoding="layered", timeout=t),
+            ),
         ] + cnf_configurations("well-formedness-step-cnf", variants=True)
     return cnf_configurations(theorem, variants=False)
 
@@ -70,14 +79,19 @@ def cnf_configurations(theorem: str, variants: bool) -> list:
     return found
 
 
-def _cnf(module, encoding: str, lemmas: bool = True, symmetry: bool = True, colours: bool = False,
-         processes=None):
+def _cnf(module, encoding: str, lemmas: bool = True, symmetry: bool = True, colours: bool = False, processes=None):
     """An attempt with one CNF configuration."""
 
     def attempt(graph, timeout, default_processes):
-        return module.prove(graph_named(graph), encoding=encoding, timeout=timeout, lemmas=lemmas,
-                            symmetry=symmetry, colours=colours,
-                            processes=processes if processes is not None else default_processes)
+        return module.prove(
+            graph_named(graph),
+            encoding=encoding,
+            timeout=timeout,
+            lemmas=lemmas,
+            symmetry=symmetry,
+            colours=colours,
+            processes=processes if processes is not None else default_processes,
+        )
 
     return attempt
 
@@ -152,19 +166,27 @@ def markdown(rows: list[dict], graphs, timeout: float) -> str:
 
 def ratios(rows: list[dict]) -> list[str]:
     """Speed-ups between configurations of T1's step on the same graph, in this run."""
+
     def seconds(label, graph):
         for r in rows:
-            if (r["theorem"] == "well-formedness-step" and r["encoding"] == label and r["graph"] == graph
-                    and r["status"] == "proved"):
+            if (
+                r["theorem"] == "well-formedness-step"
+                and r["encoding"] == label
+                and r["graph"] == graph
+                and r["status"] == "proved"
+            ):
                 return r["seconds"]
         return None
 
     out = []
     graphs = list(dict.fromkeys(r["graph"] for r in rows))
-    pairs = [("z3-ranked", "cnf-unary+lemmas"), ("cnf-unary", "cnf-unary+lemmas"),
-             ("cnf-unary+lemmas, 1 process, no symmetry", "cnf-unary+lemmas, 1 process"),
-             ("cnf-unary+lemmas, 1 process", "cnf-unary+lemmas"),
-             ("cnf-unary+lemmas", "cnf-unary+lemmas+colours")]
+    pairs = [
+        ("z3-ranked", "cnf-unary+lemmas"),
+        ("cnf-unary", "cnf-unary+lemmas"),
+        ("cnf-unary+lemmas, 1 process, no symmetry", "cnf-unary+lemmas, 1 process"),
+        ("cnf-unary+lemmas, 1 process", "cnf-unary+lemmas"),
+        ("cnf-unary+lemmas", "cnf-unary+lemmas+colours"),
+    ]
     for slow, fast in pairs:
         for graph in graphs:
             a, b = seconds(slow, graph), seconds(fast, graph)
@@ -178,12 +200,16 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--grids", default="3,4,5", help="square grid sides for the table (default 3,4,5)")
     parser.add_argument("--orders", default="5", help="orders N for all graphs / all digraphs (default 5)")
-    parser.add_argument("--theorems", default=",".join(("well-formedness-step",) + CNF_THEOREMS[1:]),
-                        help="theorems in the table")
+    parser.add_argument(
+        "--theorems", default=",".join(("well-formedness-step",) + CNF_THEOREMS[1:]), help="theorems in the table"
+    )
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per cell (default 30)")
     parser.add_argument("--processes", type=int, default=2, help="worker processes for the cubes (default 2)")
-    parser.add_argument("--largest", action="store_true",
-                        help="also find, per theorem, the largest square grid and order N proved within --limit")
+    parser.add_argument(
+        "--largest",
+        action="store_true",
+        help="also find, per theorem, the largest square grid and order N proved within --limit",
+    )
     parser.add_argument("--limit", type=float, default=60.0, help="seconds allowed in --largest (default 60)")
     parser.add_argument("--max-side", type=int, default=9, help="largest grid side tried by --largest (default 9)")
     parser.add_argument("--max-order", type=int, default=10, help="largest order N tried by --largest (default 10)")
@@ -193,12 +219,17 @@ def main(argv=None) -> int:
     for theorem in CNF_THEOREMS:  # load every module now: the run measures one version of the code
         registry.theorem(theorem)
     graphs = [f"grid:{k}x{k}" for k in args.grids.split(",") if k] + [
-        f"{family}:{n}" for family in ("all-graphs", "all-digraphs") for n in args.orders.split(",") if n]
+        f"{family}:{n}" for family in ("all-graphs", "all-digraphs") for n in args.orders.split(",") if n
+    ]
     theorems = [t for t in args.theorems.split(",") if t]
     command = "python benchmarks/bench_proofs.py " + " ".join(
-        shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
-    print(f"# bench_proofs: {platform.processor() or platform.machine()}, {args.processes} processes, "
-          f"{args.timeout:g} s per cell", flush=True)
+        shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:])
+    )
+    print(
+        f"# bench_proofs: {platform.processor() or platform.machine()}, {args.processes} processes, "
+        f"{args.timeout:g} s per cell",
+        flush=True,
+    )
     rows = table(theorems, graphs, args.timeout, args.processes)
     print(markdown(rows, graphs, args.timeout))
     print()
@@ -207,8 +238,10 @@ def main(argv=None) -> int:
     found = {}
     if args.largest:
         print()
-        print(f"| theorem | largest square grid within {args.limit:g} s (sides up to {args.max_side}) "
-              f"| all graphs (N up to {args.max_order}) | all digraphs |")
+        print(
+            f"| theorem | largest square grid within {args.limit:g} s (sides up to {args.max_side}) "
+            f"| all graphs (N up to {args.max_order}) | all digraphs |"
+        )
         print("|---|---|---|---|")
         sides, orders = range(3, args.max_side + 1), range(4, args.max_order + 1)
         for theorem in [t for t in args.only.split(",") if t]:
@@ -216,8 +249,10 @@ def main(argv=None) -> int:
             graph_best, _ = largest(theorem, "all-graphs", args.limit, args.processes, orders)
             digraph_best, _ = largest(theorem, "all-digraphs", args.limit, args.processes, orders)
             found[theorem] = (grid_best, graph_best, digraph_best)
-            print(f"| {theorem} ({BEST_ENCODING.get(theorem, 'unary')}) | {grid_best} | {graph_best} "
-                  f"| {digraph_best} |", flush=True)
+            print(
+                f"| {theorem} ({BEST_ENCODING.get(theorem, 'unary')}) | {grid_best} | {graph_best} | {digraph_best} |",
+                flush=True,
+            )
     print()
     print(f"reproduce: {command.strip()}")
     if args.json:

@@ -26,8 +26,14 @@ def measure(name: str, budget: int, transpositions: bool = True) -> dict:
         solution = solver.solve()
     except SolveError:
         seconds = time.perf_counter() - start
-        return {"board": name, "value": None, "nodes": solver.nodes, "seconds": seconds,
-                "rate": solver.nodes / seconds, "pv": "(budget spent)"}
+        return {
+            "board": name,
+            "value": None,
+            "nodes": solver.nodes,
+            "seconds": seconds,
+            "rate": solver.nodes / seconds,
+            "pv": "(budget spent)",
+        }
     return {
         "board": name,
         "value": solution.value,
@@ -56,8 +62,11 @@ def main(argv=None) -> int:
     for name in ["path:5", "grid:2x2", "cycle:5", "path:6"]:
         with_table = measure(name, None)
         without = measure(name, 1_000_000, transpositions=False)
-        ratio = "> %.0f" % (without["nodes"] / with_table["nodes"]) if without["value"] is None else \
-            "%.1f" % (without["nodes"] / with_table["nodes"])
+        ratio = (
+            "> %.0f" % (without["nodes"] / with_table["nodes"])
+            if without["value"] is None
+            else "%.1f" % (without["nodes"] / with_table["nodes"])
+        )
         print(f"  {name:10} {ratio}")
     print("\ncommand: python benchmarks/bench_solve.py" + (" --quick" if args.quick else f" --budget {args.budget}"))
     return 0

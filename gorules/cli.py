@@ -11,10 +11,9 @@ import importlib
 import pkgutil
 import sys
 
+import gorules.commands
 from gorules.errors import UsageError
 from gorules.spec.graph import GraphError
-
-import gorules.commands
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,8 +26,6 @@ def build_parser() -> argparse.ArgumentParser:
     for module in sorted(pkgutil.iter_modules(gorules.commands.__path__), key=lambda m: m.name):
         importlib.import_module(f"gorules.commands.{module.name}").register(subparsers)
     return parser
-
-
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,17 +21,16 @@ from __future__ import annotations
 
 import importlib.util
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional, Sequence
 
+from gorules.errors import UsageError
 from gorules.impl.counting import legal_bitboards
 from gorules.impl.engine import kernel, to_board
 from gorules.impl.rules import ruleset
 from gorules.impl.solve import Solver
 from gorules.spec.graph import Graph, point_name
-
-from gorules.errors import UsageError
 
 # ---------------------------------------------------------------------------- figures
 
@@ -92,7 +91,11 @@ def longest_game_figure(graph: Graph, rules: str) -> dict:
 
     positions = enumerate_legal(graph) if graph.directed else count_legal(graph)
     if positions > LONGEST_GAME_POSITIONS:
-        return {"turns": None, "game": None, "reason": f"{positions} legal positions, more than {LONGEST_GAME_POSITIONS}"}
+        return {
+            "turns": None,
+            "game": None,
+            "reason": f"{positions} legal positions, more than {LONGEST_GAME_POSITIONS}",
+        }
 
     line = longest_game(graph)
     return {"turns": len(line), "game": move_names(graph, line)}
@@ -172,8 +175,13 @@ class Conjecture:
 USER_CONJECTURES: list = []
 
 
-def conjecture(figures: Sequence[str], rules: str = "tromp-taylor", name: Optional[str] = None,
-               description: Optional[str] = None, source: str = ""):
+def conjecture(
+    figures: Sequence[str],
+    rules: str = "tromp-taylor",
+    name: str | None = None,
+    description: str | None = None,
+    source: str = "",
+):
     """Decorator: make ``predicate(graph, figures) -> bool`` a conjecture over the named figures."""
 
     def wrap(predicate):
@@ -205,7 +213,7 @@ def pairs_games_are_long(graph: Graph, figures: dict) -> bool:
     """On N disjoint pairs the longest game has at least 2^N turns (where it was computed)."""
     turns = figures["longest_game"]["turns"]
     pairs = graph.order // 2
-    return turns is None or turns >= 2 ** pairs
+    return turns is None or turns >= 2**pairs
 
 
 BUILT_IN = [
@@ -254,7 +262,7 @@ BUILT_IN = [
 ]
 
 
-def built_in(name: str) -> Optional[Conjecture]:
+def built_in(name: str) -> Conjecture | None:
     """The built-in conjecture of this name, or None."""
     for c in BUILT_IN:
         if c.name == name:
@@ -273,7 +281,7 @@ def load_conjecture_file(path) -> list:
     try:
         spec.loader.exec_module(module)
     except Exception as error:
-        raise UsageError(f"conjecture file {path} failed to load: {type(error).__name__}: {error}")
+        raise UsageError(f"conjecture file {path} failed to load: {type(error).__name__}: {error}") from error
     found = USER_CONJECTURES[before:]
     found += [v for v in vars(module).values() if isinstance(v, Conjecture) and v not in found]
     if not found:

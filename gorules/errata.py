@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 from gorules.spec import errata as literal
 from gorules.spec import tromp_taylor as tt
@@ -125,9 +125,7 @@ def state_graphs(bounds: Bounds) -> list[Graph]:
 
 def prefix_graphs(bounds: Bounds) -> list[Graph]:
     """The graphs on which every game prefix is enumerated."""
-    return by_size(
-        list(atlas_graphs(bounds.prefix_points)) + list(small_digraphs(min(bounds.prefix_points, 3)))
-    )
+    return by_size(list(atlas_graphs(bounds.prefix_points)) + list(small_digraphs(min(bounds.prefix_points, 3))))
 
 
 def all_boards(graph: Graph) -> list[tuple]:
@@ -170,13 +168,10 @@ def reference_reaches(graph: Graph, b: Sequence[str], v: int, c: str) -> bool:
 
 def reference_clear(graph: Graph, b: Sequence[str], p: str) -> tuple:
     """b without the stones of p whose chain has no liberty."""
-    return tuple(
-        tt.EMPTY if b[v] == p and not reference_reaches(graph, b, v, tt.EMPTY) else b[v]
-        for v in graph.points
-    )
+    return tuple(tt.EMPTY if b[v] == p and not reference_reaches(graph, b, v, tt.EMPTY) else b[v] for v in graph.points)
 
 
-def reference_move(graph: Graph, s: tt.State, v) -> Optional[tt.State]:
+def reference_move(graph: Graph, s: tt.State, v) -> tt.State | None:
     """Tromp–Taylor's step: pass, or place a stone, remove opponent stones that do not reach
     empty, then own stones that do not reach empty; ⊥ on an occupied point."""
     b, p, n = s
@@ -222,7 +217,7 @@ AS_WRITTEN = Rules("as written", literal.move_as_written, literal.reaches_as_wri
 CORRECTED = Rules("corrected", tt.move, tt.reaches)
 
 
-def continues(graph: Graph, rules: Rules, history: Sequence[tt.State], v) -> Optional[tt.State]:
+def continues(graph: Graph, rules: Rules, history: Sequence[tt.State], v) -> tt.State | None:
     """The state after v if a game prefix with these states may go on with v (rules 3.1–3.3
     of the source's game), else None."""
     s = history[-1]
@@ -272,7 +267,7 @@ def reachable_states(graph: Graph, rules: Rules) -> dict[tt.State, tuple]:
     return found
 
 
-def witness_game(graph: Graph, board: Sequence[str]) -> Optional[tuple]:
+def witness_game(graph: Graph, board: Sequence[str]) -> tuple | None:
     """A game prefix (moves) under the corrected rules whose last board is ``board``: the
     stones of each chain placed outward from a liberty, passes keeping colours alternate.
     None if the board is not well-formed."""
@@ -281,7 +276,9 @@ def witness_game(graph: Graph, board: Sequence[str]) -> Optional[tuple]:
         return None
     order = []
     placed: set[int] = set()
-    frontier = deque(v for v in graph.points if board[v] != tt.EMPTY and any(board[w] == tt.EMPTY for w in graph.neighbours[v]))
+    frontier = deque(
+        v for v in graph.points if board[v] != tt.EMPTY and any(board[w] == tt.EMPTY for w in graph.neighbours[v])
+    )
     placed.update(frontier)
     while frontier:
         v = frontier.popleft()
@@ -329,7 +326,7 @@ class Counterexample:
     graph: Graph
     board: tuple
     explanation: str
-    moves: Optional[tuple] = None
+    moves: tuple | None = None
     marks: tuple = ()
 
     def to_json(self) -> dict:
@@ -362,11 +359,11 @@ class Verdict:
 
     holds: bool
     checked: int
-    counterexample: Optional[Counterexample] = None
+    counterexample: Counterexample | None = None
 
     @property
     def word(self) -> str:
-        """"holds" or "fails"."""
+        """ "holds" or "fails"."""
         return "holds" if self.holds else "fails"
 
 
@@ -388,9 +385,9 @@ class Finding:
             "statement": self.statement,
             "as_written": self.as_written.word,
             "corrected": self.corrected.word,
-            "counterexample": (
-                self.as_written.counterexample or self.corrected.counterexample
-            ).to_json() if (self.as_written.counterexample or self.corrected.counterexample) else None,
+            "counterexample": (self.as_written.counterexample or self.corrected.counterexample).to_json()
+            if (self.as_written.counterexample or self.corrected.counterexample)
+            else None,
             "checked": self.checked,
             "note": self.note,
         }
@@ -447,7 +444,8 @@ def reaches_against_reference(reaches: Callable, graphs: Sequence[Graph]) -> Ver
                 got, want = reaches(graph, b, v, c), reference_reaches(graph, b, v, c)
                 if got != want:
                     return with_game(
-                        graph, b,
+                        graph,
+                        b,
                         f"reaches(b, {v}, {c!r}) is {got}, but a path of {b[v]!r} points from {v} "
                         f"{'does' if want else 'does not'} lead to a {c!r} point",
                         [v],
@@ -467,7 +465,8 @@ def clear_against_reference(clear: Callable, graphs: Sequence[Graph]) -> Verdict
             got, want = clear(graph, b, p), reference_clear(graph, b, p)
             if got != want:
                 return with_game(
-                    graph, b,
+                    graph,
+                    b,
                     f"clear(b, {p!r}) gives {''.join(got)!r}; removing the {p} chains without "
                     f"a liberty gives {''.join(want)!r}",
                 )
@@ -489,9 +488,9 @@ def move_against_reference(move: Callable, graphs: Sequence[Graph]) -> Verdict:
                 if got != want:
                     shown = lambda r: "⊥" if r is None else "".join(r.board)  # noqa: E731
                     return with_game(
-                        graph, b,
-                        f"{p} plays {v}: move gives board {shown(got)!r}, Tromp–Taylor's step "
-                        f"gives {shown(want)!r}",
+                        graph,
+                        b,
+                        f"{p} plays {v}: move gives board {shown(got)!r}, Tromp–Taylor's step gives {shown(want)!r}",
                         [] if v == tt.PASS else [v],
                     )
         return None
@@ -508,9 +507,7 @@ def score_against_reference(score: Callable, graphs: Sequence[Graph]) -> Verdict
         for p in PLAYERS:
             got, want = score(graph, b, p), reference_score(graph, b, p)
             if got != want:
-                return with_game(
-                    graph, b, f"score(b, {p!r}) is {got}; {p}'s stones and area number {want}"
-                )
+                return with_game(graph, b, f"score(b, {p!r}) is {got}; {p}'s stones and area number {want}")
         return None
 
     return first_failure(well_formed_cases(graphs), test)
@@ -539,10 +536,7 @@ def equation_step(graph: Graph, b: tuple, c: str, as_written: bool) -> Callable:
             v
             for v in graph.points
             if b[v] == c
-            or any(
-                w in R and (b[w] == b[v] if as_written else b[w] in (b[v], c))
-                for w in graph.neighbours[v]
-            )
+            or any(w in R and (b[w] == b[v] if as_written else b[w] in (b[v], c)) for w in graph.neighbours[v])
         )
 
     return step
@@ -559,7 +553,8 @@ def equation_has_one_solution(as_written: bool, graphs: Sequence[Graph]) -> Verd
             if least != greatest:
                 extra = sorted(greatest - least)
                 return with_game(
-                    graph, b,
+                    graph,
+                    b,
                     f"for c = {c!r} both R = {sorted(least)} and R = {sorted(greatest)} solve the "
                     f"equation: points {extra} reach {c!r} in one solution and not in the other",
                     extra,
@@ -575,9 +570,7 @@ def indexed_reaches(graph: Graph, b: tuple, v: int, c: str, n: int) -> bool:
         return True
     if n == 0:
         return False
-    return any(
-        b[w] in (b[v], c) and indexed_reaches(graph, b, w, c, n - 1) for w in graph.neighbours[v]
-    )
+    return any(b[w] in (b[v], c) and indexed_reaches(graph, b, w, c, n - 1) for w in graph.neighbours[v])
 
 
 def indexed_equation_is_least_solution(graphs: Sequence[Graph]) -> Verdict:
@@ -625,7 +618,7 @@ def occurs_versus_well_formed(rules: Rules, graphs: Sequence[Graph]) -> Verdict:
     return first_failure(graphs, test)
 
 
-def occurs(graph: Graph, rules: Rules, board: tuple, candidate: Optional[tuple]) -> bool:
+def occurs(graph: Graph, rules: Rules, board: tuple, candidate: tuple | None) -> bool:
     """Whether some game prefix under ``rules`` ends on ``board``: the shortest move list found
     without the no-repeat rule is replayed with it; failing that, a placement order is tried."""
     for moves in (candidate, witness_game(graph, board) if rules is CORRECTED else None):
@@ -655,7 +648,9 @@ def occurs_by_enumeration(rules: Rules, graphs: Sequence[Graph]) -> Verdict:
         for b in all_boards(graph):
             formed = well_formed(graph, b, rules.reaches)
             if (b in seen) != formed:
-                what = "occurs in a game but is not well-formed" if b in seen else "is well-formed but occurs in no game"
+                what = (
+                    "occurs in a game but is not well-formed" if b in seen else "is well-formed but occurs in no game"
+                )
                 return Counterexample(graph, b, f"this board {what}", seen.get(b))
         return None
 
@@ -700,11 +695,13 @@ def definedness(rules: Rules, compare_states: bool, graphs: Sequence[Graph]) -> 
         if legal != claimed:
             said = "states" if compare_states else "boards"
             return Counterexample(
-                graph, s_i.board,
+                graph,
+                s_i.board,
                 f"{s_i.player} to play {v}: comparing {said}, the statement says the move is "
                 f"{'defined' if claimed else 'not defined'}, but the game "
                 f"{'allows' if legal else 'forbids'} it",
-                moves, () if v == tt.PASS else (v,),
+                moves,
+                () if v == tt.PASS else (v,),
             )
         return None
 
@@ -787,10 +784,11 @@ def one_step(claim: Callable, graphs: Sequence[Graph]) -> Verdict:
                 if prefix is not None and (len(move_names(graph, prefix)) % 2 == 1) != (p == tt.WHITE):
                     prefix = prefix + (tt.PASS,)
                 return Counterexample(
-                    graph, b,
-                    f"{p} plays {v}: the statement gives b_(i+1)({w}) = {expected!r}, the move gives "
-                    f"{after[w]!r}",
-                    prefix, () if v == tt.PASS else (v,),
+                    graph,
+                    b,
+                    f"{p} plays {v}: the statement gives b_(i+1)({w}) = {expected!r}, the move gives {after[w]!r}",
+                    prefix,
+                    () if v == tt.PASS else (v,),
                 )
         return None
 
@@ -835,7 +833,8 @@ def winner_of_the_set(graphs: Sequence[Graph]) -> Verdict:
         if len(outcomes) > 1:
             (first, g1), (second, g2) = sorted(outcomes.items(), key=lambda kv: len(kv[1]))[:2]
             return Counterexample(
-                graph, tt.game(graph, g2)[-1].board,
+                graph,
+                tt.game(graph, g2)[-1].board,
                 f"two games with different winners: {', '.join(move_names(graph, g1))} gives "
                 f"{first}; {', '.join(move_names(graph, g2))} gives {second}",
                 g2,
@@ -896,7 +895,7 @@ def scope(bounds: Bounds) -> dict:
         "small": [g for g in graphs if g.order <= 4],
         "states": states,
         "prefixes": prefixes,
-        "n_boards": sum(3 ** g.order for g in graphs),
+        "n_boards": sum(3**g.order for g in graphs),
         "n_well_formed": sum(1 for _ in well_formed_cases(graphs)),
         "n_state_boards": sum(1 for _ in well_formed_cases(states)),
     }
@@ -943,7 +942,7 @@ def fixed_point_row(bounds: Bounds) -> Finding:
         "reaches defined by its recursive equation alone (the stray 'for n ≥ 1')",
         equation_has_one_solution(True, small),
         indexed_equation_is_least_solution(small),
-        f"every board ({sum(3 ** g.order for g in small)}) of {graph_summary(small)}, every colour: "
+        f"every board ({sum(3**g.order for g in small)}) of {graph_summary(small)}, every colour: "
         "least and greatest solutions compared; corrected: reaches_n with n = |Point| against the spec",
         "the equation has several solutions; the intended one is the least (a path of finite "
         "length n ≥ 1), which the index n would have fixed",
@@ -1086,9 +1085,8 @@ def no_capture_condition_row(bounds: Bounds) -> Finding:
     if on_digraphs.holds:
         digraph_note = f"it also holds on {graph_summary(directed)}"
     else:
-        digraph_note = (
-            "on directed graphs (source 000) it fails, a move can capture and be suicide at once: "
-            + brief(on_digraphs.counterexample)
+        digraph_note = "on directed graphs (source 000) it fails, a move can capture and be suicide at once: " + brief(
+            on_digraphs.counterexample
         )
     return Finding(
         "one-step-no-capture-condition",
@@ -1097,8 +1095,7 @@ def no_capture_condition_row(bounds: Bounds) -> Finding:
         one_step(step_claim_corrected, states),
         f"every well-formed board of {graph_summary(undirected)}, both players, every legal move; "
         f"corrected (no side condition) also on {graph_summary(directed)}",
-        "true on undirected graphs, where a capture always leaves the played stone a liberty; "
-        + digraph_note,
+        "true on undirected graphs, where a capture always leaves the played stone a liberty; " + digraph_note,
     )
 
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 import math
 import os
 import tempfile
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Optional, Sequence
 from xml.sax.saxutils import escape
 
 from gorules.errors import UsageError
@@ -78,7 +78,7 @@ def _petersen_layout() -> dict[int, tuple[float, float]]:
     return positions
 
 
-def _svg_document(width: float, height: float, body: list[str], title: Optional[str]) -> str:
+def _svg_document(width: float, height: float, body: list[str], title: str | None) -> str:
     """An SVG document of the given size around the given elements, with an optional title."""
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
@@ -102,13 +102,10 @@ def _stone_svg(x: float, y: float, r: float, colour: str) -> str:
 
 def _mark_svg(x: float, y: float, r: float) -> str:
     """A red ring marking a point."""
-    return (
-        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="none" stroke="#d62728" '
-        f'stroke-width="3" class="mark"/>'
-    )
+    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="none" stroke="#d62728" stroke-width="3" class="mark"/>'
 
 
-def grid_svg(graph: Graph, board: tuple, title: Optional[str], marks: Iterable[int]) -> str:
+def grid_svg(graph: Graph, board: tuple, title: str | None, marks: Iterable[int]) -> str:
     """The SVG diagram of a board on a grid: lines, coordinates, stones, marks."""
     rows, columns = graph.shape
     top = MARGIN + (24 if title else 0)
@@ -154,7 +151,7 @@ def _arrow_svg(x1: float, y1: float, x2: float, y2: float, r: float) -> str:
     )
 
 
-def graph_svg(graph: Graph, board: tuple, title: Optional[str], marks: Iterable[int]) -> str:
+def graph_svg(graph: Graph, board: tuple, title: str | None, marks: Iterable[int]) -> str:
     """The SVG drawing of a board on any graph: nodes numbered, stones on them, arcs arrowed."""
     size = 120 + 60 * math.sqrt(graph.order)
     top = 30 if title else 0
@@ -180,7 +177,9 @@ def graph_svg(graph: Graph, board: tuple, title: Optional[str], marks: Iterable[
         if graph.directed:
             body.append(_arrow_svg(x1, y1, x2, y2, NODE_RADIUS))
         else:
-            body.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#444" stroke-width="1.5"/>')
+            body.append(
+                f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#444" stroke-width="1.5"/>'
+            )
     for v in graph.points:
         x, y = at(v)
         colour = board[v]
@@ -198,7 +197,7 @@ def graph_svg(graph: Graph, board: tuple, title: Optional[str], marks: Iterable[
     return _svg_document(width, height, body, title)
 
 
-def board_svg(graph: Graph, board: Sequence[str], title: Optional[str] = None, marks=None) -> str:
+def board_svg(graph: Graph, board: Sequence[str], title: str | None = None, marks=None) -> str:
     """The SVG text of a board on a graph: a grid diagram for grids, a graph drawing otherwise."""
     board = _check_board(graph, board)
     marks = tuple(marks or ())
@@ -252,8 +251,10 @@ def _graph_png(axes, graph: Graph, board: tuple, marks: tuple) -> None:
         (x1, y1), (x2, y2) = positions[v], positions[w]
         if graph.directed:
             axes.annotate(
-                "", xy=(x2, y2), xytext=(x1, y1),
-                arrowprops=dict(arrowstyle="-|>", color="#444", shrinkA=14, shrinkB=14, lw=1.5),
+                "",
+                xy=(x2, y2),
+                xytext=(x1, y1),
+                arrowprops={"arrowstyle": "-|>", "color": "#444", "shrinkA": 14, "shrinkB": 14, "lw": 1.5},
                 zorder=1,
             )
         else:
@@ -267,8 +268,9 @@ def _graph_png(axes, graph: Graph, board: tuple, marks: tuple) -> None:
             axes.add_patch(Circle((x, y), radius, facecolor=BOARD_COLOUR, edgecolor="#444", zorder=2))
         else:
             axes.add_patch(_disc((x, y), radius, colour))
-        axes.text(x, y, str(v), ha="center", va="center", fontsize=9, zorder=5,
-                  color="white" if colour == "B" else "black")
+        axes.text(
+            x, y, str(v), ha="center", va="center", fontsize=9, zorder=5, color="white" if colour == "B" else "black"
+        )
         if v in marks:
             axes.add_patch(_ring((x, y), radius * 1.35))
     axes.set_xlim(-0.15, 1.15)
@@ -277,7 +279,7 @@ def _graph_png(axes, graph: Graph, board: tuple, marks: tuple) -> None:
     axes.axis("off")
 
 
-def board_png(graph: Graph, board: Sequence[str], path, title: Optional[str] = None, marks=None) -> None:
+def board_png(graph: Graph, board: Sequence[str], path, title: str | None = None, marks=None) -> None:
     """Write a PNG picture of a board to ``path`` with matplotlib (Agg backend)."""
     import matplotlib
 
@@ -323,7 +325,7 @@ def _umask() -> int:
     return mask
 
 
-def save_picture(graph: Graph, board: Sequence[str], path, title: Optional[str] = None, marks=None) -> Path:
+def save_picture(graph: Graph, board: Sequence[str], path, title: str | None = None, marks=None) -> Path:
     """Write a picture of ``board`` on ``graph`` to ``path``: SVG or PNG by the suffix."""
     path = Path(path)
     suffix = path.suffix.lower()

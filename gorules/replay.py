@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Optional
 
 from gorules.errors import UsageError
 from gorules.spec import tromp_taylor as tt
@@ -27,7 +26,7 @@ class WrittenMove:
     """One move as the user wrote it: its number (from 1), its colour if given, its point."""
 
     number: int
-    colour: Optional[str]
+    colour: str | None
     point: tt.Move
     text: str
 
@@ -80,15 +79,15 @@ class Replay:
         """Each player's area score on the current board."""
         return {PLAYER_NAMES[p]: tt.score(self.graph, self.final.board, p) for p in (tt.BLACK, tt.WHITE)}
 
-    def winner(self) -> Optional[str]:
-        """"black", "white" or "draw" once the game is over; None while it goes on."""
+    def winner(self) -> str | None:
+        """ "black", "white" or "draw" once the game is over; None while it goes on."""
         if not self.over:
             return None
         outcome = tt.winner(self.graph, [m.point for m in self.moves])
         return {tt.BLACK: "black", tt.WHITE: "white", tt.DRAW: "draw"}[outcome]
 
 
-def refusal(graph: Graph, history: list[tt.State], written: WrittenMove) -> Optional[str]:
+def refusal(graph: Graph, history: list[tt.State], written: WrittenMove) -> str | None:
     """Why the rules refuse this move after these states, or None if they allow it."""
     s = history[-1]
     if s.passes >= 2:

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Optional
 
 from gorules.errors import UsageError
 
@@ -64,13 +64,13 @@ class Store:
             self.connection.executescript(SCHEMA)
             self.connection.commit()
         except sqlite3.DatabaseError as error:
-            raise UsageError(f"results file {self.path} is not a usable SQLite database: {error}")
+            raise UsageError(f"results file {self.path} is not a usable SQLite database: {error}") from error
 
     def close(self) -> None:
         """Close the file."""
         self.connection.close()
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -101,7 +101,7 @@ class Store:
             )
         return cursor.rowcount == 1
 
-    def rows(self, conjecture: Optional[str] = None, ruleset: Optional[str] = None) -> list[Row]:
+    def rows(self, conjecture: str | None = None, ruleset: str | None = None) -> list[Row]:
         """The stored rows (optionally of one conjecture and ruleset), ordered by graph."""
         query = "SELECT conjecture, ruleset, graph, family, figures, holds, seconds FROM results"
         clauses, parameters = [], []

@@ -25,14 +25,13 @@ from __future__ import annotations
 import re
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Callable, Optional
-
-from gorules.spec.graph import GraphError, parse_graph
 
 from gorules.conjectures import Conjecture, compute_figures
 from gorules.errors import UsageError
+from gorules.spec.graph import GraphError, parse_graph
 from gorules.store import Row, Store
 
 FAMILY_HELP = (
@@ -94,9 +93,7 @@ def family_graphs(family: str) -> list[str]:
             if not match:
                 raise UsageError(f"bad family {part!r}: expected grids:RxC")
             rows, columns = int(match.group(1)), int(match.group(2))
-            specs += [
-                f"grid:{r}x{c}" for r in range(1, rows + 1) for c in range(r, columns + 1)
-            ]
+            specs += [f"grid:{r}x{c}" for r in range(1, rows + 1) for c in range(r, columns + 1)]
         elif kind == "atlas-connected":
             specs += connected_atlas(_range(body, part).stop - 1)
         elif kind == "graph" and body:
@@ -107,12 +104,12 @@ def family_graphs(family: str) -> list[str]:
         try:
             parse_graph(spec)
         except GraphError as error:
-            raise UsageError(str(error))
+            raise UsageError(str(error)) from error
     seen = set()
     return [s for s in specs if not (s in seen or seen.add(s))]
 
 
-def work(spec: str, figures: list, rules: str) -> tuple[str, Optional[dict], float, Optional[str]]:
+def work(spec: str, figures: list, rules: str) -> tuple[str, dict | None, float, str | None]:
     """The task a worker runs: the figures of one graph and the seconds they took, or — when a
     figure is out of reach (a solver's node budget spent) — None and the reason."""
     from gorules.impl.solve import SolveError
@@ -157,7 +154,7 @@ class Summary:
         }
 
 
-def local_results(tasks: list, figures: list, rules: str, workers: Optional[int]):
+def local_results(tasks: list, figures: list, rules: str, workers: int | None):
     """(spec, figures, seconds) of each task as it finishes, on a local process pool."""
     if workers == 0:
         for spec in tasks:
@@ -171,12 +168,13 @@ def local_results(tasks: list, figures: list, rules: str, workers: Optional[int]
 
 def dask_results(tasks: list, figures: list, rules: str, address: str):
     """(spec, figures, seconds) of each task as it finishes, on the Dask cluster at ``address``."""
-    from distributed import Client, as_completed as dask_completed
+    from distributed import Client
+    from distributed import as_completed as dask_completed
 
     try:
         client = Client(address, timeout=20)
     except Exception as error:
-        raise UsageError(f"cannot reach the Dask scheduler at {address}: {error}")
+        raise UsageError(f"cannot reach the Dask scheduler at {address}: {error}") from error
     try:
         futures = [client.submit(work, spec, figures, rules, pure=False) for spec in tasks]
         for future in dask_completed(futures):
@@ -189,10 +187,10 @@ def run_sweep(
     conjecture: Conjecture,
     family: str,
     store: Store,
-    scheduler: Optional[str] = None,
-    workers: Optional[int] = None,
+    scheduler: str | None = None,
+    workers: int | None = None,
     progress: bool = True,
-    on_row: Optional[Callable[[Row], None]] = None,
+    on_row: Callable[[Row], None] | None = None,
 ) -> Summary:
     """Test ``conjecture`` on every graph of ``family``, resuming from ``store``."""
     from tqdm import tqdm

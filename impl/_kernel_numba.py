@@ -155,7 +155,9 @@ def _store(table, mask, new_h, j):
 
 
 @njit(cache=True)
-def playout(ptr, idx, rptr, ridx, symmetric, n, zobrist, ko, suicide_allowed, max_moves, seed, moves_out, board, pass_last):
+def playout(
+    ptr, idx, rptr, ridx, symmetric, n, zobrist, ko, suicide_allowed, max_moves, seed, moves_out, board, pass_last
+):
     """A uniformly random game (pass among the legal moves, or with ``pass_last`` only
     when no point is legal) until two passes or ``max_moves``; the moves go to
     ``moves_out`` (-1 for pass), the final board to ``board``; returns the number of moves."""
@@ -198,7 +200,9 @@ def playout(ptr, idx, rptr, ridx, symmetric, n, zobrist, ko, suicide_allowed, ma
                 break
             if board[r] != 0 or tried[r] == turn:
                 continue
-            taken, lost, stamp = _place(board, r, side, ptr, idx, rptr, ridx, symmetric, mark, stamp, stack, chain, removed, n)
+            taken, lost, stamp = _place(
+                board, r, side, ptr, idx, rptr, ridx, symmetric, mark, stamp, stack, chain, removed, n
+            )
             legal = True
             if lost > 0 and not suicide_allowed:
                 legal = False
@@ -692,21 +696,21 @@ def _views(mem):
     cap = mem[1]
     width = max(n, 1)
     o = HEADER
-    pts = mem[o:o + 8 * width].reshape((8, width))
+    pts = mem[o : o + 8 * width].reshape((8, width))
     o += 8 * width
-    hist = mem[o:o + 5 * cap].reshape((cap, 5))
+    hist = mem[o : o + 5 * cap].reshape((cap, 5))
     o += 5 * cap
-    table = mem[o:o + 4 * cap]
+    table = mem[o : o + 4 * cap]
     o += 4 * cap
-    scal = mem[o:o + mem[2]]
+    scal = mem[o : o + mem[2]]
     o += mem[2]
-    ptr = mem[o:o + n + 1]
+    ptr = mem[o : o + n + 1]
     o += n + 1
-    idx = mem[o:o + mem[3]]
+    idx = mem[o : o + mem[3]]
     o += mem[3]
-    zob = mem[o:o + 3 * width].reshape((width, 3))
+    zob = mem[o : o + 3 * width].reshape((width, 3))
     o += 3 * width
-    out = mem[o:o + width]
+    out = mem[o : o + width]
     return pts, hist, table, scal, ptr, idx, zob, out, n
 
 

@@ -28,8 +28,8 @@ orderings with small vertex separation (:func:`good_ordering`).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Optional, Sequence
 
 from gorules.impl.engine import kernel, to_board
 from gorules.spec.graph import Graph
@@ -99,32 +99,25 @@ class Step:
     stays: bool
 
 
-def place(state: tuple, step: Step, placement: str) -> Optional[tuple]:
+def place(state: tuple, step: Step, placement: str) -> tuple | None:
     """The border state after placing ``placement`` ('.', 'B' or 'W') by ``step``,
     or None when a chain without a liberty leaves the frontier (no legal completion)."""
     codes = list(state)
     if placement == ".":
         freed = {code_label(codes[i]) for i in step.neighbours if is_captive(codes[i])}
         if freed:
-            codes = [
-                free_code(code_colour(c)) if is_captive(c) and code_label(c) in freed else c
-                for c in codes
-            ]
+            codes = [free_code(code_colour(c)) if is_captive(c) and code_label(c) in freed else c for c in codes]
         new = EMPTY_CODE
     else:
         colour = COLOURS.index(placement)
         friends = [codes[i] for i in step.neighbours if codes[i] != EMPTY_CODE and code_colour(codes[i]) == colour]
-        has_liberty = any(codes[i] == EMPTY_CODE for i in step.neighbours) or any(
-            not is_captive(c) for c in friends
-        )
+        has_liberty = any(codes[i] == EMPTY_CODE for i in step.neighbours) or any(not is_captive(c) for c in friends)
         merged = {code_label(c) for c in friends if is_captive(c)}
         if has_liberty:
             new = free_code(colour)
             replacement = new
         else:
-            label = min(merged) if merged else 1 + max(
-                (code_label(c) for c in codes if is_captive(c)), default=-1
-            )
+            label = min(merged) if merged else 1 + max((code_label(c) for c in codes if is_captive(c)), default=-1)
             new = captive_code(label, colour)
             replacement = new
         if merged:
@@ -161,10 +154,8 @@ def frontier_sizes(graph: Graph, order: Sequence[int]) -> list[int]:
     """The frontier size after each step of ``order`` (its maximum is the vertex separation)."""
     position = {v: i for i, v in enumerate(order)}
     sizes = []
-    for i, v in enumerate(order):
-        sizes.append(
-            sum(1 for w in order[: i + 1] if any(position[u] > i for u in graph.neighbours[w]))
-        )
+    for i, _v in enumerate(order):
+        sizes.append(sum(1 for w in order[: i + 1] if any(position[u] > i for u in graph.neighbours[w])))
     return sizes
 
 
@@ -201,7 +192,7 @@ def greedy_order(graph: Graph, start: int) -> list[int]:
 def ordering_cost(graph: Graph, order: Sequence[int]) -> tuple:
     """How hard an ordering is for the dynamic program: the largest frontier, then the work."""
     sizes = frontier_sizes(graph, order)
-    return (max(sizes, default=0), sum(7 ** s for s in sizes))
+    return (max(sizes, default=0), sum(7**s for s in sizes))
 
 
 def good_ordering(graph: Graph) -> list[int]:
@@ -257,7 +248,7 @@ class FrontierCounter:
         return states.get((), 0)
 
 
-def count_legal(graph: Graph, order: Optional[Sequence[int]] = None, progress=None) -> int:
+def count_legal(graph: Graph, order: Sequence[int] | None = None, progress=None) -> int:
     """The number of legal positions of an undirected graph, by the frontier dynamic program."""
     if graph.directed:
         raise ValueError("the frontier count needs an undirected graph; use enumerate_legal")

@@ -37,7 +37,8 @@ from __future__ import annotations
 import functools
 import operator
 import random as _random
-from typing import NamedTuple, Optional, Sequence, Union
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from gorules.impl.rules import RuleSet, ruleset
 from gorules.spec.graph import Graph, grid
@@ -76,7 +77,7 @@ def popcount(x: int) -> int:
     return bin(x).count("1")
 
 
-def _grid_shape(graph: Graph) -> Optional[tuple[int, int]]:
+def _grid_shape(graph: Graph) -> tuple[int, int] | None:
     """(rows, columns) if the graph is exactly a grid with row-major points, else None."""
     if not graph.is_grid or graph.directed:
         return None
@@ -126,12 +127,7 @@ class Kernel:
     def _dilate_grid(self, x: int) -> int:
         """The neighbours of the set x on a grid, by shifts."""
         c = self.columns
-        return (
-            ((x << 1) & self.not_first_column)
-            | ((x >> 1) & self.not_last_column)
-            | ((x << c) & self.all)
-            | (x >> c)
-        )
+        return ((x << 1) & self.not_first_column) | ((x >> 1) & self.not_last_column) | ((x << c) & self.all) | (x >> c)
 
     def reaching(self, stones: int, target: int) -> int:
         """The points of ``stones`` from which a path along arcs, through ``stones``,
@@ -219,7 +215,12 @@ class Kernel:
         while adjacent:
             chain = frontier = adjacent & -adjacent
             while frontier:
-                d = ((frontier << 1) & not_first) | ((frontier >> 1) & not_last) | ((frontier << c) & every) | (frontier >> c)
+                d = (
+                    ((frontier << 1) & not_first)
+                    | ((frontier >> 1) & not_last)
+                    | ((frontier << c) & every)
+                    | (frontier >> c)
+                )
                 if d & empty:
                     break
                 frontier = d & theirs & ~chain
@@ -230,7 +231,12 @@ class Kernel:
             adjacent &= ~chain
         chain = frontier = point
         while frontier:
-            d = ((frontier << 1) & not_first) | ((frontier >> 1) & not_last) | ((frontier << c) & every) | (frontier >> c)
+            d = (
+                ((frontier << 1) & not_first)
+                | ((frontier >> 1) & not_last)
+                | ((frontier << c) & every)
+                | (frontier >> c)
+            )
             if d & empty:
                 return mine, theirs
             frontier = d & mine & ~chain
@@ -322,7 +328,7 @@ def _check_player(p) -> int:
     raise BoardError(f"a player is 'B' or 'W', got {p!r}")
 
 
-def as_point(graph: Graph, v) -> Optional[int]:
+def as_point(graph: Graph, v) -> int | None:
     """v as a point of the graph (an int, or any integer type such as numpy's, but not a
     bool or a string), or None if it is none."""
     if type(v) is int:
@@ -351,9 +357,7 @@ def _require_well_formed(graph: Graph, black: int, white: int) -> None:
     stranded = (black & ~k.reaching(black, empty)) | (white & ~k.reaching(white, empty))
     if stranded:
         v = (stranded & -stranded).bit_length() - 1
-        raise BoardError(
-            f"board is not well-formed: the stone at point {v} does not reach an empty point"
-        )
+        raise BoardError(f"board is not well-formed: the stone at point {v} does not reach an empty point")
 
 
 def adjacent(graph: Graph, v: int, w: int) -> bool:
@@ -366,7 +370,7 @@ def opponent(p):
     return WHITE if p == BLACK else BLACK
 
 
-def move(graph: Graph, s: State, v: Move) -> Optional[State]:
+def move(graph: Graph, s: State, v: Move) -> State | None:
     """move((b, p, n), v): the state after p plays v, or None (⊥) on an occupied point."""
     b, p, n = s
     black, white = to_bits(graph, b)
@@ -480,7 +484,7 @@ def _positional_game(graph: Graph, moves: Sequence[Move], keep_states: bool):
     return states, black, white
 
 
-def game(graph: Graph, moves: Sequence[Move], rules: Union[str, RuleSet, None] = None) -> Optional[list[State]]:
+def game(graph: Graph, moves: Sequence[Move], rules: str | RuleSet | None = None) -> list[State] | None:
     """The states s₀ … s_N of the game v₀ … v_{N-1}, or None if the moves are not a
     complete game (under ``rules``; Tromp–Taylor by default)."""
     rules = ruleset(rules)
@@ -496,7 +500,7 @@ def game(graph: Graph, moves: Sequence[Move], rules: Union[str, RuleSet, None] =
     return states if g.over else None
 
 
-def winner(graph: Graph, moves: Sequence[Move], rules: Union[str, RuleSet, None] = None):
+def winner(graph: Graph, moves: Sequence[Move], rules: str | RuleSet | None = None):
     """winner(g): "B", "W" or "draw" by the final scores (komi to White), or None if g is not a game."""
     rules = ruleset(rules)
     if rules.ko == "positional" and rules.suicide == "allowed":
@@ -559,7 +563,7 @@ class _Position:
         return Score(*self.kernel.area(black, white), self.rules.komi)
 
     def winner(self) -> str:
-        """"B", "W" or "draw" by the current scores and komi (the result once the game is over)."""
+        """ "B", "W" or "draw" by the current scores and komi (the result once the game is over)."""
         margin = self.score().margin
         return BLACK if margin > 0 else WHITE if margin < 0 else DRAW
 
@@ -578,8 +582,8 @@ class Game(_Position):
     def __init__(
         self,
         graph: Graph,
-        rules: Union[str, RuleSet, None] = "tromp-taylor",
-        board: Optional[Board] = None,
+        rules: str | RuleSet | None = "tromp-taylor",
+        board: Board | None = None,
         to_move: str = BLACK,
     ):
         """A new game: the empty board with Black to move, or the given well-formed board."""
@@ -637,7 +641,7 @@ class Game(_Position):
 
     # ---- moves
 
-    def _after(self, v: int) -> Union[str, tuple[int, int]]:
+    def _after(self, v: int) -> str | tuple[int, int]:
         """The (Black, White) bitsets after the player to move plays v, or the reason it is illegal."""
         if self.passes >= 2:
             return "the game is over"
@@ -718,7 +722,7 @@ class Game(_Position):
         self._black, self._white, self._side, self.passes = self._undo.pop()
         return self.moves.pop()
 
-    def why_illegal(self, v: Move) -> Optional[str]:
+    def why_illegal(self, v: Move) -> str | None:
         """None if v is legal now, else the reason it is not."""
         if v == PASS:
             return "the game is over" if self.passes >= 2 else None
@@ -752,7 +756,6 @@ class Game(_Position):
         return earlier + [self.state()]
 
 
-
 def _check_point_for_move(graph: Graph, v) -> int:
     """v as a point of the graph; IllegalMove naming it otherwise."""
     point = as_point(graph, v)
@@ -766,9 +769,9 @@ def _check_point_for_move(graph: Graph, v) -> int:
 
 def random_playout(
     graph: Graph,
-    rng: Optional[_random.Random] = None,
-    rules: Union[str, RuleSet, None] = "tromp-taylor",
-    max_moves: Optional[int] = None,
+    rng: _random.Random | None = None,
+    rules: str | RuleSet | None = "tromp-taylor",
+    max_moves: int | None = None,
 ) -> Game:
     """A game of uniformly random legal moves (pass is one of them) until two passes
     end it or ``max_moves`` moves (default 4·n) have been played; returns the Game."""
@@ -827,9 +830,7 @@ def _compiled_arrays(graph: Graph) -> tuple:
 
         ptr, idx = csr([graph.neighbours[v] for v in graph.points])
         rptr, ridx = csr([[u for u in graph.points if v in graph.neighbours[u]] for v in graph.points])
-        zobrist = np.random.default_rng(20240).integers(
-            0, 2**63, size=(graph.order, 3), dtype=np.uint64
-        )
+        zobrist = np.random.default_rng(20240).integers(0, 2**63, size=(graph.order, 3), dtype=np.uint64)
         arrays = (ptr, idx, rptr, ridx, k.symmetric, zobrist)
         k._compiled = arrays
     return arrays
@@ -837,9 +838,9 @@ def _compiled_arrays(graph: Graph) -> tuple:
 
 def compiled_random_playout(
     graph: Graph,
-    rng: Optional[_random.Random] = None,
-    rules: Union[str, RuleSet, None] = "tromp-taylor",
-    max_moves: Optional[int] = None,
+    rng: _random.Random | None = None,
+    rules: str | RuleSet | None = "tromp-taylor",
+    max_moves: int | None = None,
     pass_last: bool = False,
 ) -> Playout:
     """Like :func:`random_playout` (uniform random legal moves, pass among them, until two
@@ -857,8 +858,20 @@ def compiled_random_playout(
     moves = np.zeros(max(limit, 1), dtype=np.int32)
     board = np.zeros(graph.order, dtype=np.int8)
     count = playout(
-        ptr, idx, rptr, ridx, symmetric, graph.order, zobrist, KO_CODES[rules.ko],
-        rules.suicide == "allowed", limit, rng.getrandbits(31), moves, board, pass_last,
+        ptr,
+        idx,
+        rptr,
+        ridx,
+        symmetric,
+        graph.order,
+        zobrist,
+        KO_CODES[rules.ko],
+        rules.suicide == "allowed",
+        limit,
+        rng.getrandbits(31),
+        moves,
+        board,
+        pass_last,
     )
     played = [PASS if v < 0 else int(v) for v in moves[:count].tolist()]
     return Playout(played, tuple(board.tobytes().translate(_BYTE_COLOURS).decode()))
@@ -917,8 +930,8 @@ class CompiledGame(_Position):
     def __init__(
         self,
         graph: Graph,
-        rules: Union[str, RuleSet, None] = "tromp-taylor",
-        board: Optional[Board] = None,
+        rules: str | RuleSet | None = "tromp-taylor",
+        board: Board | None = None,
         to_move: str = BLACK,
     ):
         """A new game: the empty board with Black to move, or the given well-formed board."""
@@ -1000,8 +1013,17 @@ class CompiledGame(_Position):
         self._boards = boards
         self._capacity = capacity
         self._args = (
-            self._pts, self._hist, self._boards, self._table, self._scal,
-            self._ptr, self._idx, self._zob, self._scratch, self._n, self._out,
+            self._pts,
+            self._hist,
+            self._boards,
+            self._table,
+            self._scal,
+            self._ptr,
+            self._idx,
+            self._zob,
+            self._scratch,
+            self._n,
+            self._out,
         )
         self._packed = (mem, boards, self._scratch)
 
@@ -1029,8 +1051,17 @@ class CompiledGame(_Position):
         if self.passes >= 2:
             return 6
         return self._c._why_illegal(
-            self._pts, self._hist, self._boards, self._table, self._scal, v,
-            self._ptr, self._idx, self._zob, self._scratch, self._n,
+            self._pts,
+            self._hist,
+            self._boards,
+            self._table,
+            self._scal,
+            v,
+            self._ptr,
+            self._idx,
+            self._zob,
+            self._scratch,
+            self._n,
         )
 
     def try_play(self, v: Move) -> bool:
@@ -1095,7 +1126,7 @@ class CompiledGame(_Position):
         self.passes = int(self._hist[t, 2])
         return self.moves.pop()
 
-    def why_illegal(self, v: Move) -> Optional[str]:
+    def why_illegal(self, v: Move) -> str | None:
         """None if v is legal now, else the reason it is not."""
         if v == PASS:
             return "the game is over" if self.passes >= 2 else None
@@ -1129,4 +1160,3 @@ class CompiledGame(_Position):
             )
             for t in range(stored)
         ]
-

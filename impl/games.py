@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Optional
 
 import numpy as np
 
@@ -64,10 +63,7 @@ def move_table(graph: Graph) -> MoveTable:
         rows = []
         for player in (0, 1):
             rows.append(
-                [
-                    NO_MOVE if stones >> v & 1 else index[play(graph, (black, white), player, v)]
-                    for v in graph.points
-                ]
+                [NO_MOVE if stones >> v & 1 else index[play(graph, (black, white), player, v)] for v in graph.points]
             )
         after.append(rows)
     return MoveTable(positions, after)
@@ -160,9 +156,7 @@ class SetImages:
         self.tables = []
         for start in range(0, len(permutation), 8):
             chunk = permutation[start : start + 8]
-            self.tables.append(
-                [sum(1 << chunk[i] for i in range(len(chunk)) if byte >> i & 1) for byte in range(256)]
-            )
+            self.tables.append([sum(1 << chunk[i] for i in range(len(chunk)) if byte >> i & 1) for byte in range(256)])
 
     def __call__(self, bits: int) -> int:
         """The image of the set ``bits``."""
@@ -173,9 +167,7 @@ class SetImages:
         return result
 
 
-def count_games(
-    graph: Graph, compiled: Optional[bool] = None, symmetric: bool = True, progress=None
-) -> GameCount:
+def count_games(graph: Graph, compiled: bool | None = None, symmetric: bool = True, progress=None) -> GameCount:
     """All games of a small graph under positional superko: how many, and the longest.
 
     A game is determined by its sequence of boards and the colour of each move: between
@@ -385,16 +377,22 @@ def count_games_compiled(graph: Graph, symmetric: bool = True) -> GameCount:
     successors = np.array(successor_masks(table), dtype=np.int64)
     symmetries = chosen_symmetries(graph, table, symmetric)
     permutations = np.array(symmetries, dtype=np.int64)
-    tables = np.array(
-        [[SetImages(p).tables[k] for k in range((n + 7) // 8)] for p in symmetries], dtype=np.int64
-    )
+    tables = np.array([[SetImages(p).tables[k] for k in range((n + 7) // 8)] for p in symmetries], dtype=np.int64)
     low_memo = Dict.empty(types.int64, types.uint64)
     high_memo = Dict.empty(types.int64, types.int64)
     start = table.empty
     available = _reachable_jit(successors, start, ((1 << n) - 1) & ~(1 << start))
     low, high = _paths_jit(
-        start, np.int64(available), starts, ends, successors, permutations, tables, n.bit_length(),
-        low_memo, high_memo,
+        start,
+        np.int64(available),
+        starts,
+        ends,
+        successors,
+        permutations,
+        tables,
+        n.bit_length(),
+        low_memo,
+        high_memo,
     )
     return GameCount(crt(int(low), int(high)), len(low_memo), n, True)
 

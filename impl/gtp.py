@@ -18,7 +18,7 @@ import functools
 import os
 import shutil
 import subprocess
-from typing import Iterable, Optional, Sequence
+from collections.abc import Iterable, Sequence
 
 from gorules.spec.graph import Graph, GraphError, gtp_name, parse_point
 from gorules.spec.tromp_taylor import EMPTY, PASS
@@ -34,7 +34,7 @@ class GtpError(Exception):
     """An engine answered a command with a failure (``? message``), or stopped answering."""
 
 
-def gnugo_path() -> Optional[str]:
+def gnugo_path() -> str | None:
     """Where the ``gnugo`` program is: on the PATH, or in /usr/games as Debian installs it."""
     found = shutil.which("gnugo")
     if found:
@@ -142,7 +142,7 @@ class GtpClient:
                 self.process.kill()
                 self.process.wait()
 
-    def __enter__(self) -> "GtpClient":
+    def __enter__(self) -> GtpClient:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -173,9 +173,7 @@ class GtpClient:
 
     def board(self, graph: Graph) -> tuple:
         """The engine's board (``list_stones`` of each colour) as a tuple of colours."""
-        return board_from_stones(
-            graph, self.send("list_stones black"), self.send("list_stones white")
-        )
+        return board_from_stones(graph, self.send("list_stones black"), self.send("list_stones white"))
 
 
 def board_from_stones(graph: Graph, black: str, white: str) -> tuple:
@@ -203,14 +201,10 @@ def run_script(command: Sequence[str], lines: Iterable[str], timeout: float = 60
     """
     commands = list(lines)
     script = "".join(f"{i} {c.strip()}\n" for i, c in enumerate(commands)) + "quit\n"
-    finished = subprocess.run(
-        list(command), input=script, capture_output=True, text=True, timeout=timeout
-    )
+    finished = subprocess.run(list(command), input=script, capture_output=True, text=True, timeout=timeout)
     responses = split_responses(finished.stdout)
     if len(responses) < len(commands):
-        raise GtpError(
-            f"{command[0]} answered {len(responses)} of {len(commands)} commands"
-        )
+        raise GtpError(f"{command[0]} answered {len(responses)} of {len(commands)} commands")
     return responses[: len(commands)]
 
 
@@ -229,10 +223,7 @@ def split_responses(output: str) -> list:
     return responses
 
 
-
-def replay_in_engine(
-    command: Sequence[str], graph: Graph, setup: Sequence, moves: Sequence, every: int = 1
-) -> tuple:
+def replay_in_engine(command: Sequence[str], graph: Graph, setup: Sequence, moves: Sequence, every: int = 1) -> tuple:
     """An engine's boards along a game, read with ``list_stones``.
 
     ``moves`` are (player, point-or-PASS) pairs; setup stones are placed with ``play``.

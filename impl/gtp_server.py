@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Callable, Optional, TextIO
+from collections.abc import Callable
+from typing import TextIO
 
 from gorules.impl.engine import Game, IllegalMove
 from gorules.impl.rules import RuleError, ruleset
@@ -42,7 +43,7 @@ class GtpFailure(Exception):
 class GtpEndpoint:
     """The state of one GTP session: a graph, a ruleset, a game and a random generator."""
 
-    def __init__(self, graph: Graph, rules="tromp-taylor", seed: Optional[int] = None):
+    def __init__(self, graph: Graph, rules="tromp-taylor", seed: int | None = None):
         """A session on ``graph`` under ``rules`` (a preset name or RuleSet); genmove's
         generator is seeded with ``seed``."""
         self.graph = graph
@@ -71,11 +72,11 @@ class GtpEndpoint:
 
     # ---- the protocol
 
-    def respond(self, line: str) -> Optional[str]:
+    def respond(self, line: str) -> str | None:
         """The full response (ending with a blank line) to one input line, or None for
         an empty or comment line."""
         text = line.split("#", 1)[0].replace("\t", " ").strip()
-        text = "".join(ch for ch in text if ch == "\n" or ord(ch) >= 32 and ord(ch) != 127)
+        text = "".join(ch for ch in text if ch == "\n" or (ord(ch) >= 32 and ord(ch) != 127))
         if not text:
             return None
         words = text.split()
@@ -108,7 +109,7 @@ class GtpEndpoint:
     # ---- helpers
 
     def player(self, text: str) -> str:
-        """"B" or "W" for a GTP colour; GtpFailure otherwise."""
+        """ "B" or "W" for a GTP colour; GtpFailure otherwise."""
         colour = COLOURS.get(text.lower())
         if colour is None:
             raise GtpFailure("invalid color")
@@ -205,9 +206,7 @@ class GtpEndpoint:
         if self.game.to_move != player:
             self.game.pass_()
             steps = 1
-        candidates = [
-            v for v in self.game.legal_moves() if v != "pass" and not self.eye_filling(v, player)
-        ]
+        candidates = [v for v in self.game.legal_moves() if v != "pass" and not self.eye_filling(v, player)]
         v = self.random.choice(candidates) if candidates else "pass"
         self.game.play(v)
         self.steps.append(steps + 1)
@@ -261,8 +260,9 @@ class GtpEndpoint:
         return ""
 
 
-def serve(graph: Graph, rules="tromp-taylor", seed: Optional[int] = None,
-          source: TextIO = sys.stdin, sink: TextIO = sys.stdout) -> None:
+def serve(
+    graph: Graph, rules="tromp-taylor", seed: int | None = None, source: TextIO = sys.stdin, sink: TextIO = sys.stdout
+) -> None:
     """Run a GTP session on stdin/stdout (or the given streams)."""
     try:
         endpoint = GtpEndpoint(graph, rules, seed)

@@ -20,7 +20,6 @@ equal rules.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Union
 
 KO_RULES = ("positional", "situational", "simple", "none")
 SUICIDE_RULES = ("allowed", "forbidden")
@@ -53,7 +52,7 @@ class RuleSet:
         if not isinstance(self.komi, (int, float)) or self.komi != self.komi:
             raise RuleError(f"komi must be a number, got {self.komi!r}")
 
-    def with_komi(self, komi: float) -> "RuleSet":
+    def with_komi(self, komi: float) -> RuleSet:
         """The same rules with another komi."""
         return replace(self, komi=komi, name=f"{self.name}+komi={komi}" if self.name else "")
 
@@ -90,7 +89,7 @@ GNUGO_FLAGS: dict[str, list[str]] = {
 }
 
 
-def gnugo_flags(rules: Union[str, RuleSet]) -> list[str]:
+def gnugo_flags(rules: str | RuleSet) -> list[str]:
     """The GNU Go flags for a ruleset; RuleError if GNU Go cannot play it (stone scoring)."""
     rules = ruleset(rules)
     if rules.scoring != "area":
@@ -105,7 +104,7 @@ def gnugo_flags(rules: Union[str, RuleSet]) -> list[str]:
     return ["--chinese-rules", *suicide_flag, *ko_flag, "--komi", f"{rules.komi:g}"]
 
 
-def ruleset(rules: Union[str, RuleSet, None] = None) -> RuleSet:
+def ruleset(rules: str | RuleSet | None = None) -> RuleSet:
     """The RuleSet a preset name denotes (``None`` is ``tromp-taylor``); a RuleSet as is."""
     if rules is None:
         return TROMP_TAYLOR

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
 
 from sgfmill import sgf
 
@@ -51,7 +51,7 @@ class Record:
     moves: tuple
     komi: float = 0.0
     handicap: int = 0
-    result: Optional[str] = None
+    result: str | None = None
     first_player: str = "B"
     source: str = "<sgf>"
     problems: tuple = ()
@@ -168,8 +168,15 @@ def parse_sgf(data: bytes | str, source: str = "<sgf>") -> Record:
     result = root.get("RE") if root.has_property("RE") else None
     first_player = moves[0][0] if moves else ("W" if handicap else "B")
     return Record(
-        graph, tuple(setup), tuple(moves), _komi(root, source), int(handicap or 0), result,
-        first_player, source, tuple(problems),
+        graph,
+        tuple(setup),
+        tuple(moves),
+        _komi(root, source),
+        int(handicap or 0),
+        result,
+        first_player,
+        source,
+        tuple(problems),
     )
 
 
@@ -195,8 +202,8 @@ class Replay:
     """
 
     boards: list
-    problem: Optional[str] = None
-    stopped_at: Optional[int] = None
+    problem: str | None = None
+    stopped_at: int | None = None
     repetitions: list = field(default_factory=list)
     suicides: list = field(default_factory=list)
 
@@ -253,10 +260,10 @@ def point_label(graph: Graph, v) -> str:
 def record_sgf(
     graph: Graph,
     moves: Sequence,
-    setup: Optional[Sequence] = None,
+    setup: Sequence | None = None,
     komi: float = 0.0,
-    result: Optional[str] = None,
-    comment: Optional[str] = None,
+    result: str | None = None,
+    comment: str | None = None,
 ) -> bytes:
     """SGF text of a game on a square grid.
 
@@ -359,12 +366,10 @@ def engine_positions(record: Record) -> Replay:
 def bits_as_board(graph: Graph, position: tuple) -> tuple:
     """The board (tuple of colours) of a (Black, White) bitset pair."""
     black, white = position
-    return tuple(
-        "B" if black >> v & 1 else "W" if white >> v & 1 else EMPTY for v in graph.points
-    )
+    return tuple("B" if black >> v & 1 else "W" if white >> v & 1 else EMPTY for v in graph.points)
 
 
-def sgfmill_agreement(record: Record, positions: Sequence) -> tuple[int, Optional[str]]:
+def sgfmill_agreement(record: Record, positions: Sequence) -> tuple[int, str | None]:
     """Replay a record in sgfmill's Board and compare it with the engine's positions.
 
     ``positions`` are the engine's (Black, White) bitsets, the setup first.  The whole
@@ -391,7 +396,10 @@ def sgfmill_agreement(record: Record, positions: Sequence) -> tuple[int, Optiona
                 try:
                     board.play(*where[v], SGF_OF_PLAYER[player])
                 except ValueError:
-                    return compared, f"move {number}: sgfmill refuses {player} on the occupied point {point_label(graph, v)}"
+                    return (
+                        compared,
+                        f"move {number}: sgfmill refuses {player} on the occupied point {point_label(graph, v)}",
+                    )
         changed = (previous[0] ^ position[0]) | (previous[1] ^ position[1])
         while changed:
             low = changed & -changed
@@ -406,7 +414,7 @@ def sgfmill_agreement(record: Record, positions: Sequence) -> tuple[int, Optiona
     return compared, None
 
 
-def engine_agreement(record: Record, positions: Sequence, boards: Sequence) -> tuple[int, Optional[str]]:
+def engine_agreement(record: Record, positions: Sequence, boards: Sequence) -> tuple[int, str | None]:
     """Compare another engine's boards, given as (move number, board) pairs, with the
     engine's positions; (boards compared, first disagreement as text, or None)."""
     compared = 0
@@ -419,7 +427,7 @@ def engine_agreement(record: Record, positions: Sequence, boards: Sequence) -> t
     return compared, None
 
 
-def spec_agreement(record: Record, positions: Sequence) -> tuple[int, Optional[str]]:
+def spec_agreement(record: Record, positions: Sequence) -> tuple[int, str | None]:
     """Replay a record in the executable spec and compare every board with the engine's
     positions; (boards compared, first disagreement or refusal as text, or None)."""
     from gorules.spec import tromp_taylor
@@ -436,8 +444,8 @@ def check_record(
     record: Record,
     spec: bool = False,
     sgfmill: bool = True,
-    gnugo_every: Optional[int] = None,
-    gnugo: Optional[Sequence[str]] = None,
+    gnugo_every: int | None = None,
+    gnugo: Sequence[str] | None = None,
 ) -> dict:
     """Replay a record in the engine and compare its boards with other opinions.
 

@@ -56,7 +56,6 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Optional, Union
 
 from gorules.impl.engine import kernel, popcount
 from gorules.impl.rules import RuleSet, ruleset
@@ -83,7 +82,7 @@ class Solution:
     nodes: int
     seconds: float
     raw_value: int = 0
-    cycle_rule: Optional[str] = None
+    cycle_rule: str | None = None
     details: dict = field(default_factory=dict)
 
     @property
@@ -110,11 +109,11 @@ class Solver:
     def __init__(
         self,
         graph: Graph,
-        rules: Union[str, RuleSet, None] = None,
-        max_nodes: Optional[int] = None,
+        rules: str | RuleSet | None = None,
+        max_nodes: int | None = None,
         transpositions: bool = True,
         max_points: int = MAX_POINTS,
-        start: Optional[tuple] = None,
+        start: tuple | None = None,
     ):
         """Prepare to solve ``graph`` from the empty board with Black to move, or from
         ``start`` = (black points, white points, side to move: 0 Black, 1 White) taken as
@@ -237,10 +236,10 @@ class Solver:
             point = 1 << v
             if side:
                 w2, b2 = k.place(white, black, v)
-                mine_before, mine_after, theirs_before, theirs_after = white, w2, black, b2
+                _mine_before, mine_after, theirs_before, theirs_after = white, w2, black, b2
             else:
                 b2, w2 = k.place(black, white, v)
-                mine_before, mine_after, theirs_before, theirs_after = black, b2, white, w2
+                _mine_before, mine_after, theirs_before, theirs_after = black, b2, white, w2
             if not mine_after & point:
                 if not self.suicide_allowed:
                     continue
@@ -419,7 +418,7 @@ class Solver:
 
     def step(self, state, move):
         """The state after ``move`` and whether a history key was pushed for it."""
-        black, white, side, passes, before = state
+        black, white, side, passes, _before = state
         nbefore = (black, white) if self.ko == "simple" else None
         if move == PASS:
             nb, nw, npasses = black, white, passes + 1
@@ -439,7 +438,7 @@ class Solver:
     def legal(self, state):
         """The moves allowed in ``state`` under the current history, in search order; for
         cycle rules, moves that repeat a state are listed too (they end the line)."""
-        black, white, side, passes, before = state
+        black, white, side, _passes, before = state
         found = []
         for _, v, nb, nw in self.children(black, white, side):
             if self.ko == "simple" and before is not None and (nb, nw) == before:
@@ -511,7 +510,7 @@ class Solver:
                     self.pop()
         return None
 
-    def shortest_perfect_game(self, max_turns: int = 40) -> Optional[list]:
+    def shortest_perfect_game(self, max_turns: int = 40) -> list | None:
         """A shortest game (fewest turns, passes included) in which every turn is a
         perfect-play turn: it keeps the value of the position it is played in.  Found by
         iterative deepening up to ``max_turns``; None if there is none that short."""
@@ -526,9 +525,7 @@ class Solver:
                     return line
             return None
         except Budget:
-            raise SolveError(
-                f"{self.graph.name}: the node budget of {self.max_nodes} nodes ran out"
-            ) from None
+            raise SolveError(f"{self.graph.name}: the node budget of {self.max_nodes} nodes ran out") from None
         finally:
             sys.setrecursionlimit(limit)
 
@@ -545,8 +542,7 @@ class Solver:
             raw = -value if state[2] else value
         except Budget:
             raise SolveError(
-                f"{self.graph.name}: the node budget of {self.max_nodes} nodes ran out "
-                "before the value was found"
+                f"{self.graph.name}: the node budget of {self.max_nodes} nodes ran out before the value was found"
             ) from None
         finally:
             sys.setrecursionlimit(limit)
@@ -566,9 +562,9 @@ class Solver:
 
 def solve(
     graph: Graph,
-    rules: Union[str, RuleSet, None] = None,
-    komi: Optional[float] = None,
-    max_nodes: Optional[int] = None,
+    rules: str | RuleSet | None = None,
+    komi: float | None = None,
+    max_nodes: int | None = None,
     transpositions: bool = True,
     max_points: int = MAX_POINTS,
 ) -> Solution:

@@ -21,9 +21,9 @@ growth constant, the largest root of the recurrence's characteristic polynomial.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Sequence
 
 import sympy
 
@@ -102,7 +102,11 @@ def close_states(init: dict, block: Sequence[Step], counter: FrontierCounter) ->
 
 
 def build_system(
-    name: str, first: int, prefix: Sequence[Step], block: Sequence[Step], final: Callable[[tuple], int],
+    name: str,
+    first: int,
+    prefix: Sequence[Step],
+    block: Sequence[Step],
+    final: Callable[[tuple], int],
     counter: FrontierCounter,
 ) -> TransferSystem:
     """The transfer system of a family: ``prefix`` places the start, ``block`` repeats, and
@@ -114,9 +118,7 @@ def build_system(
     for s, successors in moves.items():
         for t, ways in successors.items():
             matrix[index[s]][index[t]] += ways
-    return TransferSystem(
-        name, first, states, [init.get(s, 0) for s in states], matrix, [final(s) for s in states]
-    )
+    return TransferSystem(name, first, states, [init.get(s, 0) for s in states], matrix, [final(s) for s in states])
 
 
 def strip_system(rows: int) -> TransferSystem:
@@ -153,7 +155,7 @@ def berlekamp_massey(sequence: Sequence[int]) -> list[Fraction]:
     connection = [Fraction(1)]  # C(x) = 1 - c₁x - … - c_L x^L, as coefficients
     before = [Fraction(1)]  # C(x) before the last change of length
     length, gap, last = 0, 1, Fraction(1)
-    for m, value in enumerate(sequence):
+    for m, _value in enumerate(sequence):
         discrepancy = sum(connection[i] * sequence[m - i] for i in range(min(len(connection), m + 1)))
         if discrepancy == 0:
             gap += 1
@@ -220,8 +222,16 @@ def derive(system: TransferSystem, extra_terms: int = 8) -> Derivation:
     generating = sympy.factor(x**system.first * numerator / denominator)
     growth, growth_value = largest_root(characteristic, x)
     return Derivation(
-        system.name, system.first, terms, recurrence, characteristic, matrix_characteristic,
-        generating, growth, growth_value, size,
+        system.name,
+        system.first,
+        terms,
+        recurrence,
+        characteristic,
+        matrix_characteristic,
+        generating,
+        growth,
+        growth_value,
+        size,
     )
 
 
@@ -245,7 +255,7 @@ def largest_root(polynomial: sympy.Expr, x: sympy.Symbol) -> tuple[sympy.Expr, f
 
 def derivation_text(d: Derivation) -> str:
     """A few lines stating a derivation."""
-    x = sympy.Symbol("x")
+    sympy.Symbol("x")
     return "\n".join(
         [
             f"{d.name}: {d.states} border states",

@@ -24,9 +24,9 @@ import json
 import os
 import random
 import tempfile
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Optional
 
 import gorules.spec.tromp_taylor as spec_rules
 from gorules.impl.sgf import record_sgf
@@ -82,9 +82,7 @@ def random_graph(rng: random.Random, max_order: int = 12, max_side: int = 19) ->
     if kind < 0.9 or max_side < 7:
         return grid(rng.randint(1, min(5, max_side)), rng.randint(1, min(5, max_side)))
     if kind < 0.985:
-        return parse_graph(
-            rng.choice(("petersen", "cycle:5", "cycle:8", "complete:4", "star:4", "path:7", "grid:6x6"))
-        )
+        return parse_graph(rng.choice(("petersen", "cycle:5", "cycle:8", "complete:4", "star:4", "path:7", "grid:6x6")))
     side = rng.randint(7, max_side)
     return grid(side, rng.randint(7, max_side))
 
@@ -104,7 +102,7 @@ def random_board(rng: random.Random, graph: Graph) -> tuple:
 # --------------------------------------------------------------------------- the spec's record
 
 
-def legal_reason(rules, graph: Graph, history: list[State], v) -> tuple[Optional[State], str]:
+def legal_reason(rules, graph: Graph, history: list[State], v) -> tuple[State | None, str]:
     """The next state when the player to move plays v after ``history`` (the states so far)
     under the game conditions of the source, or None and the reason v is not allowed."""
     s = history[-1]
@@ -120,7 +118,7 @@ def legal_reason(rules, graph: Graph, history: list[State], v) -> tuple[Optional
     return s_next, ""
 
 
-def legal_under(ruleset, graph: Graph, history: list[State], v) -> tuple[Optional[State], str]:
+def legal_under(ruleset, graph: Graph, history: list[State], v) -> tuple[State | None, str]:
     """Like ``legal_reason`` with the spec's move, but under the options of a RuleSet: the
     oracle for the engine's ko and suicide options, written from their definitions in
     ``impl/rules.py`` on top of the spec's ``move``."""
@@ -138,9 +136,7 @@ def legal_under(ruleset, graph: Graph, history: list[State], v) -> tuple[Optiona
         return None, "suicide"
     if ruleset.ko == "positional" and any(s_next.board == t.board for t in history):
         return None, "the board repeats an earlier board"
-    if ruleset.ko == "situational" and any(
-        s_next.board == t.board and s_next.player == t.player for t in history
-    ):
+    if ruleset.ko == "situational" and any(s_next.board == t.board and s_next.player == t.player for t in history):
         return None, "the position repeats with the same player to move"
     if ruleset.ko == "simple" and len(history) >= 2 and s_next.board == history[-2].board:
         return None, "the board before the opponent's move comes back"
@@ -361,8 +357,16 @@ HAND_MADE = {
 }
 
 RANDOM_GRAPHS = (
-    "grid:2x2", "grid:3x3", "grid:4x4", "grid:2x5", "cycle:7", "petersen", "complete:4",
-    "star:4", "digraph:0>1,1>2,2>0,2>3,3>1", "digraph:0>1,1>0,1>2,2>3,3>2,3>0",
+    "grid:2x2",
+    "grid:3x3",
+    "grid:4x4",
+    "grid:2x5",
+    "cycle:7",
+    "petersen",
+    "complete:4",
+    "star:4",
+    "digraph:0>1,1>2,2>0,2>3,3>1",
+    "digraph:0>1,1>0,1>2,2>3,3>2,3>0",
 )
 
 
@@ -407,7 +411,7 @@ class Disagreement:
     graph: Graph
     moves: list
     what: str
-    board: Optional[tuple] = None
+    board: tuple | None = None
 
 
 @dataclass
@@ -423,7 +427,7 @@ class FuzzReport:
         return {"examples": self.examples, "moves": self.moves, "disagreements": len(self.disagreements)}
 
 
-def compare_functions(graph: Graph, b: tuple, rng: random.Random, engine) -> Optional[str]:
+def compare_functions(graph: Graph, b: tuple, rng: random.Random, engine) -> str | None:
     """How clear, reaches and score differ between spec and engine on a board (None if not)."""
     for p in ("B", "W"):
         if spec_rules.clear(graph, b, p) != engine.clear(graph, b, p):
@@ -437,11 +441,11 @@ def compare_functions(graph: Graph, b: tuple, rng: random.Random, engine) -> Opt
     return None
 
 
-def compare_game(graph: Graph, moves: list, engine=None) -> tuple[int, Optional[str]]:
+def compare_game(graph: Graph, moves: list, engine=None) -> tuple[int, str | None]:
     """Play the moves on spec and engine side by side (skipping moves the spec refuses) and
     compare after every move; return (moves compared, first difference or None)."""
     if engine is None:
-        import gorules.impl.engine as engine
+        from gorules.impl import engine
     g = engine.Game(graph)
     history = [spec_rules.initial_state(graph)]
     played = []
@@ -492,10 +496,10 @@ def shrink(graph: Graph, moves: list, fails: Callable[[list], bool]) -> list:
 
 def fuzz_one(
     rng: random.Random, engine=None, max_order: int = 12, max_side: int = 19
-) -> tuple[int, Optional[Disagreement]]:
+) -> tuple[int, Disagreement | None]:
     """One example: a random graph, a random board and a random move sequence compared."""
     if engine is None:
-        import gorules.impl.engine as engine
+        from gorules.impl import engine
     graph = random_graph(rng, max_order, max_side)
     board = random_board(rng, graph)
     difference = compare_functions(graph, board, rng, engine)
@@ -513,9 +517,9 @@ def fuzz_one(
 
 
 def fuzz(
-    examples: Optional[int],
+    examples: int | None,
     seed: int = 0,
-    progress: Optional[Callable[[int, int], None]] = None,
+    progress: Callable[[int, int], None] | None = None,
     engine=None,
     max_order: int = 12,
     max_side: int = 19,
@@ -570,7 +574,7 @@ def write_disagreements(report: FuzzReport, directory: Path) -> list[Path]:
     return paths
 
 
-def main(argv: Optional[Iterable[str]] = None) -> int:
+def main(argv: Iterable[str] | None = None) -> int:
     """``python -m impl.vectors DIRECTORY``: regenerate the vector corpus into DIRECTORY."""
     import sys
 
@@ -598,7 +602,7 @@ class NoSuicideMutant:
         return getattr(engine, name)
 
     @staticmethod
-    def move(graph: Graph, s: State, v) -> Optional[State]:
+    def move(graph: Graph, s: State, v) -> State | None:
         """The engine's move, with the played point put back if the move removed it."""
         from gorules.impl import engine
 

@@ -19,7 +19,6 @@ breaks the symmetry wherever an automorphism moves point 0.
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 from gorules.proofs import extras, sat
 from gorules.proofs.symmetry import generators, symmetric_group_generators
@@ -27,8 +26,10 @@ from gorules.spec import tromp_taylor as tt
 from gorules.spec.graph import Graph
 
 NAME = "automorphism"
-STATEMENT = ("move commutes with every automorphism σ of the graph: move(σb, σv) = σ move(b, v); on every "
-             "graph of an order, move commutes with relabelling the points.")
+STATEMENT = (
+    "move commutes with every automorphism σ of the graph: move(σb, σv) = σ move(b, v); on every "
+    "graph of an order, move commutes with relabelling the points."
+)
 STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
 MUTANTS = ("spare-point-0",)
 MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
@@ -42,13 +43,18 @@ def cubes(graph, symmetry: bool = True) -> tuple[list, str]:
     reduction would assume what is proved here)."""
     if isinstance(graph, Graph):
         sigmas, order, complete = generators(graph)
-        note = (f"{len(sigmas)} generators of Aut({graph.name}), a group of order {order}"
-                + ("" if complete else " (the automorphisms enumerated; Aut may be larger)"))
+        note = f"{len(sigmas)} generators of Aut({graph.name}), a group of order {order}" + (
+            "" if complete else " (the automorphisms enumerated; Aut may be larger)"
+        )
     else:
         sigmas = symmetric_group_generators(graph.order)
         note = "the relabellings (0 1) and (0 1 … n−1), which generate all permutations"
-    found = [extras.Cube(v, p, f"σ={i},v={v},p={p}", sigma)
-             for i, sigma in enumerate(sigmas) for v in range(graph.order) for p in ("B", "W")]
+    found = [
+        extras.Cube(v, p, f"σ={i},v={v},p={p}", sigma)
+        for i, sigma in enumerate(sigmas)
+        for v in range(graph.order)
+        for p in ("B", "W")
+    ]
     return found, note
 
 
@@ -66,17 +72,28 @@ def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
     """Boards where moving then renaming differs from renaming then moving."""
     setup = extras.move_setup(graph, cube, options)
     f, sigma = setup.formula, cube.sigma
-    image = sat.move(f, permuted_adjacency(setup.adjacency, sigma), sat.permuted(setup.board, sigma),
-                     tuple(setup.x[sigma.index(u)] for u in range(len(sigma))), setup.player,
-                     options.encoding, options.mutant, written=options.as_written)
-    units = [extras.played_on_empty(setup),
-             sat.boards_differ(f, sat.permuted(setup.steps.result, sigma), image.result)]
+    image = sat.move(
+        f,
+        permuted_adjacency(setup.adjacency, sigma),
+        sat.permuted(setup.board, sigma),
+        tuple(setup.x[sigma.index(u)] for u in range(len(sigma))),
+        setup.player,
+        options.encoding,
+        options.mutant,
+        written=options.as_written,
+    )
+    units = [extras.played_on_empty(setup), sat.boards_differ(f, sat.permuted(setup.steps.result, sigma), image.result)]
 
     def decode(model: set) -> dict:
         found = extras.move_counterexample(setup, graph, model, NAME, "renamed by σ, this differs from")
         found["sigma"] = list(sigma)
-        found["boards"].append({"label": "the move σv on σb", "board": extras.board_text(model, image.result),
-                                "marks": [sigma[found["point"]]]})
+        found["boards"].append(
+            {
+                "label": "the move σv on σb",
+                "board": extras.board_text(model, image.result),
+                "marks": [sigma[found["point"]]],
+            }
+        )
         return found
 
     lemmas = extras.stage_lemmas(setup, image, options, sigma)
@@ -115,7 +132,13 @@ def scope(graph) -> str:
     return extras.scope_text(graph, "every board, move, player and generator σ")
 
 
-def prove(graph, as_written: bool = False, encoding: str = "unary", mutant: Optional[str] = None,
-          timeout: Optional[float] = None, **options):
+def prove(
+    graph,
+    as_written: bool = False,
+    encoding: str = "unary",
+    mutant: str | None = None,
+    timeout: float | None = None,
+    **options,
+):
     """Prove the statement on a graph (or every graph of a SymbolicGraph's order)."""
     return extras.prove(sys.modules[__name__], graph, as_written, encoding, mutant, timeout, **options)

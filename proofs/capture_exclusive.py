@@ -13,14 +13,15 @@ stone that captures by filling the last liberty also dies; the proof must find i
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 from gorules.proofs import extras, sat
 from gorules.spec import tromp_taylor as tt
 
 NAME = "capture-exclusive"
-STATEMENT = ("On a well-formed board, no move both captures (removes stones of the opponent) and "
-             "self-captures (removes stones of the mover).")
+STATEMENT = (
+    "On a well-formed board, no move both captures (removes stones of the opponent) and "
+    "self-captures (removes stones of the mover)."
+)
 STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
 MUTANTS = ("simultaneous",)
 MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
@@ -35,18 +36,24 @@ def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
     setup = extras.move_setup(graph, cube, options)
     f, steps, n = setup.formula, setup.steps, setup.adjacency.order
     theirs = sat.opponent(setup.player)
-    captured = f.disj([f.conj([sat.stones_of(f, steps.placed, theirs, u), sat.empty(f, steps.first, u)])
-                       for u in range(n)])
-    suicided = f.disj([f.conj([sat.stones_of(f, steps.first, setup.player, u), sat.empty(f, steps.result, u)])
-                       for u in range(n)])
+    captured = f.disj(
+        [f.conj([sat.stones_of(f, steps.placed, theirs, u), sat.empty(f, steps.first, u)]) for u in range(n)]
+    )
+    suicided = f.disj(
+        [f.conj([sat.stones_of(f, steps.first, setup.player, u), sat.empty(f, steps.result, u)]) for u in range(n)]
+    )
     units = [
         extras.played_on_empty(setup),
         sat.well_formed(f, setup.adjacency, setup.board, options.encoding, written=options.as_written),
         captured,
         suicided,
     ]
-    return extras.Query(f, units, lambda model: extras.move_counterexample(
-        setup, graph, model, NAME, "both a capture and a self-capture"), rank_lemmas(setup, options))
+    return extras.Query(
+        f,
+        units,
+        lambda model: extras.move_counterexample(setup, graph, model, NAME, "both a capture and a self-capture"),
+        rank_lemmas(setup, options),
+    )
 
 
 def rank_lemmas(setup: extras.MoveSetup, options: extras.Options) -> tuple:
@@ -97,7 +104,13 @@ def scope(graph) -> str:
     return extras.scope_text(graph, "every well-formed board, move and player")
 
 
-def prove(graph, as_written: bool = False, encoding: str = "unary", mutant: Optional[str] = None,
-          timeout: Optional[float] = None, **options):
+def prove(
+    graph,
+    as_written: bool = False,
+    encoding: str = "unary",
+    mutant: str | None = None,
+    timeout: float | None = None,
+    **options,
+):
     """Prove the statement on a graph (or every graph of a SymbolicGraph's order)."""
     return extras.prove(sys.modules[__name__], graph, as_written, encoding, mutant, timeout, **options)

@@ -18,14 +18,15 @@ captured opponent stones, which the proof must find.
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 from gorules.proofs import extras, sat
 from gorules.spec import tromp_taylor as tt
 
 NAME = "capture-locality"
-STATEMENT = ("On a well-formed board, the second clearing of a move removes only stones with a path "
-             "to the played point through the mover's stones: the played stone's chain.")
+STATEMENT = (
+    "On a well-formed board, the second clearing of a move removes only stones with a path "
+    "to the played point through the mover's stones: the played stone's chain."
+)
 STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
 MUTANTS = ("own-first",)
 MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
@@ -62,9 +63,14 @@ def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
         sat.well_formed(f, adjacency, setup.board, options.encoding, written=options.as_written),
         f.disj(outside),
     ]
-    return extras.Query(f, units, lambda model: extras.move_counterexample(
-        setup, graph, model, NAME, "a stone outside the played chain was removed by the second clearing"),
-        rank_lemmas(setup, K, options))
+    return extras.Query(
+        f,
+        units,
+        lambda model: extras.move_counterexample(
+            setup, graph, model, NAME, "a stone outside the played chain was removed by the second clearing"
+        ),
+        rank_lemmas(setup, K, options),
+    )
 
 
 def rank_lemmas(setup: extras.MoveSetup, K: tuple, options: extras.Options) -> tuple:
@@ -82,8 +88,16 @@ def rank_lemmas(setup: extras.MoveSetup, K: tuple, options: extras.Options) -> t
         return ()
     n = adjacency.order
     return tuple(
-        [[sat.neg(sat.stones_of(f, setup.board, p, u)), sat.neg(before[u]),
-          *([ranks[u][k]] if k < len(ranks[u]) else []), after[u], K[u]] for u in range(n)]
+        [
+            [
+                sat.neg(sat.stones_of(f, setup.board, p, u)),
+                sat.neg(before[u]),
+                *([ranks[u][k]] if k < len(ranks[u]) else []),
+                after[u],
+                K[u],
+            ]
+            for u in range(n)
+        ]
         for k in range(n)
     )
 
@@ -116,7 +130,13 @@ def scope(graph) -> str:
     return extras.scope_text(graph, "every well-formed board, move and player")
 
 
-def prove(graph, as_written: bool = False, encoding: str = "unary", mutant: Optional[str] = None,
-          timeout: Optional[float] = None, **options):
+def prove(
+    graph,
+    as_written: bool = False,
+    encoding: str = "unary",
+    mutant: str | None = None,
+    timeout: float | None = None,
+    **options,
+):
     """Prove the statement on a graph (or every graph of a SymbolicGraph's order)."""
     return extras.prove(sys.modules[__name__], graph, as_written, encoding, mutant, timeout, **options)

@@ -22,8 +22,6 @@ stronger statement than the source's "game states".  A pass leaves the board as 
 
 from __future__ import annotations
 
-from typing import Optional
-
 import z3
 
 from gorules.proofs import encoding as E
@@ -111,13 +109,23 @@ def check(graph, as_written: bool, encoding: str, rules: E.Rules, timeout) -> tu
     }
 
 
-def prove(graph, as_written: bool = False, encoding: str = "ranked", mutant: Optional[str] = None,
-          timeout: Optional[float] = None, **_options) -> ProofResult:
+def prove(
+    graph,
+    as_written: bool = False,
+    encoding: str = "ranked",
+    mutant: str | None = None,
+    timeout: float | None = None,
+    **_options,
+) -> ProofResult:
     """Prove T3 on every board of the graph (or on every graph of a SymbolicGraph)."""
     graph = as_graph(graph)
     rules = E.rules_named(mutant)
     return attempt(
-        NAME, graph.name, lambda: check(graph, as_written, encoding, rules, timeout),
-        encoding=encoding, as_written=as_written, mutant=mutant,
+        NAME,
+        graph.name,
+        lambda: check(graph, as_written, encoding, rules, timeout),
+        encoding=encoding,
+        as_written=as_written,
+        mutant=mutant,
         scope=f"every board, player and played point of {graph.name}",
     )

@@ -12,7 +12,6 @@ the two sides differ.
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 from gorules.proofs import extras, sat
 from gorules.spec import tromp_taylor as tt
@@ -31,14 +30,27 @@ def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
     """Boards where move on the swapped board differs from the swapped move."""
     setup = extras.move_setup(graph, cube, options)
     f = setup.formula
-    mirror = sat.move(f, setup.adjacency, sat.swapped(setup.board), setup.x, sat.opponent(setup.player),
-                      options.encoding, options.mutant, written=options.as_written)
+    mirror = sat.move(
+        f,
+        setup.adjacency,
+        sat.swapped(setup.board),
+        setup.x,
+        sat.opponent(setup.player),
+        options.encoding,
+        options.mutant,
+        written=options.as_written,
+    )
     units = [extras.played_on_empty(setup), sat.boards_differ(f, sat.swapped(setup.steps.result), mirror.result)]
 
     def decode(model: set) -> dict:
         found = extras.move_counterexample(setup, graph, model, NAME, "swapped, this differs from")
-        found["boards"].append({"label": "the move on the swapped board", "board":
-                                extras.board_text(model, mirror.result), "marks": found["moves"]})
+        found["boards"].append(
+            {
+                "label": "the move on the swapped board",
+                "board": extras.board_text(model, mirror.result),
+                "marks": found["moves"],
+            }
+        )
         return found
 
     lemmas = extras.stage_lemmas(setup, mirror, options, list(range(setup.adjacency.order)))
@@ -66,7 +78,13 @@ def scope(graph) -> str:
     return extras.scope_text(graph, "every board, move and player")
 
 
-def prove(graph, as_written: bool = False, encoding: str = "unary", mutant: Optional[str] = None,
-          timeout: Optional[float] = None, **options):
+def prove(
+    graph,
+    as_written: bool = False,
+    encoding: str = "unary",
+    mutant: str | None = None,
+    timeout: float | None = None,
+    **options,
+):
     """Prove the statement on a graph (or every graph of a SymbolicGraph's order)."""
     return extras.prove(sys.modules[__name__], graph, as_written, encoding, mutant, timeout, **options)

@@ -29,8 +29,9 @@ the spec's ⊥ becomes "defined is false".  :data:`MUTANTS` are deliberately bro
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, NamedTuple, Optional, Sequence, Union
+from typing import NamedTuple
 
 import z3
 
@@ -41,7 +42,7 @@ PASS = -1
 COLOUR = {".": EMPTY, "B": BLACK, "W": WHITE}
 NAME = {EMPTY: ".", BLACK: "B", WHITE: "W"}
 
-Term = Union[int, z3.ExprRef]
+Term = int | z3.ExprRef
 
 
 class Encoding:
@@ -74,7 +75,7 @@ class Encoding:
             return [(w, True) for w in self.graph.neighbours[v]]
         return self.graph.arcs(v)
 
-    def fork(self) -> "Encoding":
+    def fork(self) -> Encoding:
         """The same graph and constraints, with its own copies of the auxiliary variables:
         a statement built in the fork does not share terms with the rules it speaks of."""
         other = Encoding.__new__(Encoding)
@@ -123,7 +124,7 @@ def board_of(board: Sequence[str]) -> tuple:
 def symbolic_board(enc: Encoding, name: str) -> tuple:
     """A board with one unknown colour per point."""
     b = tuple(z3.Int(f"{name}_{v}") for v in enc.points)
-    enc.side.extend(z3.And(0 <= x, x <= 2) for x in b)
+    enc.side.extend(z3.And(x >= 0, x <= 2) for x in b)
     return b
 
 
@@ -188,8 +189,15 @@ def step_condition(b: Sequence[Term], v: int, w: int, c: Term, written: bool) ->
 
 def steps(enc: Encoding, b, v: int, c: Term, written: bool) -> list[tuple[int, z3.BoolRef]]:
     """The possible steps (w, condition) of reaches out of v."""
-    return [(w, z3.And(arc, step_condition(b, v, w, c, written)) if arc is not True
-             else step_condition(b, v, w, c, written)) for w, arc in enc.arcs(v)]
+    return [
+        (
+            w,
+            z3.And(arc, step_condition(b, v, w, c, written))
+            if arc is not True
+            else step_condition(b, v, w, c, written),
+        )
+        for w, arc in enc.arcs(v)
+    ]
 
 
 def ranked_reaching(enc: Encoding, b, c: Term, written: bool) -> tuple:
@@ -200,7 +208,7 @@ def ranked_reaching(enc: Encoding, b, c: Term, written: bool) -> tuple:
     for v in enc.points:
         base = term(b[v]) == term(c)
         out = steps(enc, b, v, c, written)
-        enc.side.append(z3.And(0 <= rank[v], rank[v] < enc.order))
+        enc.side.append(z3.And(rank[v] >= 0, rank[v] < enc.order))
         enc.side.append(z3.Implies(base, R[v]))
         enc.side.extend(z3.Implies(z3.And(cond, R[w]), R[v]) for w, cond in out)
         support = [z3.And(cond, R[w], rank[w] < rank[v]) for w, cond in out]
@@ -212,8 +220,7 @@ def layered_reaching(enc: Encoding, b, c: Term, written: bool) -> tuple:
     """The least fixed point by unrolling the equation n − 1 times from "false"."""
     R = [term(b[v]) == term(c) for v in enc.points]
     for _ in range(max(enc.order - 1, 0)):
-        R = [z3.Or(R[v], *[z3.And(cond, R[w]) for w, cond in steps(enc, b, v, c, written)])
-             for v in enc.points]
+        R = [z3.Or(R[v], *[z3.And(cond, R[w]) for w, cond in steps(enc, b, v, c, written)]) for v in enc.points]
     return tuple(R)
 
 
@@ -231,8 +238,10 @@ def greatest_reaching(enc: Encoding, b, c: Term, written: bool) -> tuple:
     """The greatest fixed point, unrolled n times down from "true" (a mutant's reaches)."""
     R = [z3.BoolVal(True) for _ in enc.points]
     for _ in range(enc.order):
-        R = [z3.Or(term(b[v]) == term(c), *[z3.And(cond, R[w]) for w, cond in steps(enc, b, v, c, written)])
-             for v in enc.points]
+        R = [
+            z3.Or(term(b[v]) == term(c), *[z3.And(cond, R[w]) for w, cond in steps(enc, b, v, c, written)])
+            for v in enc.points
+        ]
     return tuple(R)
 
 
@@ -281,8 +290,7 @@ def well_formed(enc: Encoding, b, written: bool = False) -> z3.BoolRef:
 def clear(enc: Encoding, b, p: Term, written: bool = False, fixpoint: str = "least") -> tuple:
     """clear(b, p): b with every stone of p that does not reach Empty made Empty."""
     R = reaching(enc, b, EMPTY, written, fixpoint)
-    return tuple(z3.If(z3.And(term(b[v]) == term(p), z3.Not(R[v])), z3.IntVal(EMPTY), term(b[v]))
-                 for v in enc.points)
+    return tuple(z3.If(z3.And(term(b[v]) == term(p), z3.Not(R[v])), z3.IntVal(EMPTY), term(b[v])) for v in enc.points)
 
 
 @dataclass(frozen=True)
@@ -313,7 +321,7 @@ MUTANTS: dict[str, Rules] = {
 }
 
 
-def rules_named(mutant: Optional[str]) -> Rules:
+def rules_named(mutant: str | None) -> Rules:
     """The spec's rules, or the mutant of that name."""
     if mutant is None:
         return SPEC_RULES
@@ -354,8 +362,7 @@ def score(enc: Encoding, b, p: Term) -> z3.ArithRef:
     to_p = reaching(enc, b, p)
     to_other = reaching(enc, b, opponent(p))
     counted = [
-        z3.Or(term(b[v]) == term(p), z3.And(term(b[v]) == EMPTY, to_p[v], z3.Not(to_other[v])))
-        for v in enc.points
+        z3.Or(term(b[v]) == term(p), z3.And(term(b[v]) == EMPTY, to_p[v], z3.Not(to_other[v]))) for v in enc.points
     ]
     return z3.Sum([z3.If(x, 1, 0) for x in counted]) if counted else z3.IntVal(0)
 
@@ -380,7 +387,7 @@ def value(model: z3.ModelRef, x: Term) -> int:
     return model.eval(term(x), model_completion=True).as_long()
 
 
-def search(enc: Encoding, *conditions, timeout: Optional[float] = None) -> tuple[str, Optional[z3.ModelRef]]:
+def search(enc: Encoding, *conditions, timeout: float | None = None) -> tuple[str, z3.ModelRef | None]:
     """Look for values satisfying the side constraints and the conditions: ("sat", model),
     ("unsat", None) when there are none, ("unknown", None) on a timeout (in seconds)."""
     s = solver(enc)

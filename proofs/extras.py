@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import multiprocessing
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple, Optional
+from typing import NamedTuple
 
 from gorules.proofs import sat
 from gorules.proofs.result import ProofResult
@@ -44,7 +45,7 @@ class Options:
 
     encoding: str = "unary"
     solver: str = "cadical195"
-    mutant: Optional[str] = None
+    mutant: str | None = None
     as_written: bool = False
     extra: dict = field(default_factory=dict)
 
@@ -78,10 +79,10 @@ class Cube(NamedTuple):
     """A part of the statement: the played point (None: any), the player (None: either),
     and for statements about a renaming of the points, the renaming σ."""
 
-    point: Optional[int]
-    player: Optional[str]
+    point: int | None
+    player: str | None
     label: str = ""
-    sigma: Optional[tuple] = None
+    sigma: tuple | None = None
 
 
 def encoding_name(encoding: str) -> str:
@@ -92,22 +93,23 @@ def encoding_name(encoding: str) -> str:
     return name
 
 
-def adjacency_of(f: sat.Formula, graph) -> tuple[sat.Adjacency, Optional[dict]]:
+def adjacency_of(f: sat.Formula, graph) -> tuple[sat.Adjacency, dict | None]:
     """The adjacency of a fixed graph, or fresh arc literals for every graph of an order."""
     if isinstance(graph, Graph):
         return sat.fixed_adjacency(graph), None
     return sat.symbolic_adjacency(f, graph.order, graph.directed)
 
 
-def graph_of_model(graph, arcs: Optional[dict], model: set) -> dict:
+def graph_of_model(graph, arcs: dict | None, model: set) -> dict:
     """The graph a counterexample lives on, as data (the one the solver chose, if symbolic)."""
     from gorules.spec.graph import make_graph
 
     if arcs is None:
         g = graph
     else:
-        chosen = sorted({(v, w) if graph.directed else (min(v, w), max(v, w))
-                         for (v, w), l in arcs.items() if sat.value(model, l)})
+        chosen = sorted(
+            {(v, w) if graph.directed else (min(v, w), max(v, w)) for (v, w), l in arcs.items() if sat.value(model, l)}
+        )
         text = ",".join(f"{v}{'>' if graph.directed else '-'}{w}" for v, w in chosen)
         name = (f"{'digraph' if graph.directed else 'edges'}:{text}") if chosen else f"empty:{graph.order}"
         g = make_graph(graph.order, chosen, name, directed=graph.directed)
@@ -138,7 +140,7 @@ def point_value(model: set, x) -> int:
     return next(u for u, l in enumerate(x) if sat.value(model, l))
 
 
-def _solve(query: Query, solver: str) -> tuple[str, Optional[set], str]:
+def _solve(query: Query, solver: str) -> tuple[str, set | None, str]:
     """("sat", model, note) or ("unsat", None, note).
 
     Lemmas, if the query has any, are checked one by one before the final call: a lemma
@@ -148,7 +150,7 @@ def _solve(query: Query, solver: str) -> tuple[str, Optional[set], str]:
     worker process: CaDiCaL cannot be interrupted.)"""
     from pysat.solvers import Solver
 
-    clauses = [c for c in query.formula.clauses]
+    clauses = list(query.formula.clauses)
     for l in query.units:
         if l is False:
             return "unsat", None, ""
@@ -204,8 +206,9 @@ def _row(cube: Cube, status: str, seconds: float, note: str) -> dict:
     return row
 
 
-def run_cubes(module_name: str, graph, cubes: list, options: Options, timeout: Optional[float],
-              processes: int) -> tuple[str, Optional[dict], list]:
+def run_cubes(
+    module_name: str, graph, cubes: list, options: Options, timeout: float | None, processes: int
+) -> tuple[str, dict | None, list]:
     """Solve every cube (in parallel on ``processes`` processes); stop at the first
     counterexample or at the timeout.  Returns (status, counterexample, per-cube rows).
     Without a timeout and with one process the cubes are solved here, in order."""
@@ -240,9 +243,19 @@ def run_cubes(module_name: str, graph, cubes: list, options: Options, timeout: O
         pool.join()
 
 
-def prove(module, graph, as_written: bool = False, encoding: str = "unary", mutant: Optional[str] = None,
-          timeout: Optional[float] = None, solver: str = "cadical195", processes: int = 1,
-          symmetry: bool = True, colours: bool = False, **extra) -> ProofResult:
+def prove(
+    module,
+    graph,
+    as_written: bool = False,
+    encoding: str = "unary",
+    mutant: str | None = None,
+    timeout: float | None = None,
+    solver: str = "cadical195",
+    processes: int = 1,
+    symmetry: bool = True,
+    colours: bool = False,
+    **extra,
+) -> ProofResult:
     """Prove a CNF theorem module's statement on one graph or on every graph of an order."""
     from gorules.proofs.symmetry import cubes_for
 
@@ -257,9 +270,18 @@ def prove(module, graph, as_written: bool = False, encoding: str = "unary", muta
     if counterexample is not None and mutant is None and not as_written:
         confirm(module, counterexample)
     scope = module.scope(graph) + (f"; {reduction}" if reduction else "")
-    return ProofResult(module.NAME, graph.name, status, seconds, counterexample,
-                       encoding=f"cnf-{options.encoding}/{solver}", as_written=as_written, mutant=mutant,
-                       scope=scope, parts=rows)
+    return ProofResult(
+        module.NAME,
+        graph.name,
+        status,
+        seconds,
+        counterexample,
+        encoding=f"cnf-{options.encoding}/{solver}",
+        as_written=as_written,
+        mutant=mutant,
+        scope=scope,
+        parts=rows,
+    )
 
 
 def confirm(module, counterexample: dict) -> None:
@@ -275,14 +297,14 @@ class MoveSetup(NamedTuple):
 
     formula: sat.Formula
     adjacency: sat.Adjacency
-    arcs: Optional[dict]
+    arcs: dict | None
     board: sat.Board
     x: tuple
     player: sat.Player
     steps: sat.MoveSteps
 
 
-def move_setup(graph, cube: Cube, options: Options, board: Optional[sat.Board] = None) -> MoveSetup:
+def move_setup(graph, cube: Cube, options: Options, board: sat.Board | None = None) -> MoveSetup:
     """A symbolic board and a stone move on an empty point, under the options' rules."""
     f = sat.Formula()
     adjacency, arcs = adjacency_of(f, graph)
@@ -314,8 +336,11 @@ def move_counterexample(setup: MoveSetup, graph, model: set, part: str, result_l
         "graph": graph_of_model(graph, setup.arcs, model),
         "boards": [
             {"label": "board", "board": board_text(model, setup.board), "marks": [v]},
-            {"label": f"after {p} plays {v}: {result_label}", "board": board_text(model, setup.steps.result),
-             "marks": [v]},
+            {
+                "label": f"after {p} plays {v}: {result_label}",
+                "board": board_text(model, setup.steps.result),
+                "marks": [v],
+            },
         ],
         "moves": [v],
         "player": p,
@@ -363,8 +388,16 @@ def stage_lemmas(setup: MoveSetup, other: sat.MoveSteps, options: Options, mappi
     levels: tuple = ()
     for mine, theirs in ((setup.steps.placed, other.placed), (setup.steps.first, other.first)):
         R = sat.reaching(f, adjacency, mine, sat.EMPTY, options.encoding, written=options.as_written)
-        key = [k for k in f.gates if isinstance(k, tuple) and k[0] == "reaching" and k[2] == theirs
-               and k[3] == sat.EMPTY and k[4] == options.encoding and k[5] == "exact"]
+        key = [
+            k
+            for k in f.gates
+            if isinstance(k, tuple)
+            and k[0] == "reaching"
+            and k[2] == theirs
+            and k[3] == sat.EMPTY
+            and k[4] == options.encoding
+            and k[5] == "exact"
+        ]
         if not key:
             return ()
         levels += transfer_lemmas(f, R, f.gates[key[0]], mapping)

@@ -56,7 +56,8 @@ class SymbolicGraph:
             (v, w)
             for v in self.points
             for w in self.points
-            if v != w and (self.directed or v < w)
+            if v != w
+            and (self.directed or v < w)
             and z3.is_true(model.eval(self.adjacent[v][w], model_completion=True))
         ]
         text = ",".join(f"{v}{'>' if self.directed else '-'}{w}" for v, w in arcs)

@@ -24,8 +24,6 @@ repeat an earlier *board*, n_i < 2).
 
 from __future__ import annotations
 
-from typing import Optional
-
 import z3
 
 from gorules.proofs import encoding as E
@@ -70,7 +68,7 @@ def abstract_part(graph, encoding: str, rules: E.Rules, timeout) -> tuple:
     if timeout:
         s.set("timeout", int(timeout * 1000))
     s.add(enc.side)
-    s.add(0 <= n, n < 2, earlier(*b), extends != condition)
+    s.add(n >= 0, n < 2, earlier(*b), extends != condition)
     answer = s.check()
     if answer == z3.sat:
         model = s.model()
@@ -78,8 +76,13 @@ def abstract_part(graph, encoding: str, rules: E.Rules, timeout) -> tuple:
         return "refuted", {
             "part": "abstract",
             "graph": graph_record(graph, model),
-            "boards": [{"label": "state's board", "board": E.board_value(model, b),
-                        "marks": [] if point == E.PASS else [point]}],
+            "boards": [
+                {
+                    "label": "state's board",
+                    "board": E.board_value(model, b),
+                    "marks": [] if point == E.PASS else [point],
+                }
+            ],
             "moves": [move_name(point)],
             "player": E.NAME[E.value(model, p)],
             "point": move_name(point),
@@ -104,8 +107,9 @@ def game_prefix(enc, length: int, rules: E.Rules) -> tuple[list, list, list]:
 
 def same_state(a: E.State, b: E.State) -> z3.BoolRef:
     """a = b: same board, same player to move, same number of passes."""
-    return z3.And(E.same_board(a.board, b.board), E.term(a.player) == E.term(b.player),
-                  E.term(a.passes) == E.term(b.passes))
+    return z3.And(
+        E.same_board(a.board, b.board), E.term(a.player) == E.term(b.player), E.term(a.passes) == E.term(b.passes)
+    )
 
 
 def history_part(graph, encoding: str, length: int, as_written: bool, rules: E.Rules, timeout) -> tuple:
@@ -128,12 +132,21 @@ def history_part(graph, encoding: str, length: int, as_written: bool, rules: E.R
         return ("proved" if status == "unsat" else "unknown"), None
     played = [move_name(E.value(model, m)) for m in moves]
     point = move_name(E.value(model, v))
-    boards = [{"label": f"s_{t}: {E.NAME[E.value(model, s.player)]} to move, {E.value(model, s.passes)} passes",
-               "board": E.board_value(model, s.board)} for t, s in enumerate(states)]
-    boards.append({"label": f"after {point}: {E.NAME[E.value(model, after.player)]} to move, "
-                            f"{E.value(model, after.passes)} passes",
-                   "board": E.board_value(model, after.board),
-                   "marks": [] if point == "pass" else [point]})
+    boards = [
+        {
+            "label": f"s_{t}: {E.NAME[E.value(model, s.player)]} to move, {E.value(model, s.passes)} passes",
+            "board": E.board_value(model, s.board),
+        }
+        for t, s in enumerate(states)
+    ]
+    boards.append(
+        {
+            "label": f"after {point}: {E.NAME[E.value(model, after.player)]} to move, "
+            f"{E.value(model, after.passes)} passes",
+            "board": E.board_value(model, after.board),
+            "marks": [] if point == "pass" else [point],
+        }
+    )
     return "refuted", {
         "part": f"history of length {length}",
         "graph": graph_record(graph, model),
@@ -145,24 +158,42 @@ def history_part(graph, encoding: str, length: int, as_written: bool, rules: E.R
     }
 
 
-def prove(graph, as_written: bool = False, encoding: str = "ranked", mutant: Optional[str] = None,
-          timeout: Optional[float] = None, depth: Optional[int] = None, **_options) -> ProofResult:
+def prove(
+    graph,
+    as_written: bool = False,
+    encoding: str = "ranked",
+    mutant: str | None = None,
+    timeout: float | None = None,
+    depth: int | None = None,
+    **_options,
+) -> ProofResult:
     """Prove T2 (corrected: unbounded, plus histories up to ``depth``), or search the
     game prefixes up to ``depth`` for a counterexample to the written statement."""
     graph = as_graph(graph)
     rules = E.rules_named(mutant)
-    fields = dict(encoding=encoding, as_written=as_written, mutant=mutant)
+    fields = {"encoding": encoding, "as_written": as_written, "mutant": mutant}
     parts, abstract = [], []
     if not as_written:
         depth = DEFAULT_DEPTH if depth is None else depth
-        abstract.append(attempt(f"{NAME}/abstract", graph.name, lambda: abstract_part(graph, encoding, rules, timeout),
-                             scope="every non-final state and every set of earlier boards", **fields))
+        abstract.append(
+            attempt(
+                f"{NAME}/abstract",
+                graph.name,
+                lambda: abstract_part(graph, encoding, rules, timeout),
+                scope="every non-final state and every set of earlier boards",
+                **fields,
+            )
+        )
     else:
         depth = AS_WRITTEN_DEPTH if depth is None else depth
     for length in range(depth + 1):
-        part = attempt(f"{NAME}/history-{length}", graph.name,
-                       lambda: history_part(graph, encoding, length, as_written, rules, timeout),
-                       scope=f"every game prefix of length {length}", **fields)
+        part = attempt(
+            f"{NAME}/history-{length}",
+            graph.name,
+            lambda length=length: history_part(graph, encoding, length, as_written, rules, timeout),
+            scope=f"every game prefix of length {length}",
+            **fields,
+        )
         parts.append(part)
         if part.refuted:
             break
@@ -174,6 +205,5 @@ def prove(graph, as_written: bool = False, encoding: str = "ranked", mutant: Opt
         result.status = "unknown"
         result.scope = "the abstract history admits a counterexample that may not be a game's"
     elif result.proved:
-        result.scope = (f"every game, by the abstract history; checked again on every game prefix of "
-                        f"length ≤ {depth}")
+        result.scope = f"every game, by the abstract history; checked again on every game prefix of length ≤ {depth}"
     return result

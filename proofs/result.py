@@ -14,7 +14,7 @@ graph, over every graph on N vertices, or over every history up to a bounded len
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Literal, Optional
+from typing import Literal
 
 Status = Literal["proved", "refuted", "unknown"]
 STATUSES = ("proved", "refuted", "unknown")
@@ -28,10 +28,10 @@ class ProofResult:
     graph: str
     status: Status
     seconds: float
-    counterexample: Optional[dict] = None
+    counterexample: dict | None = None
     encoding: str = "ranked"
     as_written: bool = False
-    mutant: Optional[str] = None
+    mutant: str | None = None
     scope: str = ""
     parts: list = field(default_factory=list)
 
@@ -63,8 +63,7 @@ def combine(theorem: str, graph: str, parts: list[ProofResult], **fields) -> Pro
         status, counterexample = "proved", None
     else:
         status, counterexample = "unknown", None
-    summary = [{"part": p.theorem, "status": p.status, "seconds": round(p.seconds, 3), "scope": p.scope}
-               for p in parts]
+    summary = [{"part": p.theorem, "status": p.status, "seconds": round(p.seconds, 3), "scope": p.scope} for p in parts]
     return ProofResult(theorem, graph, status, seconds, counterexample, parts=summary, **fields)
 
 

@@ -25,13 +25,14 @@ check this against ``spec.tromp_taylor`` on concrete boards).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple, Optional, Sequence, Union
+from typing import NamedTuple
 
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import BLACK, EMPTY, WHITE
 
-Literal = Union[int, bool]
+Literal = int | bool
 
 ENCODINGS = ("layers", "unary", "binary")
 SIDES = ("exact", "closed", "supported")
@@ -137,9 +138,7 @@ def has_colour(f: Formula, board: Board, v: int, c: str) -> Literal:
 
 def same_colour(f: Formula, board: Board, v: int, w: int) -> Literal:
     """b(v) = b(w)."""
-    return f.disj(
-        [f.conj([has_colour(f, board, v, c), has_colour(f, board, w, c)]) for c in (BLACK, WHITE, EMPTY)]
-    )
+    return f.disj([f.conj([has_colour(f, board, v, c), has_colour(f, board, w, c)]) for c in (BLACK, WHITE, EMPTY)])
 
 
 def symbolic_board(f: Formula, n: int) -> Board:
@@ -263,14 +262,11 @@ def _reaching_by_layers(f: Formula, adjacency: Adjacency, board: Board, c: str, 
     """Kleene's iteration from R₀ = {v : b(v) = c}, unrolled n − 1 times."""
     n = adjacency.order
     steps = [
-        [(w, admissible(f, adjacency, board, v, w, arc, c, written)) for w, arc in adjacency.arcs[v]]
-        for v in range(n)
+        [(w, admissible(f, adjacency, board, v, w, arc, c, written)) for w, arc in adjacency.arcs[v]] for v in range(n)
     ]
     R = tuple(has_colour(f, board, v, c) for v in range(n))
     for _ in range(max(n - 1, 0)):
-        R = tuple(
-            f.disj([R[v]] + [f.conj([step, R[w]]) for w, step in steps[v]]) for v in range(n)
-        )
+        R = tuple(f.disj([R[v]] + [f.conj([step, R[w]]) for w, step in steps[v]]) for v in range(n))
     return R
 
 
@@ -279,8 +275,7 @@ def _reaching_supported_by_layers(f: Formula, adjacency: Adjacency, board: Board
     to some w in L_k, for n − 1 layers; R is the last layer."""
     n = adjacency.order
     steps = [
-        [(w, admissible(f, adjacency, board, v, w, arc, c, written)) for w, arc in adjacency.arcs[v]]
-        for v in range(n)
+        [(w, admissible(f, adjacency, board, v, w, arc, c, written)) for w, arc in adjacency.arcs[v]] for v in range(n)
     ]
     L = [f.var() for _ in range(n)]
     for v in range(n):
@@ -407,7 +402,7 @@ def clear(
     encoding: str = "layers",
     side: str = "exact",
     written: bool = False,
-    judge: Optional[Board] = None,
+    judge: Board | None = None,
 ) -> Board:
     """clear(b, p): b with every stone of p that does not reach Empty made Empty.
     (A mutant may judge reaching on another board, ``judge``.)"""
@@ -419,7 +414,7 @@ def clear(
     )
 
 
-def played_point(f: Formula, n: int, v: Optional[int] = None) -> tuple:
+def played_point(f: Formula, n: int, v: int | None = None) -> tuple:
     """Literals x[u] ⟺ u is the played point: constants if v is given, else one-hot."""
     if v is not None:
         return tuple(u == v for u in range(n))
@@ -462,7 +457,7 @@ def move(
     x: Sequence[Literal],
     p: Player,
     encoding: str = "layers",
-    mutant: Optional[str] = None,
+    mutant: str | None = None,
     side: str = "exact",
     written: bool = False,
 ) -> MoveSteps:
@@ -475,7 +470,7 @@ def move(
     if mutant is not None and mutant not in MUTANTS:
         raise ValueError(f"unknown mutant {mutant!r}: expected one of {', '.join(MUTANTS)}")
     placed = place(f, board, x, p)
-    options = dict(encoding=encoding, side=side, written=written)
+    options = {"encoding": encoding, "side": side, "written": written}
     if mutant == "own-first":
         first = clear(f, adjacency, placed, p, **options)
         return MoveSteps(board, placed, first, clear(f, adjacency, first, opponent(p), **options))
@@ -520,7 +515,12 @@ def well_formed(
 
 
 def counted(
-    f: Formula, adjacency: Adjacency, board: Board, p: str, encoding: str = "layers", mutant: Optional[str] = None,
+    f: Formula,
+    adjacency: Adjacency,
+    board: Board,
+    p: str,
+    encoding: str = "layers",
+    mutant: str | None = None,
     written: bool = False,
 ) -> tuple:
     """Literals for the points score(b, p) counts: p's stones, and empty points that reach p
@@ -530,9 +530,7 @@ def counted(
     reach_other = reaching(f, adjacency, board, other, encoding, written=written)
     n = adjacency.order
     if mutant == "dame-counted":
-        return tuple(
-            f.disj([has_colour(f, board, v, p), f.conj([empty(f, board, v), reach_p[v]])]) for v in range(n)
-        )
+        return tuple(f.disj([has_colour(f, board, v, p), f.conj([empty(f, board, v), reach_p[v]])]) for v in range(n))
     return tuple(
         f.disj([has_colour(f, board, v, p), f.conj([empty(f, board, v), reach_p[v], neg(reach_other[v])])])
         for v in range(n)
@@ -542,12 +540,10 @@ def counted(
 def boards_differ(f: Formula, a: Board, b: Board) -> Literal:
     """a ≠ b."""
     n = len(a.black)
-    return f.disj(
-        [f.disj([neg(f.iff(a.black[v], b.black[v])), neg(f.iff(a.white[v], b.white[v]))]) for v in range(n)]
-    )
+    return f.disj([f.disj([neg(f.iff(a.black[v], b.black[v])), neg(f.iff(a.white[v], b.white[v]))]) for v in range(n)])
 
 
-def solve(f: Formula, units: Sequence[Literal] = (), solver: str = "cadical195") -> Optional[set]:
+def solve(f: Formula, units: Sequence[Literal] = (), solver: str = "cadical195") -> set | None:
     """A model of the formula with the given unit literals (the set of true literals), or None."""
     from pysat.solvers import Solver
 
@@ -562,7 +558,7 @@ def solve(f: Formula, units: Sequence[Literal] = (), solver: str = "cadical195")
     with Solver(name=solver, bootstrap_with=clauses) as s:
         if not s.solve():
             return None
-        return set(l for l in s.get_model())
+        return set(s.get_model())
 
 
 def iff_board_point(f: Formula, a: Board, b: Board, v: int) -> Literal:

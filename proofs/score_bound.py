@@ -12,7 +12,6 @@ Mutant: ``dame-counted`` forgets "but not p*", so a neutral empty point counts f
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 from gorules.proofs import extras, sat
 from gorules.spec import tromp_taylor as tt
@@ -51,8 +50,11 @@ def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
 
     def decode(model: set) -> dict:
         board = extras.board_text(model, b)
-        return {"part": NAME, "graph": extras.graph_of_model(graph, arcs, model),
-                "boards": [{"label": "the two scores exceed the number of points", "board": board}]}
+        return {
+            "part": NAME,
+            "graph": extras.graph_of_model(graph, arcs, model),
+            "boards": [{"label": "the two scores exceed the number of points", "board": board}],
+        }
 
     return extras.Query(f, units, decode)
 
@@ -68,7 +70,13 @@ def scope(graph) -> str:
     return extras.scope_text(graph, "every board")
 
 
-def prove(graph, as_written: bool = False, encoding: str = "unary", mutant: Optional[str] = None,
-          timeout: Optional[float] = None, **options):
+def prove(
+    graph,
+    as_written: bool = False,
+    encoding: str = "unary",
+    mutant: str | None = None,
+    timeout: float | None = None,
+    **options,
+):
     """Prove the statement on a graph (or every graph of a SymbolicGraph's order)."""
     return extras.prove(sys.modules[__name__], graph, as_written, encoding, mutant, timeout, **options)

@@ -22,8 +22,6 @@ set is chosen with sympy's permutation groups.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from gorules.spec.graph import Graph
 
 ENUMERATION_LIMIT = 5000
@@ -59,8 +57,11 @@ def is_automorphism(graph: Graph, sigma) -> bool:
     if sorted(sigma) != list(graph.points):
         return False
     arcs = set(graph.edges()) if graph.directed else {frozenset(e) for e in graph.edges()}
-    image = {(sigma[v], sigma[w]) for v, w in graph.edges()} if graph.directed else {
-        frozenset((sigma[v], sigma[w])) for v, w in graph.edges()}
+    image = (
+        {(sigma[v], sigma[w]) for v, w in graph.edges()}
+        if graph.directed
+        else {frozenset((sigma[v], sigma[w])) for v, w in graph.edges()}
+    )
     return image == arcs
 
 
@@ -133,16 +134,20 @@ def cubes_for(module, graph, symmetry: bool = True, colours: bool = False) -> tu
     notes = []
     if colours and getattr(module, "COLOUR_INVARIANT", False):
         players = ("B",)
-        notes.append("Black to move only (invariance under exchanging the colours: the rules name players "
-                     "only as p and p*; proved for move by colour-symmetry)")
+        notes.append(
+            "Black to move only (invariance under exchanging the colours: the rules name players "
+            "only as p and p*; proved for move by colour-symmetry)"
+        )
     reduction = ""
     points = list(range(graph.order))
     if symmetry and getattr(module, "INVARIANT", False):
         if isinstance(graph, Graph):
             points = representatives(graph)
             if len(points) < graph.order:
-                reduction = (f"played points reduced to {len(points)} automorphism-orbit representatives "
-                             f"of {graph.order} (invariance of the definitions under automorphisms)")
+                reduction = (
+                    f"played points reduced to {len(points)} automorphism-orbit representatives "
+                    f"of {graph.order} (invariance of the definitions under automorphisms)"
+                )
         else:
             points = [0]
             reduction = "played point 0 (every graph of the order is a relabelling of one with the move at 0)"
@@ -151,7 +156,7 @@ def cubes_for(module, graph, symmetry: bool = True, colours: bool = False) -> tu
     return [Cube(v, p, f"v={v},p={p}") for v in points for p in players], "; ".join(notes)
 
 
-def reduction_factor(graph: Graph) -> Optional[float]:
+def reduction_factor(graph: Graph) -> float | None:
     """How many times fewer played points the orbit reduction leaves."""
     reps = representatives(graph)
     return graph.order / len(reps) if reps else None

@@ -24,8 +24,6 @@ meaning, so the proof must find where the broken rules leave a chain without lib
 
 from __future__ import annotations
 
-from typing import Optional
-
 import z3
 
 from gorules.proofs import encoding as E
@@ -44,7 +42,7 @@ MUTANTS_AVAILABLE = tuple(E.MUTANTS)
 ENCODINGS_AVAILABLE = E.ENCODINGS
 
 
-def rules_for(as_written: bool, mutant: Optional[str]) -> E.Rules:
+def rules_for(as_written: bool, mutant: str | None) -> E.Rules:
     """The rules the statement is checked against."""
     if mutant:
         return E.rules_named(mutant)
@@ -54,11 +52,13 @@ def rules_for(as_written: bool, mutant: Optional[str]) -> E.Rules:
 def empty_part(graph, encoding: str, as_written: bool, timeout) -> tuple:
     """Look for a point of the empty board that does not reach Empty."""
     enc = E.Encoding(graph, encoding)
-    status, model = E.search(enc, z3.Not(E.well_formed(enc, E.initial_state(enc).board, as_written)),
-                             timeout=timeout)
+    status, model = E.search(enc, z3.Not(E.well_formed(enc, E.initial_state(enc).board, as_written)), timeout=timeout)
     if status == "sat":
-        return "refuted", {"part": "empty", "graph": graph_record(graph, model), "boards": [
-            {"label": "empty board, not well-formed", "board": "." * enc.order}]}
+        return "refuted", {
+            "part": "empty",
+            "graph": graph_record(graph, model),
+            "boards": [{"label": "empty board, not well-formed", "board": "." * enc.order}],
+        }
     return ("proved" if status == "unsat" else "unknown"), None
 
 
@@ -120,37 +120,67 @@ def lemma_part(graph, encoding: str, as_written: bool, rules: E.Rules, timeout) 
         return "refuted", {
             "part": "lemma",
             "graph": graph_record(graph, model),
-            "boards": [{"label": "well-formed board that no replayed stone rebuilds",
-                        "board": E.board_value(model, b)}],
+            "boards": [
+                {"label": "well-formed board that no replayed stone rebuilds", "board": E.board_value(model, b)}
+            ],
         }
     return ("proved" if status == "unsat" else "unknown"), None
 
 
-def prove(graph, as_written: bool = False, encoding: str = "ranked", mutant: Optional[str] = None,
-          timeout: Optional[float] = None, **_options) -> ProofResult:
+def prove(
+    graph,
+    as_written: bool = False,
+    encoding: str = "ranked",
+    mutant: str | None = None,
+    timeout: float | None = None,
+    **_options,
+) -> ProofResult:
     """Prove T1 on every board of the graph (or on every graph of a SymbolicGraph)."""
     graph = as_graph(graph)
     rules = rules_for(as_written, mutant)
-    fields = dict(encoding=encoding, as_written=as_written, mutant=mutant)
+    fields = {"encoding": encoding, "as_written": as_written, "mutant": mutant}
     scope = f"every board of {graph.name}"
     parts = [
-        attempt(f"{NAME}/empty", graph.name, lambda: empty_part(graph, encoding, as_written, timeout),
-                scope="the empty board", **fields),
-        attempt(f"{NAME}/step", graph.name, lambda: step_part(graph, encoding, as_written, rules, timeout),
-                scope=scope, **fields),
-        attempt(f"{NAME}/lemma", graph.name, lambda: lemma_part(graph, encoding, as_written, rules, timeout),
-                scope=scope, **fields),
+        attempt(
+            f"{NAME}/empty",
+            graph.name,
+            lambda: empty_part(graph, encoding, as_written, timeout),
+            scope="the empty board",
+            **fields,
+        ),
+        attempt(
+            f"{NAME}/step",
+            graph.name,
+            lambda: step_part(graph, encoding, as_written, rules, timeout),
+            scope=scope,
+            **fields,
+        ),
+        attempt(
+            f"{NAME}/lemma",
+            graph.name,
+            lambda: lemma_part(graph, encoding, as_written, rules, timeout),
+            scope=scope,
+            **fields,
+        ),
     ]
     return combine(NAME, graph.name, parts, scope=scope, **fields)
 
 
-def prove_step(graph, as_written: bool = False, encoding: str = "ranked", mutant: Optional[str] = None,
-               timeout: Optional[float] = None) -> ProofResult:
+def prove_step(
+    graph, as_written: bool = False, encoding: str = "ranked", mutant: str | None = None, timeout: float | None = None
+) -> ProofResult:
     """Only the (⇒) step: moves keep well-formed boards well-formed."""
     graph = as_graph(graph)
     rules = rules_for(as_written, mutant)
-    return attempt(f"{NAME}/step", graph.name, lambda: step_part(graph, encoding, as_written, rules, timeout),
-                   encoding=encoding, as_written=as_written, mutant=mutant, scope=f"every board of {graph.name}")
+    return attempt(
+        f"{NAME}/step",
+        graph.name,
+        lambda: step_part(graph, encoding, as_written, rules, timeout),
+        encoding=encoding,
+        as_written=as_written,
+        mutant=mutant,
+        scope=f"every board of {graph.name}",
+    )
 
 
 def game_through(graph, board) -> list:

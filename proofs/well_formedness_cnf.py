@@ -19,7 +19,6 @@ Mutant: ``no-second-clear`` leaves the mover's own chains without liberties on t
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 from gorules.proofs import extras, sat
 from gorules.spec import tromp_taylor as tt
@@ -50,13 +49,16 @@ def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
     units = [
         extras.played_on_empty(setup),
         sat.well_formed(f, adjacency, b, options.encoding, written=options.as_written)
-        if options.extra.get("hypothesis", True) else True,
-        sat.neg(sat.well_formed(f, adjacency, steps.result, options.encoding, side="closed",
-                                written=options.as_written)),
+        if options.extra.get("hypothesis", True)
+        else True,
+        sat.neg(
+            sat.well_formed(f, adjacency, steps.result, options.encoding, side="closed", written=options.as_written)
+        ),
     ]
     lemmas = rank_lemmas(setup, options, side) if options.extra.get("lemmas", True) else ()
-    return extras.Query(f, units, lambda model: extras.move_counterexample(
-        setup, graph, model, NAME, "not well-formed"), lemmas)
+    return extras.Query(
+        f, units, lambda model: extras.move_counterexample(setup, graph, model, NAME, "not well-formed"), lemmas
+    )
 
 
 def rank_lemmas(setup: extras.MoveSetup, options: extras.Options, side: str) -> tuple:
@@ -104,7 +106,13 @@ def scope(graph) -> str:
     return extras.scope_text(graph, "every well-formed board, move and player")
 
 
-def prove(graph, as_written: bool = False, encoding: str = "unary", mutant: Optional[str] = None,
-          timeout: Optional[float] = None, **options):
+def prove(
+    graph,
+    as_written: bool = False,
+    encoding: str = "unary",
+    mutant: str | None = None,
+    timeout: float | None = None,
+    **options,
+):
     """Prove the statement on a graph (or every graph of a SymbolicGraph's order)."""
     return extras.prove(sys.modules[__name__], graph, as_written, encoding, mutant, timeout, **options)

@@ -8,7 +8,8 @@ point; ⊥ is None.
 
 from __future__ import annotations
 
-from typing import Optional, Protocol, Sequence, runtime_checkable
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import Board, Color, Move, Outcome, Player, State
@@ -20,7 +21,7 @@ API_NAMES = ("move", "clear", "reaches", "score", "game", "winner", "initial_sta
 class Rules(Protocol):
     """A module (or object) implementing the rules of the source ``002_8835c2492dce8849.txt``."""
 
-    def move(self, graph: Graph, s: State, v: Move) -> Optional[State]:
+    def move(self, graph: Graph, s: State, v: Move) -> State | None:
         """The state after the player to move plays v, or None (⊥) on an occupied point."""
         ...
 
@@ -36,12 +37,12 @@ class Rules(Protocol):
         """p's stones plus the empty points that reach p but not p*."""
         ...
 
-    def game(self, graph: Graph, moves: Sequence[Move]) -> Optional[list[State]]:
+    def game(self, graph: Graph, moves: Sequence[Move]) -> list[State] | None:
         """The states of a complete game, or None if the moves are not one."""
         ...
 
-    def winner(self, graph: Graph, moves: Sequence[Move]) -> Optional[Outcome]:
-        """"B", "W" or "draw" for a complete game, None if the moves are not one."""
+    def winner(self, graph: Graph, moves: Sequence[Move]) -> Outcome | None:
+        """ "B", "W" or "draw" for a complete game, None if the moves are not one."""
         ...
 
     def initial_state(self, graph: Graph) -> State:

@@ -13,8 +13,9 @@ conjectures about them quantify over all infinite plays and are not executed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Literal, NamedTuple, Optional, Sequence
+from typing import Literal, NamedTuple
 
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import (
@@ -63,7 +64,7 @@ def colours(second_chooses: Player) -> dict:
     return {"second": second_chooses, "first": opponent(second_chooses)}
 
 
-def starting_situation(graph: Graph, komi: Fraction, board: Optional[Board] = None) -> Situation:
+def starting_situation(graph: Graph, komi: Fraction, board: Board | None = None) -> Situation:
     """The situation before the first turn: the starting board (empty unless given),
     Black to move, White's score Komi, Black's 0, an empty history."""
     if board is None:
@@ -98,7 +99,7 @@ def place(graph: Graph, b: Board, v: int, p: Player) -> Board:
     return clear(graph, clear(graph, update(b, v, p), opponent(p)), p)
 
 
-def play(graph: Graph, s: Situation, v: Move) -> Optional[Situation]:
+def play(graph: Graph, s: Situation, v: Move) -> Situation | None:
     """The player to move places a stone on v or passes; None (⊥) on an unknown or occupied point."""
     if v == PASS:
         return s._replace(player=opponent(s.player))
@@ -112,11 +113,11 @@ class KoBid(NamedTuple):
     ko winner, who resets the board to `reset_to` (a board of the history) or keeps it (None)."""
 
     amount: Fraction
-    winner: Optional[Player] = None
-    reset_to: Optional[Board] = None
+    winner: Player | None = None
+    reset_to: Board | None = None
 
 
-def ko_bid(s: Situation, bidder: Player, bid: KoBid) -> Optional[Situation]:
+def ko_bid(s: Situation, bidder: Player, bid: KoBid) -> Situation | None:
     """The situation after `bidder`'s ko bid is answered; None if the bid is negative or the
     reset is not to a board of the history."""
     if bid.amount < 0:
@@ -134,11 +135,11 @@ class Turn(NamedTuple):
     """One turn: who (if anyone) deletes the history first, the move, and the ko bid after it."""
 
     move: Move
-    deleted_by: Optional[Player] = None
-    bid: Optional[KoBid] = None
+    deleted_by: Player | None = None
+    bid: KoBid | None = None
 
 
-def turn(graph: Graph, s: Situation, t: Turn) -> Optional[Situation]:
+def turn(graph: Graph, s: Situation, t: Turn) -> Situation | None:
     """The situation after turn t, or None if t is not a legal turn (a bid needs a placed stone)."""
     if t.bid is not None and t.move == PASS:
         return None
@@ -167,7 +168,7 @@ def unsustainable_actions(s: Situation, t: Turn) -> list:
     return actions
 
 
-def plays(graph: Graph, s: Situation, turns: Sequence[Turn]) -> Optional[list]:
+def plays(graph: Graph, s: Situation, turns: Sequence[Turn]) -> list | None:
     """The situations s, s₁, …, s_N of a finite sequence of turns, or None if one is illegal."""
     situations = [s]
     for t in turns:
@@ -202,7 +203,7 @@ def final_score(cycle_situations: list, p: Player) -> Fraction:
     return score_of(cycle_situations[-1], p) + live_stones(cycle_situations, p)
 
 
-def outcome(graph: Graph, s: Situation, prefix: Sequence[Turn], cycle: Sequence[Turn]) -> Optional[Outcome]:
+def outcome(graph: Graph, s: Situation, prefix: Sequence[Turn], cycle: Sequence[Turn]) -> Outcome | None:
     """The result of the infinite play prefix, cycle, cycle, …; None if that is not a play
     (an illegal turn or an empty cycle) or if the cycle is not seen to repeat forever: the
     situation less scores must be the same after the second and the third cycle."""

@@ -9,7 +9,6 @@ which only as corrected.  ``spec/errata.md`` explains each one.
 from __future__ import annotations
 
 import functools
-from typing import Optional
 
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import (
@@ -34,9 +33,7 @@ def reaching_as_written(graph: Graph, b: Board, c: Color) -> frozenset:
     R: frozenset = frozenset()
     while True:
         R_next = frozenset(
-            v
-            for v in graph.points
-            if b[v] == c or any(b[v] == b[w] and w in R for w in graph.neighbours[v])
+            v for v in graph.points if b[v] == c or any(b[v] == b[w] and w in R for w in graph.neighbours[v])
         )
         if R_next == R:
             return R
@@ -50,13 +47,10 @@ def reaches_as_written(graph: Graph, b: Board, v: int, c: Color) -> bool:
 
 def clear_as_written(graph: Graph, b: Board, p: Player) -> Board:
     """clear(b, p) built on reaches_as_written: every stone of p is removed."""
-    return tuple(
-        EMPTY if b[v] == p and not reaches_as_written(graph, b, v, EMPTY) else b[v]
-        for v in graph.points
-    )
+    return tuple(EMPTY if b[v] == p and not reaches_as_written(graph, b, v, EMPTY) else b[v] for v in graph.points)
 
 
-def move_as_written(graph: Graph, s: State, v: Move) -> Optional[State]:
+def move_as_written(graph: Graph, s: State, v: Move) -> State | None:
     """move built on clear_as_written: a placed stone never survives."""
     b, p, n = s
     if v == PASS:
@@ -80,17 +74,12 @@ def score_as_written(graph: Graph, b: Board, p: Player) -> int:
         [
             v
             for v in graph.points
-            if b[v] == p
-            or (
-                b[v] == EMPTY
-                and reaches(graph, b, p, v)
-                and not reaches(graph, b, opponent(p), v)
-            )
+            if b[v] == p or (b[v] == EMPTY and reaches(graph, b, p, v) and not reaches(graph, b, opponent(p), v))
         ]
     )
 
 
-def game_as_written(graph: Graph, moves) -> Optional[list]:
+def game_as_written(graph: Graph, moves) -> list | None:
     """The source's game built on move_as_written: its states s₀ … s_N, or None if the moves
     are not a game.  Every stone is removed as soon as it is played, so every board of a game
     as written is the empty board, and only passes and moves that change nothing are left."""

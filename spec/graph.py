@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass, field
-from typing import Optional
 
 GTP_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -30,7 +29,7 @@ class Graph:
 
     neighbours: tuple[tuple[int, ...], ...]
     name: str = "graph"
-    coordinates: Optional[tuple[tuple[int, int], ...]] = field(default=None, compare=False)
+    coordinates: tuple[tuple[int, int], ...] | None = field(default=None, compare=False)
     directed: bool = False
 
     @property
@@ -59,12 +58,7 @@ class Graph:
 
     def edges(self) -> list[tuple[int, int]]:
         """The arcs (v, w); for undirected graphs each edge once, with v < w."""
-        return [
-            (v, w)
-            for v in self.points
-            for w in self.neighbours[v]
-            if self.directed or v < w
-        ]
+        return [(v, w) for v in self.points for w in self.neighbours[v] if self.directed or v < w]
 
     def __str__(self) -> str:
         return self.name
@@ -111,7 +105,7 @@ def grid(rows: int, columns: int) -> Graph:
     return make_graph(rows * columns, arcs, f"grid:{rows}x{columns}", coordinates=coordinates)
 
 
-def from_networkx(nx_graph, name: Optional[str] = None) -> Graph:
+def from_networkx(nx_graph, name: str | None = None) -> Graph:
     """The Graph of a networkx (di)graph; its nodes are numbered in sorted order."""
     import networkx as nx
 

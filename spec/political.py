@@ -14,8 +14,9 @@ dragons judged dead as an argument.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations
-from typing import NamedTuple, Optional, Sequence
+from typing import NamedTuple
 
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import EMPTY, Board, adjacent, update
@@ -57,8 +58,14 @@ def initial_situation(graph: Graph, players: Sequence[str]) -> Situation:
     """The empty board, no alliances, nothing captured, the first named player to move."""
     n = len(players)
     return Situation(
-        tuple(EMPTY for _ in graph.points), tuple(players), 0, frozenset(),
-        (0,) * n, (frozenset(),) * n, 0, False,
+        tuple(EMPTY for _ in graph.points),
+        tuple(players),
+        0,
+        frozenset(),
+        (0,) * n,
+        (frozenset(),) * n,
+        0,
+        False,
     )
 
 
@@ -87,9 +94,7 @@ def is_dragon(graph: Graph, s: Situation, D: frozenset) -> bool:
     if not mutually_adjacent(graph, D):
         return False
     return not any(
-        b[w] != EMPTY and w not in D and mutually_friendly(s, owners | {b[w]})
-        for v in D
-        for w in graph.neighbours[v]
+        b[w] != EMPTY and w not in D and mutually_friendly(s, owners | {b[w]}) for v in D for w in graph.neighbours[v]
     )
 
 
@@ -191,7 +196,7 @@ def share(counts: dict, stones: int, rng: random.Random) -> dict:
     """The stones of a captured dragon shared out: to one player, all of them; else, round
     after round, one each in order of most adjacent stones (ties broken by `rng`), until
     none remain."""
-    credit = {p: 0 for p in counts}
+    credit = dict.fromkeys(counts, 0)
     if len(counts) == 1:
         credit[next(iter(counts))] = stones
         return credit
@@ -228,12 +233,10 @@ def capture(graph: Graph, s: Situation, mover: str, rng: random.Random) -> Situa
 
 def legal_placement_exists(graph: Graph, s: Situation) -> bool:
     """Some player could place a stone, were it eir turn."""
-    return any(
-        may_place(graph, s._replace(head=i), v) for i in range(len(s.players)) for v in graph.points
-    )
+    return any(may_place(graph, s._replace(head=i), v) for i in range(len(s.players)) for v in graph.points)
 
 
-def play(graph: Graph, s: Situation, m: Move, rng: random.Random) -> Optional[Situation]:
+def play(graph: Graph, s: Situation, m: Move, rng: random.Random) -> Situation | None:
     """The situation after the player to move makes move m, the captures that follow it and
     the turn passing on; None if m is not legal or the game is over.  The game ends when
     every player has passed three times in a row or no player may place a stone."""

@@ -11,8 +11,9 @@ the Tromp–Taylor ``State`` (colouring, player to move, consecutive passes).
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from itertools import combinations
-from typing import NamedTuple, Optional, Sequence
+from typing import NamedTuple
 
 from gorules.spec.graph import Graph, GraphError
 from gorules.spec.tromp_taylor import (
@@ -34,14 +35,9 @@ def is_base(size: int, base: frozenset) -> bool:
     """Whether the family `base` of subsets of X = {0..size-1} is the base of a topology:
     it covers X, and every point of the meet of two members lies in a member inside that meet."""
     points = frozenset(range(size))
-    if frozenset().union(*base) != points or any(not B <= points for B in base):
+    if frozenset().union(*base) != points or any(not points >= B for B in base):
         return False
-    return all(
-        any(x in B3 and B3 <= B1 & B2 for B3 in base)
-        for B1 in base
-        for B2 in base
-        for x in B1 & B2
-    )
+    return all(any(x in B3 and B3 <= B1 & B2 for B3 in base) for B1 in base for B2 in base for x in B1 & B2)
 
 
 def generated_topology(base: frozenset) -> frozenset:
@@ -79,7 +75,7 @@ def go_space(size: int, base, S) -> GoSpace:
     opens = generated_topology(base)
     if frozenset() in S:
         raise GraphError("S must not contain the empty set")
-    if not S <= opens:
+    if not opens >= S:
         raise GraphError("every element of S must be an open set")
     return GoSpace(size, opens, S)
 
@@ -89,7 +85,7 @@ def empty_colouring(space: GoSpace) -> Board:
     return tuple(EMPTY for _ in range(space.size))
 
 
-def colour_of(colouring: Board, s: frozenset) -> Optional[Color]:
+def colour_of(colouring: Board, s: frozenset) -> Color | None:
     """Defn 2: the colour of a set of S whose elements all share one colour; None if mixed."""
     colours = {colouring[x] for x in s}
     return colours.pop() if len(colours) == 1 else None
@@ -156,7 +152,7 @@ def clear(space: GoSpace, colouring: Board, c: Color) -> Board:
     return tuple(EMPTY if x in doomed else colouring[x] for x in range(space.size))
 
 
-def board_play(space: GoSpace, colouring: Board, e: frozenset, p: Player) -> Optional[Board]:
+def board_play(space: GoSpace, colouring: Board, e: frozenset, p: Player) -> Board | None:
     """Defn 9: colour the legal placement e with p, clear p*, then clear p; None if e is
     not a legal placement."""
     if e not in legal_placements(space, colouring):
@@ -181,7 +177,7 @@ def primitive_turns(space: GoSpace, history: Sequence[Board], s: State) -> dict:
     return turns
 
 
-def primitive_game(space: GoSpace, plays: Sequence[frozenset]) -> Optional[list]:
+def primitive_game(space: GoSpace, plays: Sequence[frozenset]) -> list | None:
     """The states of a sequence of turns under the primitive rules; None if one is not a turn."""
     states = [initial_state(space)]
     for e in plays:
@@ -192,7 +188,7 @@ def primitive_game(space: GoSpace, plays: Sequence[frozenset]) -> Optional[list]
     return states
 
 
-def primitive_loser(space: GoSpace, plays: Sequence[frozenset]) -> Optional[Player]:
+def primitive_loser(space: GoSpace, plays: Sequence[frozenset]) -> Player | None:
     """Rule 4a: the player to move after `plays`, if that player has no turn (and so loses);
     None if the game goes on or `plays` is not a game."""
     states = primitive_game(space, plays)
@@ -201,7 +197,7 @@ def primitive_loser(space: GoSpace, plays: Sequence[frozenset]) -> Optional[Play
     return states[-1].player
 
 
-def stone_game(space: GoSpace, moves: Sequence) -> Optional[list]:
+def stone_game(space: GoSpace, moves: Sequence) -> list | None:
     """Defn 10b and Rule 4b: the states of a game of passes and board plays that repeat no
     earlier colouring and end with the second consecutive pass; None otherwise."""
     states = [initial_state(space)]
@@ -226,7 +222,7 @@ def cardinality_score(colouring: Board, p: Player) -> int:
     return sum(1 for c in colouring if c == p)
 
 
-def stone_winner(space: GoSpace, moves: Sequence) -> Optional[Outcome]:
+def stone_winner(space: GoSpace, moves: Sequence) -> Outcome | None:
     """Rule 5b: the player with the higher score at the end, or a tie; None if not a game."""
     states = stone_game(space, moves)
     if states is None:

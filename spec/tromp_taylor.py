@@ -14,7 +14,8 @@ fixes one graph (Point, ↔) for all of its definitions.
 from __future__ import annotations
 
 import functools
-from typing import Literal, NamedTuple, Optional, Sequence, Union
+from collections.abc import Sequence
+from typing import Literal, NamedTuple
 
 from gorules.spec.graph import Graph
 
@@ -33,7 +34,7 @@ Color = Literal["B", "W", "."]
 EMPTY: Color = "."
 
 
-Move = Union[int, Literal["pass"]]
+Move = int | Literal["pass"]
 PASS: Move = "pass"
 
 
@@ -58,7 +59,7 @@ class State(NamedTuple):
     passes: int
 
 
-def move(graph: Graph, s: State, v: Move) -> Optional[State]:
+def move(graph: Graph, s: State, v: Move) -> State | None:
     """move((b, p, n), v): the state after p plays v, or None (⊥) on an occupied point."""
     b, p, n = s
     if v == PASS:
@@ -71,10 +72,7 @@ def move(graph: Graph, s: State, v: Move) -> Optional[State]:
 
 def clear(graph: Graph, b: Board, p: Player) -> Board:
     """clear(b, p): b with every stone of p that does not reach Empty made Empty."""
-    return tuple(
-        EMPTY if b[v] == p and not reaches(graph, b, v, EMPTY) else b[v]
-        for v in graph.points
-    )
+    return tuple(EMPTY if b[v] == p and not reaches(graph, b, v, EMPTY) else b[v] for v in graph.points)
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -84,10 +82,7 @@ def reaching(graph: Graph, b: Board, c: Color) -> frozenset:
     R: frozenset = frozenset()
     while True:
         R_next = frozenset(
-            v
-            for v in graph.points
-            if b[v] == c
-            or any(b[w] in (b[v], c) and w in R for w in graph.neighbours[v])
+            v for v in graph.points if b[v] == c or any(b[w] in (b[v], c) and w in R for w in graph.neighbours[v])
         )
         if R_next == R:
             return R
@@ -105,12 +100,7 @@ def score(graph: Graph, b: Board, p: Player) -> int:
         [
             v
             for v in graph.points
-            if b[v] == p
-            or (
-                b[v] == EMPTY
-                and reaches(graph, b, v, p)
-                and not reaches(graph, b, v, opponent(p))
-            )
+            if b[v] == p or (b[v] == EMPTY and reaches(graph, b, v, p) and not reaches(graph, b, v, opponent(p)))
         ]
     )
 
@@ -120,7 +110,7 @@ def initial_state(graph: Graph) -> State:
     return State(tuple(EMPTY for _ in graph.points), BLACK, 0)
 
 
-def game(graph: Graph, moves: Sequence[Move]) -> Optional[list[State]]:
+def game(graph: Graph, moves: Sequence[Move]) -> list[State] | None:
     """The states s₀ … s_N of the game v₀ … v_{N-1}, or None if the moves are not a game."""
     states = [initial_state(graph)]
     for i, v in enumerate(moves):
@@ -143,7 +133,7 @@ Outcome = Literal["B", "W", "draw"]
 DRAW: Outcome = "draw"
 
 
-def winner(graph: Graph, moves: Sequence[Move]) -> Optional[Outcome]:
+def winner(graph: Graph, moves: Sequence[Move]) -> Outcome | None:
     """winner(g): the player with the higher score on the final board, or Draw; None if g ∉ G."""
     states = game(graph, moves)
     if states is None:

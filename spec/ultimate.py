@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import NamedTuple, Optional, Sequence, Union
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import (
@@ -40,10 +41,10 @@ class Situation(NamedTuple):
     black_prisoners: int
     white_prisoners: int
     ultimate: frozenset
-    first_ultimate: Optional[Player]
-    draw_right: Optional[Player]
+    first_ultimate: Player | None
+    draw_right: Player | None
     history: frozenset
-    result: Optional[Outcome]
+    result: Outcome | None
 
 
 def prisoners(s: Situation, p: Player) -> int:
@@ -80,7 +81,7 @@ def placement(graph: Graph, b: Board, v: int, p: Player) -> tuple:
     return after, sum(1 for w in graph.points if placed[w] != after[w])
 
 
-def legal_placement(graph: Graph, s: Situation, v: int) -> Optional[Situation]:
+def legal_placement(graph: Graph, s: Situation, v: int) -> Situation | None:
     """The situation after the player to move places on v, or None if that placement is not
     legal: v is not an empty point, the placed stone is surrounded, or the board has occurred."""
     if v not in graph.points or s.board[v] != EMPTY:
@@ -94,7 +95,9 @@ def legal_placement(graph: Graph, s: Situation, v: int) -> Optional[Situation]:
 
 DELAY = "delay"
 ULTIMATE_DELAY = "ultimate delay"
-def delay(s: Situation) -> Optional[Situation]:
+
+
+def delay(s: Situation) -> Situation | None:
     """The player to move returns one of her prisoners; None if her bowl is empty."""
     if prisoners(s, s.player) == 0:
         return None
@@ -109,7 +112,7 @@ def moves(graph: Graph, s: Situation) -> dict:
     return {m: after for m, after in options.items() if after is not None}
 
 
-def ultimate_delay(s: Situation) -> Optional[Situation]:
+def ultimate_delay(s: Situation) -> Situation | None:
     """The player to move returns her ultimate prisoner; played second, it is set beside the
     opponent's supply, which gives the opponent the right to declare a draw.  None if she
     no longer holds it."""
@@ -124,8 +127,10 @@ def ultimate_delay(s: Situation) -> Optional[Situation]:
 
 DECLARE_DRAW = "declare draw"
 RESIGN = "resign"
-Action = Union[int, str]
-def act(graph: Graph, s: Situation, a: Action) -> Optional[Situation]:
+Action = int | str
+
+
+def act(graph: Graph, s: Situation, a: Action) -> Situation | None:
     """The situation after the player to move makes a move, declares a draw (only with the
     right to) or resigns; None if the action is not open to her or the game is over."""
     if s.result is not None:
@@ -137,7 +142,7 @@ def act(graph: Graph, s: Situation, a: Action) -> Optional[Situation]:
     return moves(graph, s).get(a)
 
 
-def game(graph: Graph, actions: Sequence[Action], fundamental: bool = False, komi: int = 0) -> Optional[list]:
+def game(graph: Graph, actions: Sequence[Action], fundamental: bool = False, komi: int = 0) -> list | None:
     """The situations of a sequence of actions from the start, or None if one is not open."""
     situations = [initial_situation(graph, fundamental, komi)]
     for a in actions:

@@ -58,9 +58,7 @@ def boards(graph: Graph) -> st.SearchStrategy:
 def well_formed_boards(graph: Graph) -> st.SearchStrategy:
     """Boards on which every stone reaches Empty: a random board with the stones of both
     colours that do not reach Empty removed (by the spec)."""
-    return boards(graph).map(
-        lambda b: spec_rules.clear(graph, spec_rules.clear(graph, b, "B"), "W")
-    )
+    return boards(graph).map(lambda b: spec_rules.clear(graph, spec_rules.clear(graph, b, "B"), "W"))
 
 
 def moves(graph: Graph) -> st.SearchStrategy:

@@ -41,8 +41,11 @@ def gorules_command() -> list[str]:
 
 def test_the_console_script_replays_a_grid_game():
     done = subprocess.run(
-        gorules_command() + ["replay", "grid:3x3", "--moves", "B B2, W A1, B A2, W pass, B B1, W pass, B pass", "--json"],
-        capture_output=True, text=True, check=False,
+        gorules_command()
+        + ["replay", "grid:3x3", "--moves", "B B2, W A1, B A2, W pass, B B1, W pass, B pass", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
@@ -53,7 +56,9 @@ def test_the_console_script_replays_a_grid_game():
 def test_the_console_script_refuses_a_bad_move_with_exit_code_2():
     done = subprocess.run(
         gorules_command() + ["replay", "grid:3x3", "--moves", "B B2, W B2"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 2
     assert done.stdout == ""
@@ -115,9 +120,21 @@ def test_a_directed_graph_captures_along_arcs(capsys):
         ("grid:3x3", "B A1, W D4", "gorules replay: error: move 2: unknown point 'D4' on grid:3x3"),
         ("grid:3x3", "B A1, W A1", "gorules replay: error: move 2 (W A1): A1 is occupied by black"),
         ("grid:3x3", "B A1, B B1", "gorules replay: error: move 2 (B B1): white is to play, not black"),
-        ("grid:1x2", "B A1, W B1, B A1", "gorules replay: error: move 3 (B A1): A1 repeats the board after move 1 (positional superko)"),
-        ("path:1", "B 0", "gorules replay: error: move 1 (B 0): 0 repeats the empty starting board (positional superko)"),
-        ("grid:2x2", "B A1, W pass, B pass, W B1", "gorules replay: error: move 4 (W B1): the game ended with two passes at move 3"),
+        (
+            "grid:1x2",
+            "B A1, W B1, B A1",
+            "gorules replay: error: move 3 (B A1): A1 repeats the board after move 1 (positional superko)",
+        ),
+        (
+            "path:1",
+            "B 0",
+            "gorules replay: error: move 1 (B 0): 0 repeats the empty starting board (positional superko)",
+        ),
+        (
+            "grid:2x2",
+            "B A1, W pass, B pass, W B1",
+            "gorules replay: error: move 4 (W B1): the game ended with two passes at move 3",
+        ),
         ("petersen", "B 10", "gorules replay: error: move 1: unknown point '10': petersen has points 0..9"),
         ("grid:2x2", "B A1 A2", "gorules replay: error: move 1: 'B A1 A2' is not a move like 'B C3' or 'W pass'"),
         ("grid:2x2", "X A1", "gorules replay: error: move 1: 'X' is not a colour (B or W)"),

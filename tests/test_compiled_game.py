@@ -64,7 +64,16 @@ def random_game_differences(graph, rules, rng, cap, compiled=None) -> list[str]:
     return differences(pure, compiled)
 
 
-GRAPHS = [f"grid:{k}x{k}" for k in range(2, 8)] + ["grid:2x5", "grid:3x4", "cycle:3", "cycle:6", "petersen", "complete:4", "star:5", "path:7"]
+GRAPHS = [f"grid:{k}x{k}" for k in range(2, 8)] + [
+    "grid:2x5",
+    "grid:3x4",
+    "cycle:3",
+    "cycle:6",
+    "petersen",
+    "complete:4",
+    "star:5",
+    "path:7",
+]
 
 
 @pytest.mark.parametrize("rules", RULES, ids=str)

@@ -19,8 +19,16 @@ from gorules.spec import tromp_taylor as spec
 from gorules.spec.graph import parse_graph
 
 TINY_GRAPHS = [
-    "path:1", "path:3", "cycle:4", "star:3", "complete:4", "grid:2x2", "grid:2x3",
-    "edges:0-1,1-2,2-0,2-3", "digraph:0>1,1>2,2>0", "digraph:0>1,1>0,1>2",
+    "path:1",
+    "path:3",
+    "cycle:4",
+    "star:3",
+    "complete:4",
+    "grid:2x2",
+    "grid:2x3",
+    "edges:0-1,1-2,2-0,2-3",
+    "digraph:0>1,1>2,2>0",
+    "digraph:0>1,1>0,1>2",
 ]
 
 

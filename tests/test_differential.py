@@ -10,16 +10,17 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from pathlib import Path
+from strategies import boards, graphs, grids, move_sequences, moves, undirected_graphs, well_formed_boards
 
-import gorules.impl.engine as engine
-from gorules.impl.rules import RuleSet
 import gorules.spec.tromp_taylor as spec_rules
+from gorules.impl import engine
+from gorules.impl.rules import RuleSet
 from gorules.impl.vectors import (
     compare_game,
     fuzz,
@@ -32,7 +33,6 @@ from gorules.impl.vectors import (
     vector_files,
 )
 from gorules.spec.tromp_taylor import PASS
-from strategies import boards, graphs, grids, moves, move_sequences, undirected_graphs, well_formed_boards
 
 VECTORS = Path(__file__).parent / "vectors"
 
@@ -140,7 +140,7 @@ def test_game_and_winner_agree_on_move_sequences(data):
         sequence = sequence + [PASS, PASS]
     assert engine.game(graph, sequence) == spec_rules.game(graph, sequence)
     assert engine.winner(graph, sequence) == spec_rules.winner(graph, sequence)
-    compared, difference = compare_game(graph, sequence)
+    _compared, difference = compare_game(graph, sequence)
     assert difference is None
 
 

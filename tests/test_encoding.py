@@ -42,8 +42,9 @@ EXAMPLES = settings(max_examples=max(10, settings().max_examples // 3))
 def pinned_family(graph):
     """The symbolic graph on as many points, with its arcs constrained to be the graph's."""
     family = SymbolicGraph(graph.order, directed=graph.directed)
-    return family, [family.adjacent[v][w] == (w in graph.neighbours[v])
-                    for v in graph.points for w in graph.points if v != w]
+    return family, [
+        family.adjacent[v][w] == (w in graph.neighbours[v]) for v in graph.points for w in graph.points if v != w
+    ]
 
 
 @pytest.mark.parametrize("symbolic", [False, True], ids=["fixed-graph", "symbolic-graph"])
@@ -72,16 +73,16 @@ def test_encoding_matches_spec(encoding, symbolic, data):
     n = graph.order
 
     def colours(start):
-        return "".join(E.NAME[v.as_long()] for v in values[start:start + n])
+        return "".join(E.NAME[v.as_long()] for v in values[start : start + n])
 
     expected_reaching = [tt.reaches(graph, board, v, c) for c in "BW." for v in graph.points]
-    assert [z3.is_true(x) for x in values[:3 * n]] == expected_reaching
+    assert [z3.is_true(x) for x in values[: 3 * n]] == expected_reaching
     assert colours(3 * n) == "".join(tt.clear(graph, board, player))
     expected = tt.move(graph, tt.State(board, player, 0), point)
     assert z3.is_true(values[5 * n]) == (expected is not None)
     if expected is not None:
         assert colours(4 * n) == "".join(expected.board)
-    assert [v.as_long() for v in values[5 * n + 1:]] == [tt.score(graph, board, q) for q in "BW"]
+    assert [v.as_long() for v in values[5 * n + 1 :]] == [tt.score(graph, board, q) for q in "BW"]
 
 
 def test_symbolic_point_and_pass_match_spec():
@@ -150,8 +151,7 @@ def test_reaches_as_written_never_reaches_empty_from_a_stone():
     graph = parse_graph("grid:2x2")
     enc = E.Encoding(graph, "ranked")
     b = E.symbolic_board(enc, "b")
-    stone_reaches = z3.Or([z3.And(b[v] != E.EMPTY, E.reaches(enc, b, v, E.EMPTY, written=True))
-                           for v in graph.points])
+    stone_reaches = z3.Or([z3.And(b[v] != E.EMPTY, E.reaches(enc, b, v, E.EMPTY, written=True)) for v in graph.points])
     assert E.search(enc, stone_reaches)[0] == "unsat"
 
 

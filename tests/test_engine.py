@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-import gorules.impl.engine as engine
 import gorules.spec.tromp_taylor as spec_rules
+from gorules.impl import engine
 from gorules.impl.engine import BoardError, Game, IllegalMove, kernel, random_playout
 from gorules.impl.rules import PRESETS, RuleError, RuleSet, gnugo_flags, ruleset
 from gorules.spec.graph import parse_graph
@@ -176,7 +176,11 @@ def test_presets():
 
 def test_gnugo_flags_say_the_same_rules():
     assert gnugo_flags("tromp-taylor") == [
-        "--chinese-rules", "--allow-all-suicide", "--positional-superko", "--komi", "0",
+        "--chinese-rules",
+        "--allow-all-suicide",
+        "--positional-superko",
+        "--komi",
+        "0",
     ]
     assert "--forbid-suicide" in gnugo_flags("gnugo-chinese")
     assert "--simple-ko" in gnugo_flags("gnugo-chinese")

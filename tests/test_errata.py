@@ -9,6 +9,7 @@ import json
 import pytest
 
 from gorules import errata
+from gorules.checks.errata_checks import EXPECTED  # the verdicts errata.md states
 from gorules.cli import main
 from gorules.replay import parse_moves, replay
 from gorules.spec import errata as literal
@@ -52,12 +53,12 @@ def test_score_as_written_counts_stones_only():
 
 def test_the_reference_agrees_with_hand_made_positions():
     g = parse_graph("grid:2x3")
-    b = tuple("BB." "WB.")
+    b = tuple("BB.WB.")
     assert errata.reference_reaches(g, b, 0, ".")
     assert not errata.reference_reaches(g, b, 3, ".")
-    assert errata.reference_clear(g, b, "W") == tuple("BB." ".B.")
-    assert errata.reference_score(g, tuple("B.." "..."), "B") == 6
-    assert errata.reference_score(g, tuple("B.W" "..."), "B") == 1
+    assert errata.reference_clear(g, b, "W") == tuple("BB..B.")
+    assert errata.reference_score(g, tuple("B....."), "B") == 6
+    assert errata.reference_score(g, tuple("B.W..."), "B") == 1
     d = parse_graph("digraph:0>1")
     assert not errata.reference_reaches(d, tuple(".B"), 1, ".")
     assert errata.reference_reaches(d, tuple("B."), 0, ".")
@@ -175,9 +176,6 @@ def test_the_fixed_point_equation_has_two_solutions_on_two_stones():
 # --------------------------------------------------------------------------- the command
 
 
-from gorules.checks.errata_checks import EXPECTED  # the verdicts errata.md states
-
-
 @pytest.fixture(scope="module")
 def table_json():
     """The rows of ``gorules errata --json``, run once through gorules.cli.main."""
@@ -233,7 +231,8 @@ def test_games_as_written_are_only_passes():
     assert literal.game_as_written(g, [0, tt.PASS, tt.PASS]) is None
     assert tt.game(g, [0, tt.PASS, tt.PASS]) is not None
     as_written_games = [
-        moves for moves, states in errata.game_prefixes(parse_graph("path:3"), errata.AS_WRITTEN)
+        moves
+        for moves, states in errata.game_prefixes(parse_graph("path:3"), errata.AS_WRITTEN)
         if states[-1].passes == 2
     ]
     assert as_written_games == [(tt.PASS, tt.PASS)]

@@ -109,7 +109,7 @@ def test_gnugo_refuses_a_ko_recapture_like_the_engine(gnugo):
     graph = grid(5, 5)
     gnugo.new_game(graph)
     game = Game(graph, "tromp-taylor")
-    for name in "C4 D4 B3 E3 C2 D2 D3 C3".split():
+    for name in ["C4", "D4", "B3", "E3", "C2", "D2", "D3", "C3"]:
         v = parse_point(graph, name)
         player = game.to_move
         game.play(v)

@@ -5,7 +5,16 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
-from gorules.spec.graph import GraphError, Graph, from_networkx, gtp_name, parse_graph, parse_point, point_name, sgf_name
+from gorules.spec.graph import (
+    Graph,
+    GraphError,
+    from_networkx,
+    gtp_name,
+    parse_graph,
+    parse_point,
+    point_name,
+    sgf_name,
+)
 
 
 def degrees(graph: Graph) -> list[int]:
@@ -108,7 +117,10 @@ def test_parse_point_inverts_the_names():
     assert parse_point(g, "c3") == parse_point(g, "C3")
 
 
-@pytest.mark.parametrize("graph_name, name", [("grid:3x3", "D1"), ("grid:3x3", "A4"), ("grid:3x3", "I1"), ("petersen", "10"), ("petersen", "C3")])
+@pytest.mark.parametrize(
+    "graph_name, name",
+    [("grid:3x3", "D1"), ("grid:3x3", "A4"), ("grid:3x3", "I1"), ("petersen", "10"), ("petersen", "C3")],
+)
 def test_unknown_points_are_refused(graph_name, name):
     with pytest.raises(GraphError, match="unknown point"):
         parse_point(parse_graph(graph_name), name)

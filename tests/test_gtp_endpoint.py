@@ -17,10 +17,22 @@ from gorules.spec import tromp_taylor
 from gorules.spec.graph import grid, parse_point
 from gorules.spec.tromp_taylor import PASS
 
-REQUIRED = (
-    "protocol_version name version known_command list_commands boardsize clear_board "
-    "komi play genmove undo showboard final_score quit"
-).split()
+REQUIRED = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "quit",
+]
 
 
 def endpoint(*options: str) -> GtpClient:
@@ -101,9 +113,10 @@ def test_whole_game_against_gnugo(our_colour):
     400 moves the referee ends it with a pass from each side."""
     graph = grid(9, 9)
     seed = "5" if our_colour == "W" else "6"
-    with endpoint("--graph", "grid:9x9", "--seed", seed) as ours, GtpClient(
-        gnugo_command("tromp-taylor", extra=["--never-resign", "--seed", "1"])
-    ) as gnugo:
+    with (
+        endpoint("--graph", "grid:9x9", "--seed", seed) as ours,
+        GtpClient(gnugo_command("tromp-taylor", extra=["--never-resign", "--seed", "1"])) as gnugo,
+    ):
         ours.new_game(graph)
         gnugo.new_game(graph)
         players = {"B": gnugo, "W": ours} if our_colour == "W" else {"B": ours, "W": gnugo}
@@ -137,7 +150,9 @@ def test_bad_options_give_one_line_and_exit_2(options, words):
 
     finished = subprocess.run(
         [sys.executable, "-m", "gorules", "gtp", *options],
-        input="name\n", capture_output=True, text=True,
+        input="name\n",
+        capture_output=True,
+        text=True,
     )
     assert finished.returncode == 2
     assert finished.stderr.count("\n") == 1 and words in finished.stderr

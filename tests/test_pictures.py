@@ -96,7 +96,7 @@ def test_save_picture_writes_svg_and_png(tmp_path):
 
 def test_bad_input_raises_and_leaves_no_file(tmp_path):
     g = parse_graph("grid:2x2")
-    with pytest.raises(UsageError, match="svg or .png"):
+    with pytest.raises(UsageError, match=r"svg or \.png"):
         save_picture(g, "....", tmp_path / "board.gif")
     with pytest.raises(UsageError, match="has 4 points"):
         save_picture(g, "...", tmp_path / "board.svg")

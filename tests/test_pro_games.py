@@ -125,9 +125,21 @@ def kombilo_records(tmp_path_factory) -> list[Path]:
     """The SGF files of the kombilo sdist's tests, fetched from PyPI with pip."""
     where = tmp_path_factory.mktemp("kombilo")
     subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
-         "kombilo", "-d", str(where)],
-        check=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--no-binary",
+            ":all:",
+            "kombilo",
+            "-d",
+            str(where),
+        ],
+        check=True,
+        timeout=300,
     )
     (archive,) = where.glob("kombilo-*.tar.gz")
     records = where / "sgf"

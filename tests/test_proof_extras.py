@@ -8,8 +8,17 @@ import itertools
 
 import pytest
 
-from gorules.proofs import automorphism, capture_exclusive, capture_locality, colour_symmetry, score_bound
-from gorules.proofs import extras, registry, symmetry, well_formedness_cnf
+from gorules.proofs import (
+    automorphism,
+    capture_exclusive,
+    capture_locality,
+    colour_symmetry,
+    extras,
+    registry,
+    score_bound,
+    symmetry,
+    well_formedness_cnf,
+)
 from gorules.proofs.graphs import SymbolicGraph
 from gorules.spec import tromp_taylor as tt
 from gorules.spec.graph import parse_graph
@@ -141,4 +150,6 @@ def test_generators_generate_the_automorphism_group(name, order):
     chosen, found_order, complete = symmetry.generators(graph)
     assert complete and found_order == order
     assert all(symmetry.is_automorphism(graph, sigma) for sigma in chosen)
-    assert not symmetry.is_automorphism(graph, tuple(reversed(range(graph.order))) if name == "petersen" else (1, 0) + tuple(range(2, graph.order)))
+    assert not symmetry.is_automorphism(
+        graph, tuple(reversed(range(graph.order))) if name == "petersen" else (1, 0) + tuple(range(2, graph.order))
+    )

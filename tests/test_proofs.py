@@ -59,10 +59,11 @@ def test_naive_encoding_invents_a_counterexample():
     # With "R(v) ⇔ base ∨ step" the solver may pick a larger fixed point under negation.
     result = well_formedness.prove_step("grid:2x2", encoding="naive")
     assert result.refuted
-    before, after = (item["board"] for item in result.counterexample["boards"])
+    before, _after = (item["board"] for item in result.counterexample["boards"])
     graph = parse_graph("grid:2x2")
-    spec_after = tt.move(graph, tt.State(tuple(before), result.counterexample["player"], 0),
-                         result.counterexample["point"])
+    spec_after = tt.move(
+        graph, tt.State(tuple(before), result.counterexample["player"], 0), result.counterexample["point"]
+    )
     assert not well_formed(graph, before) or well_formed(graph, spec_after.board)
 
 
@@ -177,8 +178,9 @@ def test_prove_command_draws_a_counterexample(tmp_path, monkeypatch, capsys):
 
 def test_prove_command_runs_every_theorem_as_a_list(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
-    code = main(["prove", "--all-graphs", "3", "--mutant", "own-first", "--json",
-                 "--picture", str(tmp_path / "cx.svg")])
+    code = main(
+        ["prove", "--all-graphs", "3", "--mutant", "own-first", "--json", "--picture", str(tmp_path / "cx.svg")]
+    )
     data = json.loads(capsys.readouterr().out)
     ran = [d["theorem"] for d in data]
     assert set(registry.SEED_THEOREMS) <= set(ran) <= set(registry.names())
@@ -187,16 +189,19 @@ def test_prove_command_runs_every_theorem_as_a_list(tmp_path, monkeypatch, capsy
     assert (tmp_path / "cx-clear_characterization.svg").exists()
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["prove", "nonsense", "--graph", "grid:2x2"], "unknown theorem"),
-    (["prove", "--graph", "grid:0x2"], "bad graph"),
-    (["prove", "--graph", "grid:2x2", "--mutant", "nope"], "unknown mutant"),
-    (["prove", "well-formedness", "--graph", "grid:2x2", "--mutant", "nope"], "unknown mutant"),
-    (["prove", "clear-characterization", "--graph", "grid:2x2", "--encoding", "nope"], "unknown encoding"),
-    (["prove", "--graph", "grid:2x2", "--directed"], "--directed"),
-    (["prove", "--all-graphs", "0"], "--all-graphs"),
-    (["prove", "--graph", "grid:2x2", "--picture", "x.txt"], "--picture"),
-])
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["prove", "nonsense", "--graph", "grid:2x2"], "unknown theorem"),
+        (["prove", "--graph", "grid:0x2"], "bad graph"),
+        (["prove", "--graph", "grid:2x2", "--mutant", "nope"], "unknown mutant"),
+        (["prove", "well-formedness", "--graph", "grid:2x2", "--mutant", "nope"], "unknown mutant"),
+        (["prove", "clear-characterization", "--graph", "grid:2x2", "--encoding", "nope"], "unknown encoding"),
+        (["prove", "--graph", "grid:2x2", "--directed"], "--directed"),
+        (["prove", "--all-graphs", "0"], "--all-graphs"),
+        (["prove", "--graph", "grid:2x2", "--picture", "x.txt"], "--picture"),
+    ],
+)
 def test_prove_command_rejects_bad_input(argv, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err

@@ -9,15 +9,15 @@ from fractions import Fraction
 
 import pytest
 
-from gorules.spec import directed, political, topological, ultimate
-from gorules.spec import tromp_taylor as tt
-from gorules.spec.graph import GraphError, parse_graph
 from gorules.checks.ruleset_checks import (
     board_play_disagreements,
     propositions_counterexample,
     reachable_situations,
     small_topologies,
 )
+from gorules.spec import directed, political, topological, ultimate
+from gorules.spec import tromp_taylor as tt
+from gorules.spec.graph import GraphError, parse_graph
 
 B, W, E = tt.BLACK, tt.WHITE, tt.EMPTY
 PAIR = "digraph:0>1,1>0"
@@ -131,7 +131,9 @@ def test_graph_space_connects_exactly_adjacent_vertices(name):
         assert topological.go_connected(space, pair) == tt.adjacent(g, u, v)
 
 
-@pytest.mark.parametrize("name", ["path:3", "cycle:3", "star:3", "path:4", "grid:2x2", "cycle:4", "complete:4", "path:5", "star:4"])
+@pytest.mark.parametrize(
+    "name", ["path:3", "cycle:3", "star:3", "path:4", "grid:2x2", "cycle:4", "complete:4", "path:5", "star:4"]
+)
 def test_graph_space_board_play_is_the_tromp_taylor_move(name):
     """On every board of small graphs, placing on a vertex point and clearing is the
     Tromp–Taylor move, and the edge points stay empty."""
@@ -177,10 +179,13 @@ def test_defn_8_read_with_an_unrestricted_quantifier_would_not_capture_two_stone
         """Defn 8 with the quantifier over all stones of colour c."""
         stones = topological.stones(space, colouring, c)
         return tuple(
-            E if colouring[x] == c and all(
+            E
+            if colouring[x] == c
+            and all(
                 x in s and not topological.has_liberty(space, colouring, topological.string(space, colouring, s))
                 for s in stones
-            ) else colouring[x]
+            )
+            else colouring[x]
             for x in range(space.size)
         )
 
@@ -419,7 +424,9 @@ def test_placement_restrictions():
     assert political.play(g, s, political.Move("place", 1), random.Random(0)) is None
     # The same through play: A's placement at 2 captures B's stone at 1.
     s = situation(g, ("A", "B", E), "AB")
-    s = political.play(g, s._replace(previous=(frozenset({0}), frozenset({1}))), political.Move("place", 2), random.Random(0))
+    s = political.play(
+        g, s._replace(previous=(frozenset({0}), frozenset({1}))), political.Move("place", 2), random.Random(0)
+    )
     assert s.board == ("A", E, "A") and s.previous[1] == {1} and not political.may_place(g, s, 1)
 
 

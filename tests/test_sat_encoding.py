@@ -129,7 +129,7 @@ def test_each_half_alone_is_not_exact_but_admits_the_truth():
     b = ("B", "W", "W")  # Black's stone has no liberty, nor does White's chain
     truth = [tt.reaches(graph, b, v, ".") for v in graph.points]
     assert truth == [False, False, False]
-    for side, extreme in (("closed", True), ("supported", False)):
+    for side, _extreme in (("closed", True), ("supported", False)):
         f = sat.Formula()
         board = sat.symbolic_board(f, 3)
         R = sat.reaching(f, sat.fixed_adjacency(graph), board, ".", "unary", side=side)

@@ -11,13 +11,13 @@ import pytest
 from gorules.impl.engine import Game, random_playout
 from gorules.impl.sgf import (
     RecordError,
+    bits_as_board,
     engine_positions,
     load_sgf,
     parse_sgf,
     replay,
     save_sgf,
     sgfmill_agreement,
-    bits_as_board,
 )
 from gorules.spec.graph import grid, parse_graph, parse_point
 from gorules.spec.tromp_taylor import PASS
@@ -168,7 +168,8 @@ def test_replay_sgf_command_reports_agreement(tmp_path):
     save_sgf(graph, list(game.moves), path)
     finished = subprocess.run(
         [sys.executable, "-m", "gorules", "replay-sgf", str(path), "--spec", "--gnugo", "--json"],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     assert finished.returncode == 0, finished.stderr
     report = json.loads(finished.stdout)

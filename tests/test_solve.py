@@ -15,7 +15,6 @@ from gorules.impl.rules import RuleSet
 from gorules.impl.solve import PASS, SolveError, Solver, solve
 from gorules.spec.graph import parse_graph
 
-
 # ---------------------------------------------------------------- references
 
 
@@ -110,13 +109,12 @@ RULESETS = [
 
 
 CASES = [(name, rules) for rules in RULESETS[:4] for name in ("path:2", "path:3")] + [
-    ("path:2", rules) for rules in RULESETS[4:]  # cycling play: plain minimax is exponential beyond 1×2
+    ("path:2", rules)
+    for rules in RULESETS[4:]  # cycling play: plain minimax is exponential beyond 1×2
 ]
 
 
-@pytest.mark.parametrize(
-    "name, rules", CASES, ids=[f"{n}-{r if isinstance(r, str) else r.name}" for n, r in CASES]
-)
+@pytest.mark.parametrize("name, rules", CASES, ids=[f"{n}-{r if isinstance(r, str) else r.name}" for n, r in CASES])
 def test_solver_equals_minimax_over_the_engine_game(name, rules):
     graph = parse_graph(name)
     expected = game_minimax(graph, rules)
@@ -200,9 +198,7 @@ def test_refusals():
 
 def run_cli(*args):
     """Run ``gorules`` in a subprocess: (exit code, stdout, stderr)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "gorules", *args], capture_output=True, text=True, timeout=120
-    )
+    done = subprocess.run([sys.executable, "-m", "gorules", *args], capture_output=True, text=True, timeout=120)
     return done.returncode, done.stdout, done.stderr
 
 

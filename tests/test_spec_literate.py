@@ -2,12 +2,23 @@
 
 import pytest
 
-from gorules.spec.literate import compare, markdown_definitions, module_definitions, SPEC_DIR
 from gorules.checks.spec_checks import LITERATE_RULESETS
+from gorules.spec.literate import SPEC_DIR, compare, markdown_definitions, module_definitions
 
 TROMP_TAYLOR_HEADINGS = [
-    "Point and adjacency", "Player", "Color", "Move", "Board", "opponent (p*)", "State",
-    "move", "clear", "reaches", "score", "game", "winner",
+    "Point and adjacency",
+    "Player",
+    "Color",
+    "Move",
+    "Board",
+    "opponent (p*)",
+    "State",
+    "move",
+    "clear",
+    "reaches",
+    "score",
+    "game",
+    "winner",
 ]
 
 
@@ -23,7 +34,7 @@ def test_tromp_taylor_follows_the_source_order():
 
 def test_a_changed_block_is_noticed(tmp_path, monkeypatch):
     """The comparison can fail: alter one line of the markdown and it reports that section."""
-    import gorules.spec.literate as literate
+    from gorules.spec import literate
 
     md = (SPEC_DIR / "tromp_taylor.md").read_text().replace("return WHITE if p == BLACK else BLACK", "return BLACK")
     (tmp_path / "tromp_taylor.md").write_text(md)
@@ -33,7 +44,7 @@ def test_a_changed_block_is_noticed(tmp_path, monkeypatch):
 
 
 def test_a_missing_definition_is_noticed(tmp_path, monkeypatch):
-    import gorules.spec.literate as literate
+    from gorules.spec import literate
 
     source = (SPEC_DIR / "tromp_taylor.py").read_text() + "\n\ndef extra():\n    return 1\n"
     (tmp_path / "tromp_taylor.md").write_text((SPEC_DIR / "tromp_taylor.md").read_text())

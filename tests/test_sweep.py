@@ -33,7 +33,13 @@ def table(path):
 def test_families():
     assert family_graphs("paths:3") == ["path:1", "path:2", "path:3"]
     assert family_graphs("grids:2x4") == [
-        "grid:1x1", "grid:1x2", "grid:1x3", "grid:1x4", "grid:2x2", "grid:2x3", "grid:2x4",
+        "grid:1x1",
+        "grid:1x2",
+        "grid:1x3",
+        "grid:1x4",
+        "grid:2x2",
+        "grid:2x3",
+        "grid:2x4",
     ]
     assert family_graphs("pairs:2") == ["edges:0-1", "edges:0-1,2-3"]
     # connected graphs on 1..4 points: 1 + 1 + 2 + 6
@@ -70,9 +76,7 @@ def test_real_local_dask_cluster(tmp_path):
         local = run_sweep(conjecture, FAST_FAMILY, store, workers=0, progress=False)
     with LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None) as cluster:
         with Store(tmp_path / "dask.sqlite") as store:
-            remote = run_sweep(
-                conjecture, FAST_FAMILY, store, scheduler=cluster.scheduler_address, progress=False
-            )
+            remote = run_sweep(conjecture, FAST_FAMILY, store, scheduler=cluster.scheduler_address, progress=False)
     assert table(tmp_path / "dask.sqlite") == table(tmp_path / "local.sqlite")
     assert remote.computed == len(family_graphs(FAST_FAMILY)) == len(local.rows)
 
@@ -80,12 +84,20 @@ def test_real_local_dask_cluster(tmp_path):
 def test_killed_sweep_resumes_without_loss_or_duplicates(tmp_path):
     killed_db = tmp_path / "killed.sqlite"
     command = [
-        sys.executable, "-m", "gorules", "sweep", "going-first-is-good",
-        "--graphs", KILL_FAMILY, "--db", str(killed_db), "--workers", "1", "--json",
+        sys.executable,
+        "-m",
+        "gorules",
+        "sweep",
+        "going-first-is-good",
+        "--graphs",
+        KILL_FAMILY,
+        "--db",
+        str(killed_db),
+        "--workers",
+        "1",
+        "--json",
     ]
-    process = subprocess.Popen(
-        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
-    )
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     rows_at_kill = 0
     try:
         deadline = time.monotonic() + 120
@@ -127,9 +139,25 @@ def test_user_conjecture_file_finds_counterexamples(tmp_path):
         "    return figures['value']['value'] > 0\n"
     )
     done = subprocess.run(
-        [sys.executable, "-m", "gorules", "sweep", "black-wins", "--conjecture-file", str(source),
-         "--graphs", "paths:1-4", "--db", str(tmp_path / "u.sqlite"), "--workers", "0", "--json"],
-        capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "gorules",
+            "sweep",
+            "black-wins",
+            "--conjecture-file",
+            str(source),
+            "--graphs",
+            "paths:1-4",
+            "--db",
+            str(tmp_path / "u.sqlite"),
+            "--workers",
+            "0",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 1, done.stderr
     summary = json.loads(done.stdout)
@@ -147,9 +175,20 @@ def test_well_formed_boards_are_the_boards_of_games(tmp_path):
 
 def test_cli_sweep_bad_family_is_one_line(tmp_path):
     done = subprocess.run(
-        [sys.executable, "-m", "gorules", "sweep", "going-first-is-good", "--graphs", "blobs:3",
-         "--db", str(tmp_path / "x.sqlite")],
-        capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-m",
+            "gorules",
+            "sweep",
+            "going-first-is-good",
+            "--graphs",
+            "blobs:3",
+            "--db",
+            str(tmp_path / "x.sqlite"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1 and "blobs:3" in done.stderr

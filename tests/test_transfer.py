@@ -44,8 +44,7 @@ def test_recurrence_holds_far_beyond_the_terms_it_was_found_from():
         terms = system.terms(len(d.terms) + 15)
         k = len(d.recurrence)
         assert all(
-            terms[m] == sum(c * terms[m - 1 - i] for i, c in enumerate(d.recurrence))
-            for m in range(k, len(terms))
+            terms[m] == sum(c * terms[m - 1 - i] for i, c in enumerate(d.recurrence)) for m in range(k, len(terms))
         )
 
 

@@ -231,10 +231,7 @@ def test_winner_by_area_on_a_small_grid():
 def well_formed_count(graph_name: str) -> int:
     """How many boards of the graph are well-formed: every point reaches Empty (spec's reaches)."""
     g = parse_graph(graph_name)
-    return sum(
-        all(tt.reaches(g, b, v, tt.EMPTY) for v in g.points)
-        for b in itertools.product("BW.", repeat=g.order)
-    )
+    return sum(all(tt.reaches(g, b, v, tt.EMPTY) for v in g.points) for b in itertools.product("BW.", repeat=g.order))
 
 
 # Tromp's tables of legal positions (equal to OEIS A094777 on the diagonal, A102620 for 1×n,

@@ -8,12 +8,12 @@ Farnebäck's GoGameGraphs for game graphs.
 
 from __future__ import annotations
 
-from gorules.verify import Check, Outcome
 from gorules.impl.counting import count_legal, enumerate_legal
 from gorules.impl.game_graph import game_graph
 from gorules.impl.games import count_games
 from gorules.impl.transfer import derive, strip_system
 from gorules.spec.graph import parse_graph
+from gorules.verify import Check, Outcome
 
 PUBLISHED_LEGAL = {"grid:2x2": 57, "grid:3x3": 12675, "grid:4x4": 24318165, "grid:5x5": 414295148741}
 PUBLISHED_GAMES = {"grid:1x2": 9, "grid:1x3": 907}
@@ -31,7 +31,9 @@ def compare(found, published) -> Outcome:
 
 def legal_check(name: str, published: int) -> Check:
     """The frontier dynamic program gives the published number of legal positions."""
-    return Check("legal positions (frontier DP)", name, lambda: compare(count_legal(parse_graph(name)), published), "count")
+    return Check(
+        "legal positions (frontier DP)", name, lambda: compare(count_legal(parse_graph(name)), published), "count"
+    )
 
 
 def enumeration_check() -> Check:
@@ -62,7 +64,12 @@ def strip_check() -> Check:
 
 def games_check(name: str, published: int) -> Check:
     """The superko game search (plain Python: no compilation) gives the published number of games."""
-    return Check("games under positional superko", name, lambda: compare(count_games(parse_graph(name), compiled=False).games, published), "count")
+    return Check(
+        "games under positional superko",
+        name,
+        lambda: compare(count_games(parse_graph(name), compiled=False).games, published),
+        "count",
+    )
 
 
 def game_graph_check(name: str, published: tuple[int, int]) -> Check:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import random
 
-from gorules.verify import Check, Outcome, not_run
-from gorules.impl.spiel import openspiel_action, openspiel_board, openspiel_point
 from gorules.impl.engine import Game, random_playout
 from gorules.impl.sgf import engine_positions, parse_sgf, record_sgf, sgfmill_agreement
+from gorules.impl.spiel import openspiel_action, openspiel_board, openspiel_point
 from gorules.spec.graph import grid
 from gorules.spec.tromp_taylor import PASS
+from gorules.verify import Check, Outcome, not_run
 
 SEED = 2024
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-
-import gorules.impl.engine as engine
-import gorules.spec.tromp_taylor as spec_rules
-from gorules.verify import Check, Outcome
+from gorules.impl import engine
 from gorules.impl.vectors import NoSuicideMutant, corpus, fuzz, replay
+from gorules.verify import Check, Outcome
 
 FUZZ_MOVES = 20_000
 

@@ -40,7 +40,8 @@ def proof_check(theorem: str, graph: str, expected: str, label: str, **options) 
 def checks() -> list[Check]:
     """The seed theorems corrected on the default graphs and on every graph on 5 vertices,
     the as-written forms, and every theorem's mutants."""
-    from gorules.proofs.registry import SEED_THEOREMS, theorem as module
+    from gorules.proofs.registry import SEED_THEOREMS
+    from gorules.proofs.registry import theorem as module
 
     rows = []
     for name in SEED_THEOREMS:

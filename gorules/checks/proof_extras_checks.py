@@ -6,8 +6,14 @@ from __future__ import annotations
 from gorules.checks.proof_checks import ALL_GRAPHS_ORDER, proof_check
 from gorules.verify import Check
 
-EXTRA_THEOREMS = ("well-formedness-step-cnf", "capture-locality", "capture-exclusive", "colour-symmetry",
-                  "automorphism", "score-bound")
+EXTRA_THEOREMS = (
+    "well-formedness-step-cnf",
+    "capture-locality",
+    "capture-exclusive",
+    "colour-symmetry",
+    "automorphism",
+    "score-bound",
+)
 GRAPH = "grid:3x3"
 DIRECTED_COUNTEREXAMPLE = "digraph:0>1,1>2,2>0,1>3"
 

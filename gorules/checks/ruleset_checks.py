@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import itertools
 
-from gorules.verify import Check, Outcome
 from gorules.spec import topological, ultimate
 from gorules.spec import tromp_taylor as tt
 from gorules.spec.graph import parse_graph
+from gorules.verify import Check, Outcome
 
 
 def small_topologies(n: int):
@@ -107,7 +107,9 @@ def propositions_check() -> Check:
         failure, counts = propositions_counterexample(3)
         if failure is not None:
             return Outcome(False, f"{failure[0]} fails", {"colouring": failure[2], **counts})
-        return Outcome(True, f"hold on {counts['spaces']} go-spaces ({counts['steps']} steps, {counts['strings']} strings)", counts)
+        return Outcome(
+            True, f"hold on {counts['spaces']} go-spaces ({counts['steps']} steps, {counts['strings']} strings)", counts
+        )
 
     return Check("topological Propositions 2 and 3", "|X| <= 3", run, "rulesets")
 
@@ -123,14 +125,18 @@ def fundamental_check(name: str, depth=None) -> Check:
         situations = reachable_situations(graph, ultimate.initial_situation(graph, fundamental=True), depth)
         improving = [s for s in situations if not ultimate.no_move_improves(graph, s)]
         shifted = [
-            s for s in situations
+            s
+            for s in situations
             if ultimate.score(graph, ultimate.add_prisoners(ultimate.add_prisoners(s, tt.BLACK, 1), tt.WHITE, 1))
             != ultimate.score(graph, s)
         ]
         ok = not improving and not shifted
         score = ultimate.score(graph, ultimate.initial_situation(graph, fundamental=True))
-        return Outcome(ok, f"score {score:+}; claims hold at {len(situations) - len(improving) - len(shifted)}/{len(situations)} situations",
-                       {"situations": len(situations), "improving": len(improving), "shifted": len(shifted)})
+        return Outcome(
+            ok,
+            f"score {score:+}; claims hold at {len(situations) - len(improving) - len(shifted)}/{len(situations)} situations",
+            {"situations": len(situations), "improving": len(improving), "shifted": len(shifted)},
+        )
 
     where = "" if depth is None else f" (within {depth} moves)"
     return Check(f"fundamental score: no move improves it{where}", name, run, "rulesets")

@@ -6,10 +6,9 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from gorules.conjectures import built_in
 from gorules.impl.solve import solve
 from gorules.spec.graph import parse_graph
-
-from gorules.conjectures import built_in
 from gorules.store import Store
 from gorules.sweep import run_sweep
 from gorules.verify import Check, Outcome
@@ -36,14 +35,9 @@ def sweep_check() -> Check:
     """'Going first is good' swept over paths of 1..5 points in a fresh store."""
 
     def run() -> Outcome:
-        with tempfile.TemporaryDirectory() as folder:
-            with Store(Path(folder) / "sweep.sqlite") as store:
-                summary = run_sweep(
-                    built_in("going-first-is-good"), "paths:1-5", store, workers=0, progress=False
-                )
-                again = run_sweep(
-                    built_in("going-first-is-good"), "paths:1-5", store, workers=0, progress=False
-                )
+        with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "sweep.sqlite") as store:
+            summary = run_sweep(built_in("going-first-is-good"), "paths:1-5", store, workers=0, progress=False)
+            again = run_sweep(built_in("going-first-is-good"), "paths:1-5", store, workers=0, progress=False)
         values = [r.figures["value"]["value"] for r in summary.rows]
         ok = not summary.counterexamples and len(values) == 5 and again.computed == 0
         return Outcome(ok, f"values {values}; holds on {len(values)} graphs; rerun computed {again.computed}")

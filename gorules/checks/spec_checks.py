@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gorules.verify import Check, Outcome
 from gorules.spec.literate import compare
+from gorules.verify import Check, Outcome
 
 LITERATE_RULESETS = ("tromp_taylor", "directed", "topological", "ultimate", "political")
 

@@ -43,13 +43,16 @@ def register(subparsers) -> None:
         "grid:1xn, grid:2xn, grid:3xn, cycle:n for its recurrence and generating function",
     )
     parser.add_argument(
-        "--method", choices=("auto", "dp", "enumerate"), default="auto",
+        "--method",
+        choices=("auto", "dp", "enumerate"),
+        default="auto",
         help="frontier dynamic program, enumeration of all boards, or chosen from the graph (default)",
     )
     parser.add_argument("--games", action="store_true", help="count the games under positional superko")
     parser.add_argument("--longest", action="store_true", help="find a longest game under positional superko")
     parser.add_argument(
-        "--game-graph", action="store_true",
+        "--game-graph",
+        action="store_true",
         help="nodes and edges of the game graph (GoGameGraphs conventions)",
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -94,8 +97,7 @@ def require_small(graph, what: str, positions: int, limit: int) -> None:
     """Refuse a game search that could not finish, naming the limit."""
     if positions > limit:
         raise UsageError(
-            f"{what} on {graph.name} is refused: it has {positions} legal positions and the "
-            f"search stops at {limit}"
+            f"{what} on {graph.name} is refused: it has {positions} legal positions and the search stops at {limit}"
         )
 
 
@@ -121,17 +123,21 @@ def run_family(system, args) -> int:
 
     d = derive(system)
     if args.json:
-        print(json.dumps({
-            "family": d.name,
-            "first_size": d.first,
-            "border_states": d.states,
-            "terms": d.terms[:12],
-            "recurrence": d.recurrence,
-            "recurrence_text": d.recurrence_text(),
-            "characteristic_polynomial": str(d.characteristic),
-            "generating_function": str(d.generating_function),
-            "growth_constant": d.growth_value,
-        }))
+        print(
+            json.dumps(
+                {
+                    "family": d.name,
+                    "first_size": d.first,
+                    "border_states": d.states,
+                    "terms": d.terms[:12],
+                    "recurrence": d.recurrence,
+                    "recurrence_text": d.recurrence_text(),
+                    "characteristic_polynomial": str(d.characteristic),
+                    "generating_function": str(d.generating_function),
+                    "growth_constant": d.growth_value,
+                }
+            )
+        )
     else:
         print(derivation_text(d))
     return 0

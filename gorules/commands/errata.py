@@ -22,7 +22,8 @@ def register(subparsers) -> None:
         "--pictures", metavar="DIR", help="save each counterexample board as DIR/<statement>.svg and .png"
     )
     parser.add_argument(
-        "--thorough", action="store_true",
+        "--thorough",
+        action="store_true",
         help="also every board of grid:3x3, and theorems on graphs of 5 points and grid:2x4 (slower)",
     )
     parser.set_defaults(func=run)
@@ -58,7 +59,9 @@ def save_pictures(findings, directory: Path) -> list[Path]:
             continue
         title = f"{f.key} on {example.graph.name}"
         for suffix in (".svg", ".png"):
-            saved.append(save_picture(example.graph, example.board, directory / f"{f.key}{suffix}", title, example.marks))
+            saved.append(
+                save_picture(example.graph, example.board, directory / f"{f.key}{suffix}", title, example.marks)
+            )
     return saved
 
 

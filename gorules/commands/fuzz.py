@@ -32,7 +32,10 @@ def register(subparsers) -> None:
     parser.add_argument("--max-order", type=int, default=12, metavar="N", help="largest random graph (default 12)")
     parser.add_argument("--max-side", type=int, default=19, metavar="N", help="largest grid side (default 19)")
     parser.add_argument(
-        "--out", type=Path, default=Path("fuzz-disagreements"), metavar="DIR",
+        "--out",
+        type=Path,
+        default=Path("fuzz-disagreements"),
+        metavar="DIR",
         help="where disagreements are written as vectors (default fuzz-disagreements/)",
     )
     parser.add_argument("--json", action="store_true", help="print {examples, moves, disagreements} as JSON")
@@ -72,8 +75,10 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(report.as_json()))
     else:
-        print(f"{report.examples} examples, {report.moves} moves compared, "
-              f"{len(report.disagreements)} disagreements ({elapsed:.1f} s)")
+        print(
+            f"{report.examples} examples, {report.moves} moves compared, "
+            f"{len(report.disagreements)} disagreements ({elapsed:.1f} s)"
+        )
         for d in report.disagreements:
             print(f"  {d.graph.name}: {d.what} after moves {d.moves}")
         for path in written:

@@ -33,21 +33,32 @@ def register(subparsers) -> None:
         description="Prove a theorem on every board of a graph (or of every graph on N vertices), "
         "or find a counterexample and draw it.",
     )
-    parser.add_argument("theorem", nargs="?", metavar="THEOREM",
-                        help="well-formedness, move-definedness, clear-characterization, ... (default: all)")
+    parser.add_argument(
+        "theorem",
+        nargs="?",
+        metavar="THEOREM",
+        help="well-formedness, move-definedness, clear-characterization, ... (default: all)",
+    )
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--graph", metavar="G", help="a graph: grid:3x3, cycle:5, petersen, digraph:0>1,1>0, ...")
     where.add_argument("--all-graphs", metavar="N", type=int, help="every graph on N vertices at once")
     parser.add_argument("--directed", action="store_true", help="with --all-graphs: every directed graph")
     parser.add_argument("--as-written", action="store_true", help="the statement as the source writes it")
     parser.add_argument("--mutant", metavar="NAME", help="check against deliberately broken rules")
-    parser.add_argument("--encoding", metavar="NAME", default="ranked",
-                        help="how reaches is encoded: ranked (default), layered, ...")
-    parser.add_argument("--depth", metavar="K", type=int,
-                        help="move-definedness: the longest game prefix to check or search")
-    parser.add_argument("--timeout", metavar="SECONDS", type=float, help="give up on each solver call after this long: unknown")
-    parser.add_argument("--picture", metavar="PATH",
-                        help="where to draw a counterexample (.svg or .png; default: THEOREM-GRAPH.svg here)")
+    parser.add_argument(
+        "--encoding", metavar="NAME", default="ranked", help="how reaches is encoded: ranked (default), layered, ..."
+    )
+    parser.add_argument(
+        "--depth", metavar="K", type=int, help="move-definedness: the longest game prefix to check or search"
+    )
+    parser.add_argument(
+        "--timeout", metavar="SECONDS", type=float, help="give up on each solver call after this long: unknown"
+    )
+    parser.add_argument(
+        "--picture",
+        metavar="PATH",
+        help="where to draw a counterexample (.svg or .png; default: THEOREM-GRAPH.svg here)",
+    )
     parser.add_argument("--json", action="store_true", help="print the result(s) as JSON")
     parser.set_defaults(func=run)
 
@@ -118,8 +129,10 @@ def runnable(names, args, named: bool) -> list:
         return chosen
     name, module = modules[0]
     if args.mutant is not None and args.mutant not in known_mutants(module):
-        raise UsageError(f"unknown mutant {args.mutant!r} for {'these theorems' if not named else name}; "
-                         f"known: {', '.join(sorted({x for _, m in modules for x in known_mutants(m)}))}")
+        raise UsageError(
+            f"unknown mutant {args.mutant!r} for {'these theorems' if not named else name}; "
+            f"known: {', '.join(sorted({x for _, m in modules for x in known_mutants(m)}))}"
+        )
     encodings = sorted({x for _, m in modules for x in (known_encodings(m) or ())})
     raise UsageError(f"unknown encoding {args.encoding!r}; known: {', '.join(encodings)}")
 
@@ -129,15 +142,14 @@ def counterexample_graph(graph, counterexample: dict) -> Graph:
     if isinstance(graph, Graph):
         return graph
     record = counterexample["graph"]
-    return make_graph(record["order"], [tuple(a) for a in record["arcs"]], record["name"],
-                      directed=record["directed"])
+    return make_graph(record["order"], [tuple(a) for a in record["arcs"]], record["name"], directed=record["directed"])
 
 
 def board_text(graph: Graph, board: str) -> str:
     """A board as text: rows of a grid, or 'point:colour' pairs on any other graph."""
     if graph.is_grid:
         rows, columns = graph.shape
-        return "\n".join("    " + " ".join(board[r * columns:(r + 1) * columns]) for r in range(rows))
+        return "\n".join("    " + " ".join(board[r * columns : (r + 1) * columns]) for r in range(rows))
     return "    " + " ".join(f"{v}:{c}" for v, c in enumerate(board))
 
 
@@ -163,8 +175,9 @@ def draw(result, graph, picture, several: bool) -> dict:
     boards = result.counterexample["boards"]
     paths = []
     for path, item in zip(picture_paths(base, len(boards)), boards):
-        save_picture(drawn, item["board"], path, title=f"{result.theorem}: {item['label']}",
-                     marks=item.get("marks") or None)
+        save_picture(
+            drawn, item["board"], path, title=f"{result.theorem}: {item['label']}", marks=item.get("marks") or None
+        )
         paths.append(str(path))
     files = {"pictures": paths}
     sgf = write_sgf(drawn, result, base.with_suffix(".sgf"))
@@ -186,7 +199,7 @@ def write_sgf(graph: Graph, result, path: Path):
     first = cx["boards"][0]["board"]
     from_start = cx.get("part", "").startswith("history")
     player = cx.get("player", "B")
-    moves = [m for m in cx["moves"]] if from_start else [(player, cx["moves"][0])]
+    moves = list(cx["moves"]) if from_start else [(player, cx["moves"][0])]
     options = {} if from_start else {"setup": first}
     try:
         save_sgf(graph, moves, path, comment=f"{result.theorem}: counterexample", **options)
@@ -208,8 +221,10 @@ def report(result, graph) -> str:
     """The human-readable lines for one result."""
     reading = "as written" if result.as_written else "corrected"
     rules = f", rules: mutant {result.mutant}" if result.mutant else ""
-    lines = [f"{result.theorem} ({reading}{rules}) on {result.graph}: {result.status} "
-             f"in {result.seconds:.2f}s [encoding {result.encoding}]"]
+    lines = [
+        f"{result.theorem} ({reading}{rules}) on {result.graph}: {result.status} "
+        f"in {result.seconds:.2f}s [encoding {result.encoding}]"
+    ]
     if result.scope:
         lines.append(f"  scope: {result.scope}")
     for part in result.parts[:MAX_PARTS_SHOWN]:
@@ -246,8 +261,14 @@ def run(args) -> int:
         progress.set_postfix_str(name)
         options = {"depth": args.depth} if args.depth is not None else {}
         try:
-            result = module.prove(graph, as_written=args.as_written, encoding=args.encoding,
-                                  mutant=args.mutant, timeout=args.timeout, **options)
+            result = module.prove(
+                graph,
+                as_written=args.as_written,
+                encoding=args.encoding,
+                mutant=args.mutant,
+                timeout=args.timeout,
+                **options,
+            )
         except ValueError as error:  # an option the theorem's encoding does not know
             raise UsageError(f"{name}: {error}") from error
         if result.counterexample:

@@ -15,7 +15,9 @@ def register(subparsers) -> None:
     )
     parser.add_argument("graph", metavar="GRAPH", help="grid:3x3, petersen, digraph:0>1,1>0, ...")
     parser.add_argument(
-        "--moves", default="", metavar="MOVES",
+        "--moves",
+        default="",
+        metavar="MOVES",
         help="moves separated by commas: an optional colour and a point name or number, or pass",
     )
     parser.add_argument("--json", action="store_true", help="print only the final board, scores, winner, moves")

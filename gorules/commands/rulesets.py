@@ -27,21 +27,39 @@ RULESETS = ("directed", "topological", "ultimate", "fundamental", "political")
 
 def register(subparsers) -> None:
     """Add the ``play`` and ``fundamental-score`` subcommands."""
-    play = subparsers.add_parser("play", help="step a game in another ruleset (directed, topological, ultimate, fundamental, political)")
+    play = subparsers.add_parser(
+        "play", help="step a game in another ruleset (directed, topological, ultimate, fundamental, political)"
+    )
     play.add_argument("ruleset", choices=RULESETS)
     play.add_argument("graph", help='a graph, e.g. "grid:3x3", "path:4", "digraph:0>1,1>0"')
-    play.add_argument("--moves", default="", help='moves separated by spaces or commas: points, "pass"; ultimate: "delay", '
-                      '"ultimate", "draw", "resign"; political: "ally:NAME", "ally:NAME!" (accepted), "war:NAME"')
+    play.add_argument(
+        "--moves",
+        default="",
+        help='moves separated by spaces or commas: points, "pass"; ultimate: "delay", '
+        '"ultimate", "draw", "resign"; political: "ally:NAME", "ally:NAME!" (accepted), "war:NAME"',
+    )
     play.add_argument("--players", default="A,B,C", help="political: the players, in turn order (default A,B,C)")
     play.add_argument("--seed", type=int, default=0, help="political: the seed of the random tie-breaks")
-    play.add_argument("--komi", default="0", help="directed: White's komi (a rational); ultimate: stones in White's bowl")
+    play.add_argument(
+        "--komi", default="0", help="directed: White's komi (a rational); ultimate: stones in White's bowl"
+    )
     play.add_argument("--json", action="store_true", help="print the result as JSON")
     play.set_defaults(func=run_play)
-    score = subparsers.add_parser("fundamental-score", help="section IV's score of the empty board in Fundamental Go, by exact search")
+    score = subparsers.add_parser(
+        "fundamental-score", help="section IV's score of the empty board in Fundamental Go, by exact search"
+    )
     score.add_argument("graph")
-    score.add_argument("--check", action="store_true", help="check the claim that no move improves the score at every reachable situation")
-    score.add_argument("--depth", type=int, help="with --check: only the situations reachable in at most this many moves")
-    score.add_argument("--ultimate", action="store_true", help="also solve Ultimate Go (with ultimate prisoners) from the empty board")
+    score.add_argument(
+        "--check",
+        action="store_true",
+        help="check the claim that no move improves the score at every reachable situation",
+    )
+    score.add_argument(
+        "--depth", type=int, help="with --check: only the situations reachable in at most this many moves"
+    )
+    score.add_argument(
+        "--ultimate", action="store_true", help="also solve Ultimate Go (with ultimate prisoners) from the empty board"
+    )
     score.add_argument("--json", action="store_true")
     score.set_defaults(func=run_score)
 
@@ -74,8 +92,12 @@ def play_directed(graph: Graph, moves: list, komi: Fraction) -> dict:
             raise illegal(i, token, "the point is occupied")
         s = after
     forever = directed.outcome(graph, s, [], [directed.Turn(PASS), directed.Turn(PASS)])
-    return {"board": s.board, "to_move": s.player, "scores": {"B": str(s.black_score), "W": str(s.white_score)},
-            "result_if_both_pass_forever": forever}
+    return {
+        "board": s.board,
+        "to_move": s.player,
+        "scores": {"B": str(s.black_score), "W": str(s.white_score)},
+        "result_if_both_pass_forever": forever,
+    }
 
 
 def play_topological(graph: Graph, moves: list) -> dict:
@@ -96,23 +118,41 @@ def play_topological(graph: Graph, moves: list) -> dict:
             states.append(topological.State(turns[e], WHITE if s.player == BLACK else BLACK, 0))
         played.append(PASS if token == "pass" else e)
     final = states[-1]
-    return {"board": final.board[: graph.order], "to_move": final.player,
-            "scores": {p: topological.cardinality_score(final.board, p) for p in (BLACK, WHITE)},
-            "result": topological.stone_winner(space, played) if final.passes == 2 else None}
+    return {
+        "board": final.board[: graph.order],
+        "to_move": final.player,
+        "scores": {p: topological.cardinality_score(final.board, p) for p in (BLACK, WHITE)},
+        "result": topological.stone_winner(space, played) if final.passes == 2 else None,
+    }
 
 
 def play_ultimate(graph: Graph, moves: list, fundamental: bool, komi: int) -> dict:
     """Ultimate (or Fundamental) Go: placements, delays, draw declarations, resignation."""
-    words = {"delay": ultimate.DELAY, "ultimate": ultimate.ULTIMATE_DELAY, "draw": ultimate.DECLARE_DRAW, "resign": ultimate.RESIGN}
+    words = {
+        "delay": ultimate.DELAY,
+        "ultimate": ultimate.ULTIMATE_DELAY,
+        "draw": ultimate.DECLARE_DRAW,
+        "resign": ultimate.RESIGN,
+    }
     s = ultimate.initial_situation(graph, fundamental, komi)
     for i, token in enumerate(moves):
         a = words[token] if token in words else parse_point(graph, token)
         after = ultimate.act(graph, s, a)
         if after is None:
-            raise illegal(i, token, "not open to the player to move (occupied, surrounded, repeated, no prisoner, no right, or game over)")
+            raise illegal(
+                i,
+                token,
+                "not open to the player to move (occupied, surrounded, repeated, no prisoner, no right, or game over)",
+            )
         s = after
-    return {"board": s.board, "to_move": s.player, "prisoners": {"B": s.black_prisoners, "W": s.white_prisoners},
-            "ultimate_prisoners": sorted(s.ultimate), "draw_right": s.draw_right, "result": s.result}
+    return {
+        "board": s.board,
+        "to_move": s.player,
+        "prisoners": {"B": s.black_prisoners, "W": s.white_prisoners},
+        "ultimate_prisoners": sorted(s.ultimate),
+        "draw_right": s.draw_right,
+        "result": s.result,
+    }
 
 
 def play_political(graph: Graph, moves: list, players: list, seed: int) -> dict:
@@ -133,8 +173,13 @@ def play_political(graph: Graph, moves: list, players: list, seed: int) -> dict:
         if after is None:
             raise illegal(i, token, "not open to the player to move")
         s = after
-    return {"board": s.board, "to_move": political.to_move(s), "captured": dict(zip(s.players, s.captured)),
-            "alliances": sorted("+".join(sorted(a)) for a in s.alliances), "over": s.over}
+    return {
+        "board": s.board,
+        "to_move": political.to_move(s),
+        "captured": dict(zip(s.players, s.captured)),
+        "alliances": sorted("+".join(sorted(a)) for a in s.alliances),
+        "over": s.over,
+    }
 
 
 def run_play(args) -> int:
@@ -144,7 +189,7 @@ def run_play(args) -> int:
     try:
         komi = Fraction(args.komi)
     except (ValueError, ZeroDivisionError):
-        raise UsageError(f"bad komi {args.komi!r}: expected a rational such as 7/2")
+        raise UsageError(f"bad komi {args.komi!r}: expected a rational such as 7/2") from None
     if args.ruleset == "directed":
         result = play_directed(graph, moves, komi)
     elif args.ruleset == "topological":
@@ -175,9 +220,14 @@ def run_score(args) -> int:
     report = {"graph": graph.name, "score": ultimate.score(graph, start)}
     if args.check:
         seen = reachable_situations(graph, start, args.depth)
-        failures = [s for s in tqdm(seen, desc="claim", unit="situation", file=sys.stderr, disable=args.json or None)
-                    if not ultimate.no_move_improves(graph, s)]
-        report.update(depth="all" if args.depth is None else args.depth, situations=len(seen), counterexamples=len(failures))
+        failures = [
+            s
+            for s in tqdm(seen, desc="claim", unit="situation", file=sys.stderr, disable=args.json or None)
+            if not ultimate.no_move_improves(graph, s)
+        ]
+        report.update(
+            depth="all" if args.depth is None else args.depth, situations=len(seen), counterexamples=len(failures)
+        )
         if failures:
             report["first_counterexample"] = board_text(graph, failures[0].board)
     if args.ultimate:

@@ -31,9 +31,13 @@ def register(subparsers) -> None:
         "sgfmill's board, and optionally the spec and GNU Go (over GTP).",
     )
     parser.add_argument("paths", nargs="+", metavar="FILE", help="SGF/MGT files or directories of them")
-    parser.add_argument("--spec", action="store_true", help="also replay in the executable spec (slow: tens of ms a move on 19x19)")
+    parser.add_argument(
+        "--spec", action="store_true", help="also replay in the executable spec (slow: tens of ms a move on 19x19)"
+    )
     parser.add_argument("--gnugo", action="store_true", help="also replay in GNU Go over GTP")
-    parser.add_argument("--gnugo-every", type=int, default=1, metavar="N", help="read GNU Go's board after every N-th move (default 1)")
+    parser.add_argument(
+        "--gnugo-every", type=int, default=1, metavar="N", help="read GNU Go's board after every N-th move (default 1)"
+    )
     parser.add_argument("--jobs", type=int, default=2, help="records replayed at once (default 2)")
     parser.add_argument("--json", action="store_true", help="print one JSON report")
     parser.set_defaults(func=run)
@@ -61,9 +65,7 @@ def check_file(path: str, args) -> dict:
         record = load_sgf(path)
     except RecordError as error:
         return {"record": os.path.basename(path), "unreadable": str(error), "agree": False}
-    return check_record(
-        record, spec=args.spec, gnugo_every=args.gnugo_every if args.gnugo else None
-    )
+    return check_record(record, spec=args.spec, gnugo_every=args.gnugo_every if args.gnugo else None)
 
 
 def summary(reports) -> dict:
@@ -118,8 +120,9 @@ def run(args) -> int:
         load_sgf(files[0])  # a single broken file is a usage error: one line, exit 2
     with ThreadPoolExecutor(args.jobs) as pool:
         work = pool.map(lambda path: check_file(path, args), files)
-        reports = list(tqdm(work, total=len(files), desc="replay-sgf", unit="record",
-                            disable=args.json or None, file=sys.stderr))
+        reports = list(
+            tqdm(work, total=len(files), desc="replay-sgf", unit="record", disable=args.json or None, file=sys.stderr)
+        )
     totals = summary(reports)
     if args.json:
         print(json.dumps({"summary": totals, "records": reports}, indent=2))

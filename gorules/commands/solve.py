@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 
+from gorules.conjectures import as_number, move_names
+from gorules.errors import UsageError
 from gorules.impl.rules import RuleError, ruleset
 from gorules.impl.solve import MAX_POINTS, SolveError, solve
 from gorules.spec.graph import parse_graph
-
-from gorules.conjectures import as_number, move_names
-from gorules.errors import UsageError
 
 
 def register(subparsers) -> None:
@@ -36,7 +35,7 @@ def run(args) -> int:
         rules = ruleset(args.rules)
         solution = solve(graph, rules, args.komi, args.max_nodes, max_points=args.max_points)
     except (RuleError, SolveError) as error:
-        raise UsageError(str(error))
+        raise UsageError(str(error)) from error
     result = {
         "graph": graph.name,
         "rules": args.rules,

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 
-from gorules.impl.rules import RuleError
-
 from gorules.conjectures import BUILT_IN, FIGURES, find_conjecture
 from gorules.errors import UsageError
+from gorules.impl.rules import RuleError
 from gorules.store import Store
 from gorules.sweep import FAMILY_HELP, run_sweep, summary_table
 
@@ -58,11 +57,9 @@ def run(args) -> int:
         raise UsageError("--workers must be 0 or more")
     try:
         with Store(args.db) as store:
-            summary = run_sweep(
-                conjecture, family, store, args.scheduler, args.workers, progress=not args.json
-            )
+            summary = run_sweep(conjecture, family, store, args.scheduler, args.workers, progress=not args.json)
     except RuleError as error:
-        raise UsageError(str(error))
+        raise UsageError(str(error)) from error
     if args.json:
         print(json.dumps(summary.as_json()))
     else:
