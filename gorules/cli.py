@@ -13,6 +13,7 @@ import sys
 
 import gorules.commands
 from gorules.errors import UsageError
+from gorules.spec.api import IllegalMove, OptionError
 from gorules.spec.graph import GraphError
 
 
@@ -37,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
-    except (UsageError, GraphError) as error:
+    except (UsageError, GraphError, OptionError, IllegalMove) as error:
         print(f"gorules {args.command}: error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:

@@ -8,13 +8,13 @@ of your own is just a Python function over named figures (see ``docs/conjectures
 
     from gorules.conjectures import conjecture
 
-    @conjecture(figures=["value"], rules="tromp-taylor")
+    @conjecture(figures=["value"], ruleset="tromp-taylor")
     def odd_paths_are_black_wins(graph, figures):
         "On a path with an odd number of points Black wins."
         return graph.order % 2 == 0 or figures["value"]["value"] > 0
 
-Every figure is computed under the conjecture's ruleset (a preset name of
-:mod:`impl.rules`), and every conjecture says which ruleset it uses.
+Every figure is computed under the conjecture's ruleset (a registered ruleset with a preset
+and options, made by :func:`gorules.rulesets.make`), and every conjecture says which.
 """
 
 from __future__ import annotations
@@ -25,23 +25,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gorules import rulesets
 from gorules.errors import UsageError
 from gorules.impl.counting import legal_bitboards
 from gorules.impl.engine import kernel, to_board
-from gorules.impl.rules import ruleset
+from gorules.impl.search import solve
 from gorules.impl.solve import Solver
+from gorules.spec.api import Ruleset
 from gorules.spec.graph import Graph, point_name
 
 # ---------------------------------------------------------------------------- figures
 
-FIGURES: dict[str, Callable[[Graph, str], object]] = {}
+FIGURES: dict[str, Callable[[Graph, Ruleset], object]] = {}
 
 SOLVE_NODE_BUDGET = 50_000_000
 LONGEST_GAME_POSITIONS = 41  # the exhaustive longest-game search (1×4: 41 positions, ~3 min) stops here
 
 
 def figure(name: str):
-    """Register a function (graph, rules name) -> JSON-able value as the figure ``name``."""
+    """Register a function (graph, ruleset) -> JSON-able value as the figure ``name``."""
 
     def register(function):
         FIGURES[name] = function
@@ -55,36 +57,45 @@ def move_names(graph: Graph, moves: Sequence) -> list:
     return [m if m == "pass" else point_name(graph, m) for m in moves]
 
 
+def tromp_taylor_options(ruleset: Ruleset, figure_name: str):
+    """The Tromp–Taylor options of a ruleset; UsageError if a Tromp–Taylor figure is asked of another ruleset."""
+    if ruleset.name != "tromp-taylor":
+        raise UsageError(f"the figure {figure_name!r} is defined for the tromp-taylor ruleset, not {ruleset.name}")
+    return ruleset.options
+
+
 def as_number(x):
-    """An integral float as an int (so that JSON shows 1, not 1.0)."""
-    return int(x) if float(x).is_integer() else x
+    """An integral float as an int (so that JSON shows 1, not 1.0); anything else as it is."""
+    return int(x) if isinstance(x, float) and x.is_integer() else x
 
 
 @figure("value")
-def value_figure(graph: Graph, rules: str) -> dict:
-    """The perfect-play value from the empty board (Black's score minus White's, komi
-    subtracted), a principal variation and the search nodes (:mod:`impl.solve`)."""
-    solution = Solver(graph, rules, max_nodes=SOLVE_NODE_BUDGET).solve()
+def value_figure(graph: Graph, ruleset: Ruleset) -> dict:
+    """The perfect-play value from the start (for Black: a margin, komi subtracted, or an
+    outcome), a principal variation and the search nodes (:mod:`gorules.impl.search`)."""
+    solution = solve(ruleset.initial(graph), max_nodes=SOLVE_NODE_BUDGET)
     return {
         "value": as_number(solution.value),
-        "principal_variation": move_names(graph, solution.principal_variation),
+        "principal_variation": [ruleset.move_text(graph, m) for m in solution.principal_variation],
         "nodes": solution.nodes,
     }
 
 
 @figure("shortest_perfect_game")
-def shortest_perfect_game_figure(graph: Graph, rules: str) -> dict:
+def shortest_perfect_game_figure(graph: Graph, ruleset: Ruleset) -> dict:
     """The fewest turns (passes included) of a game in which every turn keeps the
-    perfect-play value, and one such game."""
-    line = Solver(graph, rules, max_nodes=SOLVE_NODE_BUDGET).shortest_perfect_game()
+    perfect-play value, and one such game (Tromp–Taylor)."""
+    options = tromp_taylor_options(ruleset, "shortest_perfect_game")
+    line = Solver(graph, options, max_nodes=SOLVE_NODE_BUDGET).shortest_perfect_game()
     return {"turns": None if line is None else len(line), "game": None if line is None else move_names(graph, line)}
 
 
 @figure("longest_game")
-def longest_game_figure(graph: Graph, rules: str) -> dict:
+def longest_game_figure(graph: Graph, ruleset: Ruleset) -> dict:
     """The most turns (passes included) of any game under positional superko, suicide
     allowed (the source's ``game``), and one such game; None beyond 41 legal positions."""
-    if ruleset(rules).ko != "positional" or ruleset(rules).suicide != "allowed":
+    options = tromp_taylor_options(ruleset, "longest_game")
+    if options.ko != "positional" or options.suicide != "allowed":
         raise UsageError("the longest game is computed for positional superko with suicide allowed only")
     from gorules.impl.counting import count_legal, enumerate_legal
     from gorules.impl.games import longest_game
@@ -131,11 +142,11 @@ def reachable_boards(graph: Graph, suicide_allowed: bool = True) -> set:
 
 
 @figure("boards")
-def boards_figure(graph: Graph, rules: str) -> dict:
+def boards_figure(graph: Graph, ruleset: Ruleset) -> dict:
     """How many boards are well-formed, how many occur in some game, and a board that
     is one but not the other (None if the two sets are equal)."""
     well_formed = set(legal_bitboards(graph))
-    reachable = reachable_boards(graph, ruleset(rules).suicide == "allowed")
+    reachable = reachable_boards(graph, tromp_taylor_options(ruleset, "boards").suicide == "allowed")
     differ = sorted(well_formed ^ reachable)
     example = None
     if differ:
@@ -144,12 +155,12 @@ def boards_figure(graph: Graph, rules: str) -> dict:
     return {"well_formed": len(well_formed), "reachable": len(reachable), "differing_example": example}
 
 
-def compute_figures(graph: Graph, names: Sequence[str], rules: str) -> dict:
+def compute_figures(graph: Graph, names: Sequence[str], ruleset: Ruleset) -> dict:
     """The named figures of a graph under a ruleset."""
     unknown = [n for n in names if n not in FIGURES]
     if unknown:
         raise UsageError(f"unknown figure {unknown[0]!r}: known figures are {', '.join(sorted(FIGURES))}")
-    return {name: FIGURES[name](graph, rules) for name in names}
+    return {name: FIGURES[name](graph, ruleset) for name in names}
 
 
 # ---------------------------------------------------------------------------- conjectures
@@ -157,19 +168,34 @@ def compute_figures(graph: Graph, names: Sequence[str], rules: str) -> dict:
 
 @dataclass
 class Conjecture:
-    """A statement tested graph by graph: a predicate over figures computed under a ruleset."""
+    """A statement tested graph by graph: a predicate over figures computed under a ruleset
+    (a registered ruleset's name, a preset of it or its default, and options changed)."""
 
     name: str
     predicate: Callable[[Graph, dict], bool]
     figures: list
-    rules: str = "tromp-taylor"
+    ruleset: str = "tromp-taylor"
     description: str = ""
     source: str = ""
     families: list = field(default_factory=list)
+    preset: str | None = None
+    options: dict = field(default_factory=dict)
 
     def holds(self, graph: Graph, figures: dict) -> bool:
         """Whether the conjecture holds on a graph with these figures."""
         return bool(self.predicate(graph, figures))
+
+    def make_ruleset(self) -> Ruleset:
+        """The ruleset the figures are computed under."""
+        return rulesets.make(self.ruleset, self.preset, self.options)
+
+    @property
+    def label(self) -> str:
+        """The ruleset as the results store and the summaries name it: ``name``, ``name/preset``,
+        and any options changed as ``key=value``."""
+        words = [self.ruleset if self.preset is None else f"{self.ruleset}/{self.preset}"]
+        words += [f"{k}={v}" for k, v in sorted(self.options.items())]
+        return " ".join(words)
 
 
 USER_CONJECTURES: list = []
@@ -177,21 +203,28 @@ USER_CONJECTURES: list = []
 
 def conjecture(
     figures: Sequence[str],
-    rules: str = "tromp-taylor",
+    ruleset: str = "tromp-taylor",
     name: str | None = None,
     description: str | None = None,
     source: str = "",
+    preset: str | None = None,
+    options: dict | None = None,
+    rules: str | None = None,
 ):
-    """Decorator: make ``predicate(graph, figures) -> bool`` a conjecture over the named figures."""
+    """Decorator: make ``predicate(graph, figures) -> bool`` a conjecture over the named figures,
+    computed under ``ruleset`` (with ``preset`` and ``options``).  ``rules=NAME`` is the old
+    spelling of a Tromp–Taylor preset."""
 
     def wrap(predicate):
         made = Conjecture(
             name=name or predicate.__name__.replace("_", "-"),
             predicate=predicate,
             figures=list(figures),
-            rules=rules,
+            ruleset="tromp-taylor" if rules is not None else ruleset,
             description=description or (predicate.__doc__ or "").strip(),
             source=source,
+            preset=rules if rules is not None else preset,
+            options=dict(options or {}),
         )
         USER_CONJECTURES.append(made)
         return made
@@ -232,11 +265,12 @@ BUILT_IN = [
         "going-first-is-good-stone",
         going_first_is_good,
         ["value"],
-        "stone",
+        "tromp-taylor",
         "The same under stone scoring (positional superko, suicide allowed, no komi): "
         "Black's stones minus White's at the end is >= 0.",
         "000_ca8046d90d75ceee.txt",
         ["paths:1-6", "atlas-connected:5"],
+        preset="stone",
     ),
     Conjecture(
         "well-formed-iff-occurs",
@@ -293,7 +327,10 @@ def load_conjecture_file(path) -> list:
                 f"conjecture {c.name!r} asks for unknown figure {unknown[0]!r}: "
                 f"known figures are {', '.join(sorted(FIGURES))}"
             )
-        ruleset(c.rules)
+        try:
+            c.make_ruleset()
+        except ValueError as error:
+            raise UsageError(f"conjecture {c.name!r}: {error}") from error
     return found
 
 

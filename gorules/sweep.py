@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from gorules.conjectures import Conjecture, compute_figures
 from gorules.errors import UsageError
+from gorules.spec.api import Ruleset
 from gorules.spec.graph import GraphError, parse_graph
 from gorules.store import Row, Store
 
@@ -109,15 +110,16 @@ def family_graphs(family: str) -> list[str]:
     return [s for s in specs if not (s in seen or seen.add(s))]
 
 
-def work(spec: str, figures: list, rules: str) -> tuple[str, dict | None, float, str | None]:
+def work(spec: str, figures: list, ruleset: Ruleset) -> tuple[str, dict | None, float, str | None]:
     """The task a worker runs: the figures of one graph and the seconds they took, or — when a
     figure is out of reach (a solver's node budget spent) — None and the reason."""
+    from gorules.impl.search import SearchError
     from gorules.impl.solve import SolveError
 
     start = time.perf_counter()
     try:
-        result = compute_figures(parse_graph(spec), figures, rules)
-    except SolveError as error:
+        result = compute_figures(parse_graph(spec), figures, ruleset)
+    except (SolveError, SearchError) as error:
         return spec, None, time.perf_counter() - start, str(error)
     return spec, result, time.perf_counter() - start, None
 
@@ -127,7 +129,7 @@ class Summary:
     """What a sweep found: every row of the conjecture, and the counterexamples."""
 
     conjecture: str
-    rules: str
+    ruleset: str
     family: str
     rows: list
     computed: int
@@ -139,7 +141,7 @@ class Summary:
         """The summary as JSON-able data."""
         return {
             "conjecture": self.conjecture,
-            "rules": self.rules,
+            "ruleset": self.ruleset,
             "family": self.family,
             "graphs": len(self.rows),
             "computed_now": self.computed,
@@ -154,19 +156,19 @@ class Summary:
         }
 
 
-def local_results(tasks: list, figures: list, rules: str, workers: int | None):
+def local_results(tasks: list, figures: list, ruleset: Ruleset, workers: int | None):
     """(spec, figures, seconds) of each task as it finishes, on a local process pool."""
     if workers == 0:
         for spec in tasks:
-            yield work(spec, figures, rules)
+            yield work(spec, figures, ruleset)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(work, spec, figures, rules) for spec in tasks]
+        futures = [pool.submit(work, spec, figures, ruleset) for spec in tasks]
         for future in as_completed(futures):
             yield future.result()
 
 
-def dask_results(tasks: list, figures: list, rules: str, address: str):
+def dask_results(tasks: list, figures: list, ruleset: Ruleset, address: str):
     """(spec, figures, seconds) of each task as it finishes, on the Dask cluster at ``address``."""
     from distributed import Client
     from distributed import as_completed as dask_completed
@@ -176,7 +178,7 @@ def dask_results(tasks: list, figures: list, rules: str, address: str):
     except Exception as error:
         raise UsageError(f"cannot reach the Dask scheduler at {address}: {error}") from error
     try:
-        futures = [client.submit(work, spec, figures, rules, pure=False) for spec in tasks]
+        futures = [client.submit(work, spec, figures, ruleset, pure=False) for spec in tasks]
         for future in dask_completed(futures):
             yield future.result()
     finally:
@@ -196,12 +198,13 @@ def run_sweep(
     from tqdm import tqdm
 
     specs = family_graphs(family)
-    done = store.done(conjecture.name, conjecture.rules)
+    ruleset = conjecture.make_ruleset()
+    done = store.done(conjecture.name, conjecture.label)
     tasks = [s for s in specs if s not in done]
     if scheduler:
-        results = dask_results(tasks, conjecture.figures, conjecture.rules, scheduler)
+        results = dask_results(tasks, conjecture.figures, ruleset, scheduler)
     else:
-        results = local_results(tasks, conjecture.figures, conjecture.rules, workers)
+        results = local_results(tasks, conjecture.figures, ruleset, workers)
     bar = tqdm(
         total=len(specs),
         initial=len(specs) - len(tasks),
@@ -221,7 +224,7 @@ def run_sweep(
             graph = parse_graph(spec)
             row = Row(
                 conjecture.name,
-                conjecture.rules,
+                conjecture.label,
                 spec,
                 family,
                 figures,
@@ -236,12 +239,12 @@ def run_sweep(
     finally:
         bar.close()
     wanted = set(specs)
-    rows = [r for r in store.rows(conjecture.name, conjecture.rules) if r.graph in wanted]
+    rows = [r for r in store.rows(conjecture.name, conjecture.label) if r.graph in wanted]
     order = {s: i for i, s in enumerate(specs)}
     rows.sort(key=lambda r: order[r.graph])
     return Summary(
         conjecture.name,
-        conjecture.rules,
+        conjecture.label,
         family,
         rows,
         computed,
@@ -253,7 +256,7 @@ def run_sweep(
 
 def summary_table(summary: Summary) -> str:
     """The summary as a text table: one line per graph, counterexamples marked, a verdict."""
-    lines = [f"{summary.conjecture} under {summary.rules} on {summary.family}:"]
+    lines = [f"{summary.conjecture} under {summary.ruleset} on {summary.family}:"]
     header = ("graph", "holds", "figures")
     cells = []
     for r in summary.rows:

@@ -1,86 +1,25 @@
-"""Rule options as data: which repetitions are forbidden, whether suicide is, how to score.
+"""The Tromp–Taylor options as the engine uses them, and the GNU Go flags of each preset.
 
-A :class:`RuleSet` is a small frozen record.  The Tromp–Taylor rules of the source
-``002_8835c2492dce8849.txt`` are one named preset among others; the presets named
-``gnugo-*`` and ``openspiel`` are the rules that GNU Go plays with the given flags and
-that OpenSpiel's ``go`` game plays, so that the engine can be compared with them under
-equal rules.
-
-- ``ko``: ``positional`` (no move may recreate an earlier board: the source's rule 3.2),
-  ``situational`` (no move may recreate an earlier board with the same player to move),
-  ``simple`` (no move may recreate the board before the opponent's last move), ``none``.
-- ``suicide``: ``allowed`` (the mover's own stones without liberties are removed, as in
-  the source's ``move``) or ``forbidden`` (a move that would remove its own stones is
-  illegal).
-- ``scoring``: ``area`` (stones plus empty points that reach only one colour: the
-  source's ``score``) or ``stone`` (stones only, as in ``000_ca8046d90d75ceee.txt``).
-- ``komi``: points added to White's score; a non-integer komi rules out draws.
+The options (``ko``, ``suicide``, ``scoring``, ``komi``) and the presets are defined beside
+the rules, in :mod:`gorules.spec.tromp_taylor` (``Options``, ``PRESETS``): the source
+``002_8835c2492dce8849.txt`` is the preset ``tromp-taylor``; the presets named ``gnugo-*``
+and ``openspiel`` are the rules that GNU Go plays with the given flags and that OpenSpiel's
+``go`` game plays, so that the engine can be compared with them under equal rules.  This
+module names them for the engine and adds what only the engine needs.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from gorules.spec.api import OptionError
+from gorules.spec.tromp_taylor import PRESETS, Options
 
-KO_RULES = ("positional", "situational", "simple", "none")
-SUICIDE_RULES = ("allowed", "forbidden")
-SCORING_RULES = ("area", "stone")
+RuleSet = Options
+"""The engine's name for the Tromp–Taylor options (see :class:`gorules.spec.tromp_taylor.Options`)."""
 
+RuleError = OptionError
+"""An option or preset name that does not exist."""
 
-class RuleError(ValueError):
-    """A rule option or preset name that does not exist."""
-
-
-@dataclass(frozen=True)
-class RuleSet:
-    """A choice of ko rule, suicide rule, scoring and komi, with an optional preset name."""
-
-    ko: str = "positional"
-    suicide: str = "allowed"
-    scoring: str = "area"
-    komi: float = 0
-    name: str = field(default="", compare=False)
-
-    def __post_init__(self) -> None:
-        """Reject option values that are not among the known ones."""
-        for option, value, allowed in (
-            ("ko", self.ko, KO_RULES),
-            ("suicide", self.suicide, SUICIDE_RULES),
-            ("scoring", self.scoring, SCORING_RULES),
-        ):
-            if value not in allowed:
-                raise RuleError(f"unknown {option} rule {value!r}: expected one of {', '.join(allowed)}")
-        if not isinstance(self.komi, (int, float)) or self.komi != self.komi:
-            raise RuleError(f"komi must be a number, got {self.komi!r}")
-
-    def with_komi(self, komi: float) -> RuleSet:
-        """The same rules with another komi."""
-        return replace(self, komi=komi, name=f"{self.name}+komi={komi}" if self.name else "")
-
-    def describe(self) -> str:
-        """A one-line statement of the options, e.g. ``ko=positional suicide=allowed ...``."""
-        return f"ko={self.ko} suicide={self.suicide} scoring={self.scoring} komi={self.komi:g}"
-
-
-TROMP_TAYLOR = RuleSet("positional", "allowed", "area", 0, name="tromp-taylor")
-
-PRESETS: dict[str, RuleSet] = {
-    # The source's rules: positional superko, suicide allowed, area scoring, no komi.
-    "tromp-taylor": TROMP_TAYLOR,
-    # GNU Go with --chinese-rules --allow-all-suicide --positional-superko --komi 0: the
-    # closest GNU Go comes to tromp-taylor (see GNUGO_FLAGS), but not the same rules: GNU Go
-    # does not apply superko to suicides, so it accepts a suicide that brings back an
-    # earlier board (in random 5×5 games, 1,374 of 22,103 is_legal answers differ).
-    "gnugo-tromp-taylor": RuleSet("positional", "allowed", "area", 0, name="gnugo-tromp-taylor"),
-    # GNU Go with --chinese-rules and its defaults otherwise: simple ko, suicide forbidden.
-    "gnugo-chinese": RuleSet("simple", "forbidden", "area", 0, name="gnugo-chinese"),
-    # OpenSpiel's go: simple ko, suicide forbidden, area (Tromp–Taylor) scoring, komi 7.5.
-    "openspiel": RuleSet("simple", "forbidden", "area", 7.5, name="openspiel"),
-    # The directed-graph rules of 000: positional superko, stone scoring.
-    "stone": RuleSet("positional", "allowed", "stone", 0, name="stone"),
-    # Superko variants of the source's rules.
-    "situational": RuleSet("situational", "allowed", "area", 0, name="situational"),
-    "no-suicide": RuleSet("positional", "forbidden", "area", 0, name="no-suicide"),
-}
+TROMP_TAYLOR = PRESETS["tromp-taylor"]
 
 # The GNU Go command-line flags that make GNU Go play under a preset.
 GNUGO_FLAGS: dict[str, list[str]] = {

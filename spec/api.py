@@ -1,18 +1,44 @@
-"""The Tromp–Taylor API, named: what every implementation of the rules provides.
+"""The interfaces every implementation of the rules provides.
 
-``spec.tromp_taylor`` (the executable spec) and ``impl.engine`` (the fast engine) are
-both modules that satisfy :class:`Rules`; the behavioural test suite runs over each.
-Every function takes the graph first; boards are tuples of "B", "W", "." indexed by
-point; ⊥ is None.
+Two of them:
+
+- :class:`Rules`, the function API of the Tromp–Taylor formalization (``move``, ``clear``,
+  ``reaches``, ``score``, ``game``, ``winner``), which ``gorules.spec.tromp_taylor`` (the
+  executable spec) and ``gorules.impl.engine`` (the fast engine) both provide;
+- :class:`Ruleset` and :class:`Situation`, the common interface of every ruleset of every
+  source.  Solving, playing, sweeping, replaying and GTP talk to a ruleset only through it.
+
+The vocabulary is used alike in code, CLI flags, JSON keys and docs: a **ruleset** is a game
+(Tromp–Taylor, directed, topological, ultimate, fundamental, political); its **options** are
+its parameters (ko, suicide, scoring, komi, and the *readings* of ambiguous clauses of its
+source); a **preset** is a named set of options; a **situation** is everything play depends
+on (board, player to move, prisoners, history as far as the rules consult it).
+
+A situation is immutable and hashable: ``play`` returns a new situation.  What the rules
+consult of the past is stated by the ruleset's ``history_rule``:
+
+- ``"none"``: ``key()`` alone decides every legal move and result from here on;
+- ``"positional"``: ``key()`` and the set ``history`` of earlier boards decide them: a move
+  that recreates a board of ``history`` is illegal (passes and other moves that leave the
+  board alone are not checked);
+- ``"situational"``: the same with (board, player to move) pairs in ``history``.
+
+A transposition table that stores a value under ``key()`` may reuse it for another history
+only when it knows the value did not depend on the difference; storing under ``(key(),
+history)`` is always sound.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, runtime_checkable
 
 from gorules.spec.graph import Graph
-from gorules.spec.tromp_taylor import Board, Color, Move, Outcome, Player, State
+
+if TYPE_CHECKING:
+    from gorules.spec.tromp_taylor import Board, Color, Move, Outcome, Player, State
 
 API_NAMES = ("move", "clear", "reaches", "score", "game", "winner", "initial_state")
 
@@ -53,3 +79,273 @@ class Rules(Protocol):
 def satisfies(module) -> bool:
     """Whether a module provides every function of the API."""
     return all(callable(getattr(module, name, None)) for name in API_NAMES)
+
+
+# --------------------------------------------------------------------------- the ruleset interface
+
+HistoryRule = Literal["none", "positional", "situational"]
+HISTORY_RULES: tuple[HistoryRule, ...] = ("none", "positional", "situational")
+
+ValueKind = Literal["margin", "outcome", "scores"]
+"""What a finished game is worth: ``margin``, Black's final score minus White's (komi taken
+off), a number; ``outcome``, "B", "W" or "draw"; ``scores``, each player's final score."""
+
+PlayerName = str
+"""A player: "B" or "W" in two-player rulesets, a name in Political Go."""
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow in a situation; the message says why."""
+
+
+class OptionError(ValueError):
+    """An option, preset or reading that a ruleset does not have, or a value it cannot take."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """The options of a ruleset: a frozen dataclass whose fields are the options.
+
+    A field may list its allowed values in ``metadata["choices"]`` and explain itself in
+    ``metadata["help"]``; a field that chooses between readings of an ambiguous clause of
+    the source names that clause in ``metadata["reading_of"]``.
+    """
+
+    def replace(self, **changes: Any) -> Options:
+        """The same options with some changed; OptionError for an unknown name or value."""
+        known = {f.name for f in dataclasses.fields(self)}
+        for name in changes:
+            if name not in known:
+                raise OptionError(f"unknown option {name!r}: expected one of {', '.join(sorted(known))}")
+        return dataclasses.replace(self, **changes)
+
+    def __post_init__(self) -> None:
+        """Reject a value outside a field's declared choices."""
+        for f in dataclasses.fields(self):
+            choices = f.metadata.get("choices")
+            value = getattr(self, f.name)
+            if choices is not None and value not in choices:
+                allowed = ", ".join(str(c) for c in choices)
+                raise OptionError(f"option {f.name} cannot be {value!r}: expected one of {allowed}")
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options by name (JSON-able when the values are); a label that takes no part in
+        comparisons (a preset's name) is not an option."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.compare}
+
+    def describe(self) -> str:
+        """A one-line statement such as ``ko=positional suicide=allowed komi=0``."""
+        return " ".join(f"{name}={value}" for name, value in self.as_dict().items())
+
+
+def option_fields(options_type: type[Options]) -> list[dataclasses.Field]:
+    """The declared options of an Options class, in order."""
+    return list(dataclasses.fields(options_type))
+
+
+def reading_fields(options_type: type[Options]) -> list[dataclasses.Field]:
+    """The options that choose a reading of an ambiguous clause of the source."""
+    return [f for f in dataclasses.fields(options_type) if "reading_of" in f.metadata]
+
+
+class Ruleset(ABC):
+    """A game with its options fixed: its situations, moves and results.
+
+    A ruleset keeps each situation as a *state* of its own choosing (the spec's State or
+    Situation tuple, a tuple of bitsets...): hashable and immutable.  It implements the
+    abstract methods below on those states; :class:`Situation` pairs a state with its graph
+    and ruleset and gives every ruleset the same method names.  To add a ruleset: one
+    module with a subclass, one line in ``gorules.rulesets``; ``docs/adding-a-ruleset.md``.
+    """
+
+    name: ClassVar[str]
+    """The ruleset's name in the CLI and in JSON (``tromp-taylor``, ``ultimate``...)."""
+    source: ClassVar[str]
+    """The source document it formalises (a file name of the sources), or a short note."""
+    value_kind: ClassVar[ValueKind]
+    """What a finished game is worth (see :data:`ValueKind`)."""
+    players: ClassVar[tuple[PlayerName, ...] | None] = ("B", "W")
+    """The players in turn order; None when the options name them (Political Go)."""
+    options_type: ClassVar[type[Options]]
+    """The dataclass of this ruleset's options."""
+    presets: ClassVar[dict[str, Options]]
+    """Named sets of options; ``default_preset`` names the one used when none is given."""
+    default_preset: ClassVar[str]
+
+    def __init__(self, options: Options | None = None):
+        """The ruleset with these options (its default preset when None)."""
+        self.options = options if options is not None else self.presets[self.default_preset]
+
+    # ---- what every ruleset implements
+
+    @abstractmethod
+    def start(self, graph: Graph) -> Any:
+        """The state a game on ``graph`` starts from."""
+
+    @abstractmethod
+    def player(self, state: Any) -> PlayerName | None:
+        """The player to move in ``state`` (None once the game is over)."""
+
+    @abstractmethod
+    def board_of(self, graph: Graph, state: Any) -> tuple:
+        """The colour (or owner) of each point in ``state``; "." is empty."""
+
+    @abstractmethod
+    def moves(self, graph: Graph, state: Any) -> list[Hashable]:
+        """The legal moves in ``state``, in a fixed order (empty once the game is over)."""
+
+    @abstractmethod
+    def apply(self, graph: Graph, state: Any, move: Hashable) -> Any:
+        """The state after the player to move makes ``move``; IllegalMove says why not."""
+
+    @abstractmethod
+    def is_over(self, graph: Graph, state: Any) -> bool:
+        """Whether the game has ended in ``state``."""
+
+    @abstractmethod
+    def value(self, graph: Graph, state: Any) -> Any:
+        """What the finished game in ``state`` is worth, of kind ``value_kind``."""
+
+    # ---- what a ruleset may refine
+
+    @property
+    def history_rule(self) -> HistoryRule:
+        """Which history the legality of a move depends on (see the module docstring)."""
+        return "none"
+
+    @property
+    def finite(self) -> bool:
+        """Whether every play ends after finitely many moves (so that minimax applies)."""
+        return True
+
+    def key(self, state: Any) -> Hashable:
+        """The state less its history: what a transposition table is keyed by."""
+        return state
+
+    def history(self, state: Any) -> frozenset:
+        """What the rules still consult of the past in ``state`` (empty if nothing)."""
+        return frozenset()
+
+    def parse_move(self, graph: Graph, text: str) -> Hashable:
+        """The move a word names: a point (by number, or on grids ``C3``/``cc``) or "pass"."""
+        from gorules.spec.graph import parse_point
+
+        word = text.strip()
+        if word.lower() == "pass":
+            return "pass"
+        return parse_point(graph, word)
+
+    def move_text(self, graph: Graph, move: Hashable) -> str:
+        """How a move is written: a point's name, or the move's word."""
+        from gorules.spec.graph import point_name
+
+        return point_name(graph, move) if isinstance(move, int) else str(move)
+
+    def details(self, graph: Graph, state: Any) -> dict[str, Any]:
+        """What lies beside the board in ``state`` (prisoners, scores...), JSON-able."""
+        return {}
+
+    def state_from_json(self, graph: Graph, data: dict) -> Any:
+        """The state that ``Situation.to_json`` wrote; OptionError if this ruleset cannot read one."""
+        raise OptionError(f"the {self.name} ruleset cannot read a situation yet")
+
+    # ---- built from the above
+
+    def initial(self, graph: Graph) -> Situation:
+        """The situation a game on ``graph`` starts from."""
+        return Situation(self, graph, self.start(graph))
+
+    def situation(self, graph: Graph, state: Any) -> Situation:
+        """The situation of ``state`` on ``graph``."""
+        return Situation(self, graph, state)
+
+    def describe(self) -> str:
+        """The ruleset and its options on one line."""
+        return f"{self.name} ({self.options.describe()})"
+
+    def __repr__(self) -> str:
+        return f"<ruleset {self.describe()}>"
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self.options == other.options  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.options))
+
+
+@dataclasses.dataclass(frozen=True)
+class Situation:
+    """Everything play depends on at one moment of a game: a ruleset's state on a graph.
+
+    Immutable and hashable; the same names in every ruleset.
+    """
+
+    ruleset: Ruleset
+    graph: Graph
+    state: Any
+
+    @property
+    def board(self) -> tuple:
+        """The colour (or owner) of each point, indexed by point; "." is empty."""
+        return self.ruleset.board_of(self.graph, self.state)
+
+    @property
+    def to_move(self) -> PlayerName | None:
+        """The player whose turn it is (None once the game is over)."""
+        return None if self.over else self.ruleset.player(self.state)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.ruleset.is_over(self.graph, self.state)
+
+    def legal_moves(self) -> list[Hashable]:
+        """The moves the player to move may make (empty once the game is over)."""
+        return [] if self.over else self.ruleset.moves(self.graph, self.state)
+
+    def play(self, move: Hashable) -> Situation:
+        """The situation after the player to move makes ``move``; IllegalMove says why not."""
+        if self.over:
+            raise IllegalMove(f"{self.ruleset.move_text(self.graph, move)} is illegal: the game is over")
+        return Situation(self.ruleset, self.graph, self.ruleset.apply(self.graph, self.state, move))
+
+    def result(self) -> Any:
+        """The value of the finished game (of the ruleset's ``value_kind``); None before the end."""
+        return self.ruleset.value(self.graph, self.state) if self.over else None
+
+    def key(self) -> Hashable:
+        """Everything of the situation but its history: a transposition-table key."""
+        return self.ruleset.key(self.state)
+
+    @property
+    def history(self) -> frozenset:
+        """What the rules still consult of the past (see the module docstring)."""
+        return self.ruleset.history(self.state)
+
+    def details(self) -> dict[str, Any]:
+        """What lies beside the board: prisoners, scores, rights, as the ruleset has them."""
+        return self.ruleset.details(self.graph, self.state)
+
+    def text(self) -> str:
+        """The board as rows (on grids) or point:colour pairs, then the player to move and the details."""
+        from gorules.spec.graph import board_text
+
+        lines = [board_text(self.graph, self.board)]
+        lines.append(f"to move: {self.to_move}" if not self.over else f"result: {self.result()}")
+        lines += [f"{name}: {value}" for name, value in self.details().items()]
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """The situation as JSON-able data."""
+        data: dict[str, Any] = {
+            "ruleset": self.ruleset.name,
+            "options": self.ruleset.options.as_dict(),
+            "graph": self.graph.name,
+            "board": list(self.board),
+            "to_move": self.to_move,
+            "over": self.over,
+        }
+        data.update(self.details())
+        if self.over:
+            data["result"] = self.result()
+        return data

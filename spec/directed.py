@@ -14,9 +14,11 @@ conjectures about them quantify over all infinite plays and are not executed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal, NamedTuple
+from typing import ClassVar, Literal, NamedTuple
 
+from gorules.spec import api
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import (
     BLACK,
@@ -226,3 +228,78 @@ def outcome(graph: Graph, s: Situation, prefix: Sequence[Turn], cycle: Sequence[
     if black == white:
         return DRAW
     return BLACK if black > white else WHITE
+
+
+@dataclass(frozen=True)
+class Options(api.Options):
+    """The options of the directed ruleset: ``komi``, White's score when the game starts (the
+    first player's choice under divide-and-choose, here given)."""
+
+    komi: Fraction = Fraction(0)
+
+    def __post_init__(self) -> None:
+        """A komi is a rational number."""
+        if isinstance(self.komi, bool) or not isinstance(self.komi, (int, Fraction)):
+            raise api.OptionError(f"komi must be a rational number, got {self.komi!r}")
+
+
+class Directed(api.Ruleset):
+    """Go on directed graphs as a ruleset of the common interface, in the fragment of plain
+    turns (a placement or a pass, no history deletion, no ko bid).  The game is infinite:
+    it is never over, and what a play is worth depends on what recurs forever, so the
+    situation reports the result if both players pass from now on."""
+
+    name = "directed"
+    source = "000_ca8046d90d75ceee.txt"
+    value_kind = "outcome"
+    options_type = Options
+    presets: ClassVar[dict[str, api.Options]] = {"directed": Options()}
+    default_preset = "directed"
+
+    @property
+    def finite(self) -> bool:
+        """Plays are infinite sequences of turns."""
+        return False
+
+    def start(self, graph: Graph) -> Situation:
+        """The empty board, Black to move, White's score Komi, an empty history."""
+        return starting_situation(graph, Fraction(self.options.komi))  # type: ignore[attr-defined]
+
+    def player(self, s: Situation) -> Player:
+        """The player to move."""
+        return s.player
+
+    def board_of(self, graph: Graph, s: Situation) -> Board:
+        """The board."""
+        return s.board
+
+    def moves(self, graph: Graph, s: Situation) -> list:
+        """The empty points, then pass."""
+        return [*(v for v in graph.points if s.board[v] == EMPTY), PASS]
+
+    def apply(self, graph: Graph, s: Situation, v: Move) -> Situation:
+        """The situation after the plain turn v; IllegalMove on an occupied or unknown point."""
+        after = turn(graph, s, Turn(v))
+        if after is None:
+            raise api.IllegalMove("the point is occupied")
+        return after
+
+    def is_over(self, graph: Graph, s: Situation) -> bool:
+        """Never: the game is infinite."""
+        return False
+
+    def value(self, graph: Graph, s: Situation) -> Outcome | None:
+        """No finite play is finished."""
+        return None
+
+    def key(self, s: Situation) -> tuple:
+        """The board, the player to move and the scores: the history matters only to ko bids."""
+        return (s.board, s.player, s.black_score, s.white_score)
+
+    def details(self, graph: Graph, s: Situation) -> dict:
+        """Both scores, and the result of the play in which both players pass from now on."""
+        forever = outcome(graph, s, [], [Turn(PASS), Turn(PASS)])
+        return {
+            "scores": {BLACK: str(s.black_score), WHITE: str(s.white_score)},
+            "result_if_both_pass_forever": forever,
+        }

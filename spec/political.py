@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
+from gorules.spec import api
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import EMPTY, Board, adjacent, update
 
@@ -300,3 +302,118 @@ def winners(scores: dict) -> list:
     """The players with the highest Go score (more than one on a tie, which the source leaves open)."""
     top = max(scores.values())
     return [p for p in scores if scores[p] == top]
+
+
+@dataclass(frozen=True)
+class Options(api.Options):
+    """The options of Political Go: the players' names in turn order, and the seed of the
+    random tie-breaks when captured stones are shared out."""
+
+    players: tuple = ("A", "B", "C")
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        """At least two distinct names, none of them "." (an empty vertex) or holding ":" or ","."""
+        names = self.players
+        if (
+            not isinstance(names, tuple)
+            or len(names) < 2
+            or len(set(names)) != len(names)
+            or any(not isinstance(p, str) or not p or p == EMPTY or ":" in p or "," in p for p in names)
+        ):
+            raise api.OptionError(f"bad players {names!r}: at least two distinct names, none '.'")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise api.OptionError(f"seed must be an integer, got {self.seed!r}")
+
+
+def tie_breaks(seed: int, s: Situation) -> random.Random:
+    """The random source of the tie-breaks after a move from s: seeded by the seed and the
+    situation itself, so that the same move from the same situation is shared out alike."""
+    alliances = sorted(sorted(a) for a in s.alliances)
+    return random.Random(f"{seed}|{s.board}|{s.head}|{alliances}|{s.captured}|{s.passes}")
+
+
+class Political(api.Ruleset):
+    """Political Go as a ruleset of the common interface: a state is a ``Situation``; a move
+    places a stone, passes, offers an alliance (accepted or not) or declares war; a finished
+    game is worth each player's Go score (no dragon judged dead beyond those with one liberty)."""
+
+    name = "political"
+    source = "004_0820ac7cd15cdfb1.txt"
+    value_kind = "scores"
+    players = None
+    options_type = Options
+    presets: ClassVar[dict[str, api.Options]] = {"three": Options(("A", "B", "C"))}
+    default_preset = "three"
+
+    @property
+    def finite(self) -> bool:
+        """Nothing forbids a board from recurring: play can go on forever."""
+        return False
+
+    def start(self, graph: Graph) -> Situation:
+        """The empty board, the first named player to move."""
+        return initial_situation(graph, self.options.players)  # type: ignore[attr-defined]
+
+    def player(self, s: Situation) -> str:
+        """The head of the turn list."""
+        return to_move(s)
+
+    def board_of(self, graph: Graph, s: Situation) -> Board:
+        """Each vertex empty or holding its stone's owner."""
+        return s.board
+
+    def moves(self, graph: Graph, s: Situation) -> list:
+        """The placements e may make, pass, an alliance offered (accepted, refused) to each
+        player not friendly, and war on each ally."""
+        if s.over:
+            return []
+        p = to_move(s)
+        found: list = [Move("place", v) for v in graph.points if may_place(graph, s, v)]
+        found.append(Move("pass"))
+        for q in s.players:
+            if not friendly(s, p, q):
+                found += [Move("ally", q, True), Move("ally", q, False)]
+            elif q != p:
+                found.append(Move("war", q))
+        return found
+
+    def apply(self, graph: Graph, s: Situation, m: Move) -> Situation:
+        """The situation after m and the captures; IllegalMove if m is not open."""
+        after = play(graph, s, m, tie_breaks(self.options.seed, s))  # type: ignore[attr-defined]
+        if after is None:
+            raise api.IllegalMove("not open to the player to move")
+        return after
+
+    def is_over(self, graph: Graph, s: Situation) -> bool:
+        """Every player passed three times in a row, or no one may place a stone."""
+        return s.over
+
+    def value(self, graph: Graph, s: Situation) -> dict:
+        """Each player's Go score at the end."""
+        return final_scores(graph, s, [], tie_breaks(self.options.seed, s))  # type: ignore[attr-defined]
+
+    def parse_move(self, graph: Graph, text: str) -> Move:
+        """A vertex, "pass", "ally:NAME" (refused), "ally:NAME!" (accepted) or "war:NAME"."""
+        word = text.strip()
+        kind, _, target = word.partition(":")
+        if kind == "pass" and not target:
+            return Move("pass")
+        if kind in ("ally", "war") and target:
+            return Move(kind, target.rstrip("!"), accepted=target.endswith("!"))
+        return Move("place", super().parse_move(graph, word))
+
+    def move_text(self, graph: Graph, m: Move) -> str:
+        """How a move is written (as ``parse_move`` reads it)."""
+        if m.kind == "place":
+            return super().move_text(graph, m.target)
+        if m.kind == "ally":
+            return f"ally:{m.target}{'!' if m.accepted else ''}"
+        return m.kind if m.kind == "pass" else f"{m.kind}:{m.target}"
+
+    def details(self, graph: Graph, s: Situation) -> dict:
+        """The stones each player has captured and the alliances."""
+        return {
+            "captured": dict(zip(s.players, s.captured)),
+            "alliances": sorted("+".join(sorted(a)) for a in s.alliances),
+        }

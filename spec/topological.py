@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from itertools import combinations
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
+from gorules.spec import api
 from gorules.spec.graph import Graph, GraphError
 from gorules.spec.tromp_taylor import (
     BLACK,
@@ -252,3 +254,111 @@ def proposition_2(space: GoSpace, colouring: Board) -> bool:
 def proposition_3(space: GoSpace, colouring: Board, s: frozenset) -> bool:
     """Proposition 3: the string of a stone s is go-connected."""
     return go_connected(space, string(space, colouring, s))
+
+
+TOPOLOGICAL_RULES = ("stone", "primitive")
+
+
+@dataclass(frozen=True)
+class Options(api.Options):
+    """Which of the source's two endings: ``stone`` (Defn 10b, Rules 4b and 5b: passes, two of
+    them end the game, the higher cardinality score wins) or ``primitive`` (Defn 10a, Rule
+    4a: no passes, the first player unable to take a turn loses)."""
+
+    rules: str = field(default="stone", metadata={"choices": TOPOLOGICAL_RULES})
+
+
+@functools.lru_cache(maxsize=64)
+def space_of(graph: Graph) -> GoSpace:
+    """The go-space a graph is played on: Example 2's specialisation."""
+    return graph_go_space(graph)
+
+
+class Topological(api.Ruleset):
+    """Topological Go on the go-space of a graph as a ruleset of the common interface: a state
+    is the tuple of states played so far (colouring, player to move, passes), what the ban on
+    repeated colourings consults; a move is a legal placement (a set of points) or a pass."""
+
+    name = "topological"
+    source = "001_463c45151ac4bff4.txt"
+    value_kind = "outcome"
+    options_type = Options
+    presets: ClassVar[dict[str, api.Options]] = {"stone": Options("stone"), "primitive": Options("primitive")}
+    default_preset = "stone"
+
+    @property
+    def history_rule(self) -> api.HistoryRule:
+        """A turn may not repeat an earlier colouring of X."""
+        return "positional"
+
+    def start(self, graph: Graph) -> tuple:
+        """Rule 3: X empty, Black to move."""
+        return (initial_state(space_of(graph)),)
+
+    def player(self, states: tuple) -> Player:
+        """The player to move."""
+        return states[-1].player
+
+    def board_of(self, graph: Graph, states: tuple) -> Board:
+        """The colours of the graph's points (the elements x_v of X)."""
+        return states[-1].board[: graph.order]
+
+    def turns(self, graph: Graph, states: tuple) -> dict:
+        """The board plays open to the player to move, each mapped to the colouring it makes."""
+        return primitive_turns(space_of(graph), [s.board for s in states], states[-1])
+
+    def moves(self, graph: Graph, states: tuple) -> list:
+        """The legal placements whose board play repeats no colouring, then (stone rules) pass."""
+        if self.is_over(graph, states):
+            return []
+        plays = sorted(self.turns(graph, states), key=sorted)
+        return [*plays, PASS] if self.options.rules == "stone" else plays  # type: ignore[attr-defined]
+
+    def apply(self, graph: Graph, states: tuple, e) -> tuple:
+        """The states with the turn e appended; IllegalMove if e is not a turn."""
+        s = states[-1]
+        if e == PASS:
+            if self.options.rules != "stone":  # type: ignore[attr-defined]
+                raise api.IllegalMove("the primitive rules have no pass")
+            return (*states, State(s.board, opponent(s.player), s.passes + 1))
+        turns = self.turns(graph, states)
+        if not isinstance(e, frozenset) or e not in turns:
+            raise api.IllegalMove("not a board play onto an empty point that repeats no earlier colouring")
+        return (*states, State(turns[e], opponent(s.player), 0))
+
+    def is_over(self, graph: Graph, states: tuple) -> bool:
+        """Stone rules: two consecutive passes; primitive rules: the player to move has no turn."""
+        if self.options.rules == "stone":  # type: ignore[attr-defined]
+            return states[-1].passes >= 2
+        return not self.turns(graph, states)
+
+    def value(self, graph: Graph, states: tuple) -> Outcome | None:
+        """Rule 5b: the higher cardinality score wins, equal scores tie; Rule 4a: the player
+        unable to take a turn loses."""
+        if self.options.rules == "primitive":  # type: ignore[attr-defined]
+            return opponent(states[-1].player)
+        board = states[-1].board
+        black, white = cardinality_score(board, BLACK), cardinality_score(board, WHITE)
+        return DRAW if black == white else BLACK if black > white else WHITE
+
+    def key(self, states: tuple) -> State:
+        """The current colouring, player to move and passes."""
+        return states[-1]
+
+    def history(self, states: tuple) -> frozenset:
+        """The colourings that have occurred."""
+        return frozenset(s.board for s in states)
+
+    def parse_move(self, graph: Graph, text: str):
+        """A point names the placement {x_v}; "pass"."""
+        move = super().parse_move(graph, text)
+        return move if move == PASS else frozenset({move})
+
+    def move_text(self, graph: Graph, e) -> str:
+        """A one-point placement by its point's name, a larger one as its points joined by "+"."""
+        return e if e == PASS else "+".join(super(Topological, self).move_text(graph, x) for x in sorted(e))
+
+    def details(self, graph: Graph, states: tuple) -> dict:
+        """The cardinality scores (Defn 11b)."""
+        board = states[-1].board
+        return {"scores": {p: cardinality_score(board, p) for p in (BLACK, WHITE)}}

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Literal, NamedTuple
+from dataclasses import dataclass, field, replace
+from typing import ClassVar, Literal, NamedTuple
 
+from gorules.spec import api
 from gorules.spec.graph import Graph
 
 
@@ -145,3 +147,179 @@ def winner(graph: Graph, moves: Sequence[Move]) -> Outcome | None:
     if S_black < S_white:
         return WHITE
     return DRAW
+
+
+KO_RULES = ("positional", "situational", "simple", "none")
+
+
+SUICIDE_RULES = ("allowed", "forbidden")
+
+
+SCORING_RULES = ("area", "stone")
+
+
+@dataclass(frozen=True)
+class Options(api.Options):
+    """The options beyond the source: which repetitions a stone move may not make, whether it
+    may remove its own stones, how a final board is scored, and White's komi.  The source's
+    rules are ko=positional, suicide=allowed, scoring=area, komi=0; ``name`` labels a preset."""
+
+    ko: str = field(default="positional", metadata={"choices": KO_RULES})
+    suicide: str = field(default="allowed", metadata={"choices": SUICIDE_RULES})
+    scoring: str = field(default="area", metadata={"choices": SCORING_RULES})
+    komi: float = 0
+    name: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        """Reject option values that are not among the known ones."""
+        for option, value, allowed in (
+            ("ko", self.ko, KO_RULES),
+            ("suicide", self.suicide, SUICIDE_RULES),
+            ("scoring", self.scoring, SCORING_RULES),
+        ):
+            if value not in allowed:
+                raise api.OptionError(f"unknown {option} rule {value!r}: expected one of {', '.join(allowed)}")
+        if isinstance(self.komi, bool) or not isinstance(self.komi, (int, float)) or self.komi != self.komi:
+            raise api.OptionError(f"komi must be a number, got {self.komi!r}")
+
+    def with_komi(self, komi: float) -> Options:
+        """The same options with another komi."""
+        return replace(self, komi=komi, name=f"{self.name}+komi={komi}" if self.name else "")
+
+    def describe(self) -> str:
+        """A one-line statement of the options, e.g. ``ko=positional suicide=allowed ...``."""
+        return f"ko={self.ko} suicide={self.suicide} scoring={self.scoring} komi={self.komi:g}"
+
+
+PRESETS: dict[str, Options] = {
+    # The source's rules: positional superko, suicide allowed, area scoring, no komi.
+    "tromp-taylor": Options("positional", "allowed", "area", 0, name="tromp-taylor"),
+    # GNU Go with --chinese-rules --allow-all-suicide --positional-superko --komi 0: the
+    # closest GNU Go comes to tromp-taylor, but not the same rules: GNU Go does not apply
+    # superko to suicides, so it accepts a suicide that brings back an earlier board.
+    "gnugo-tromp-taylor": Options("positional", "allowed", "area", 0, name="gnugo-tromp-taylor"),
+    # GNU Go with --chinese-rules and its defaults otherwise: simple ko, suicide forbidden.
+    "gnugo-chinese": Options("simple", "forbidden", "area", 0, name="gnugo-chinese"),
+    # OpenSpiel's go: simple ko, suicide forbidden, area (Tromp–Taylor) scoring, komi 7.5.
+    "openspiel": Options("simple", "forbidden", "area", 7.5, name="openspiel"),
+    # Stones only are scored, with positional superko and the two-pass end: Tromp–Taylor
+    # play with stone scoring.  Not the game of 000_ca8046d90d75ceee.txt (no ko bids, no
+    # history deletion, a finite game): that is the directed ruleset.
+    "stone": Options("positional", "allowed", "stone", 0, name="stone"),
+    # Superko variants of the source's rules.
+    "situational": Options("situational", "allowed", "area", 0, name="situational"),
+    "no-suicide": Options("positional", "forbidden", "area", 0, name="no-suicide"),
+}
+
+
+def forbidden_repetition(options: Options, states: Sequence[State], after: State) -> bool:
+    """Whether the ko rule forbids the stone move from the last of ``states`` (s₀ … s_i) to
+    ``after``: positional, its board is some b_j; situational, its board and player are some
+    (b_j, p_j); simple, its board is b_{i-1}; none, never."""
+    if options.ko == "positional":
+        return any(after.board == s.board for s in states)
+    if options.ko == "situational":
+        return any((after.board, after.player) == (s.board, s.player) for s in states)
+    if options.ko == "simple":
+        return len(states) >= 2 and after.board == states[-2].board
+    return False
+
+
+def final_score(graph: Graph, options: Options, b: Board, p: Player) -> int:
+    """p's score on a final board: ``score`` under area scoring, p's stones under stone scoring."""
+    if options.scoring == "stone":
+        return sum(1 for c in b if c == p)
+    return score(graph, b, p)
+
+
+class TrompTaylor(api.Ruleset):
+    """The rules as a ruleset of the common interface, with the options above.  A state is the
+    tuple of states s₀ … s_i played so far, the last one current: what the ko rules consult."""
+
+    name = "tromp-taylor"
+    source = "002_8835c2492dce8849.txt"
+    value_kind = "margin"
+    options_type = Options
+    presets: ClassVar[dict[str, api.Options]] = PRESETS  # type: ignore[assignment]
+    default_preset = "tromp-taylor"
+
+    @property
+    def history_rule(self) -> api.HistoryRule:
+        """Positional or situational superko consult the history; simple ko only the last board."""
+        return self.options.ko if self.options.ko in ("positional", "situational") else "none"
+
+    @property
+    def finite(self) -> bool:
+        """Under superko no board recurs with a stone move, so every game ends; not otherwise."""
+        return self.options.ko in ("positional", "situational")
+
+    def start(self, graph: Graph) -> tuple:
+        """s₀ alone."""
+        return (initial_state(graph),)
+
+    def player(self, states: tuple) -> Player:
+        """p_i."""
+        return states[-1].player
+
+    def board_of(self, graph: Graph, states: tuple) -> Board:
+        """b_i."""
+        return states[-1].board
+
+    def is_over(self, graph: Graph, states: tuple) -> bool:
+        """n_i = 2: two consecutive passes end the game."""
+        return states[-1].passes >= 2
+
+    def apply(self, graph: Graph, states: tuple, v: Move) -> tuple:
+        """s_{i+1} = move(s_i, v) appended, if v is a pass or an empty point whose result the
+        suicide and ko options allow; IllegalMove otherwise."""
+        s = states[-1]
+        if v != PASS and (isinstance(v, bool) or v not in graph.points):
+            raise api.IllegalMove(f"{v!r} is not a point of {graph.name}")
+        after = move(graph, s, v)
+        if after is None:
+            raise api.IllegalMove(f"{s.player} {v} is illegal: the point is occupied")
+        if v != PASS and self.options.suicide == "forbidden" and after.board[v] == EMPTY:
+            raise api.IllegalMove(f"{s.player} {v} is illegal: suicide is forbidden")
+        if v != PASS and forbidden_repetition(self.options, states, after):
+            raise api.IllegalMove(f"{s.player} {v} is illegal: the {self.options.ko} ko rule forbids the repetition")
+        return (*states, after)
+
+    def moves(self, graph: Graph, states: tuple) -> list:
+        """The empty points the player may play, then pass."""
+        legal: list = []
+        for v in graph.points:
+            if states[-1].board[v] == EMPTY:
+                try:
+                    self.apply(graph, states, v)
+                except api.IllegalMove:
+                    continue
+                legal.append(v)
+        return [*legal, PASS]
+
+    def value(self, graph: Graph, states: tuple) -> float:
+        """S_Black − S_White − komi on the final board."""
+        b = states[-1].board
+        margin = final_score(graph, self.options, b, BLACK) - final_score(graph, self.options, b, WHITE)
+        return margin - self.options.komi
+
+    def key(self, states: tuple) -> tuple:
+        """s_i, with b_{i-1} under simple ko (the one earlier board that rule consults)."""
+        if self.options.ko == "simple" and len(states) >= 2:
+            return (states[-1], states[-2].board)
+        return (states[-1],)
+
+    def history(self, states: tuple) -> frozenset:
+        """The boards b₀ … b_i (positional) or the pairs (b_j, p_j) (situational); empty otherwise."""
+        if self.options.ko == "positional":
+            return frozenset(s.board for s in states)
+        if self.options.ko == "situational":
+            return frozenset((s.board, s.player) for s in states)
+        return frozenset()
+
+    def details(self, graph: Graph, states: tuple) -> dict:
+        """The consecutive passes, and both scores of the current board."""
+        b = states[-1].board
+        return {
+            "passes": states[-1].passes,
+            "scores": {p: final_score(graph, self.options, b, p) for p in (BLACK, WHITE)},
+        }

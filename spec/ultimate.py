@@ -13,8 +13,10 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
+from typing import ClassVar, NamedTuple
 
+from gorules.spec import api
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import (
     BLACK,
@@ -194,3 +196,113 @@ def value(graph: Graph, s: Situation) -> int:
         if best == 1:
             break
     return best
+
+
+@dataclass(frozen=True)
+class Options(api.Options):
+    """The options of Ultimate and Fundamental Go: ``komi``, the stones White's prisoner bowl
+    holds when the game starts (the source's remark: komi K is K stones surrendered)."""
+
+    komi: int = 0
+
+    def __post_init__(self) -> None:
+        """A komi is a number of stones."""
+        if isinstance(self.komi, bool) or not isinstance(self.komi, int) or self.komi < 0:
+            raise api.OptionError(f"komi must be a number of stones (an integer >= 0), got {self.komi!r}")
+
+
+WORDS = {"delay": DELAY, "ultimate": ULTIMATE_DELAY, "draw": DECLARE_DRAW, "resign": RESIGN}
+
+
+class Ultimate(api.Ruleset):
+    """Ultimate Go as a ruleset of the common interface: a state is a ``Situation``; the moves
+    are the legal placements, the delays, declaring a draw (with the right) and resigning;
+    the game is over once it has a result, "B", "W" or "draw"."""
+
+    name = "ultimate"
+    source = "003_ba4357ff6ddc9904.txt"
+    value_kind = "outcome"
+    options_type = Options
+    presets: ClassVar[dict[str, api.Options]] = {"ultimate": Options()}
+    default_preset = "ultimate"
+    fundamental: ClassVar[bool] = False
+
+    @property
+    def history_rule(self) -> api.HistoryRule:
+        """Rule 5: no placement may repeat a board of the game."""
+        return "positional"
+
+    def start(self, graph: Graph) -> Situation:
+        """The empty board and bowls, komi in White's bowl, ultimate prisoners unless Fundamental Go."""
+        return initial_situation(graph, self.fundamental, self.options.komi)  # type: ignore[attr-defined]
+
+    def player(self, s: Situation) -> Player:
+        """The player to move."""
+        return s.player
+
+    def board_of(self, graph: Graph, s: Situation) -> Board:
+        """The board."""
+        return s.board
+
+    def moves(self, graph: Graph, s: Situation) -> list:
+        """The legal placements, the delays open to her, a draw if she has the right, resigning."""
+        if s.result is not None:
+            return []
+        open_moves = moves(graph, s)
+        ordered = [v for v in graph.points if v in open_moves]
+        ordered += [m for m in (DELAY, ULTIMATE_DELAY) if m in open_moves]
+        if s.draw_right == s.player:
+            ordered.append(DECLARE_DRAW)
+        return [*ordered, RESIGN]
+
+    def apply(self, graph: Graph, s: Situation, a: Action) -> Situation:
+        """The situation after action a; IllegalMove if it is not open to the player to move."""
+        after = act(graph, s, a)
+        if after is None:
+            raise api.IllegalMove(
+                "not open to the player to move (occupied, surrounded, repeated, no prisoner, no right, or game over)"
+            )
+        return after
+
+    def is_over(self, graph: Graph, s: Situation) -> bool:
+        """The game has a result."""
+        return s.result is not None
+
+    def value(self, graph: Graph, s: Situation) -> Outcome | None:
+        """The result: "B", "W" or "draw"."""
+        return s.result
+
+    def key(self, s: Situation) -> Situation:
+        """The situation less the boards that have occurred."""
+        return s._replace(history=frozenset())
+
+    def history(self, s: Situation) -> frozenset:
+        """The boards that have occurred (rule 5)."""
+        return s.history
+
+    def parse_move(self, graph: Graph, text: str) -> Action:
+        """A point, or "delay", "ultimate", "draw", "resign"."""
+        word = text.strip().lower()
+        return WORDS[word] if word in WORDS else super().parse_move(graph, text)
+
+    def move_text(self, graph: Graph, a: Action) -> str:
+        """A point's name, or the word of a delay, draw or resignation."""
+        words = {v: k for k, v in WORDS.items()}
+        return words[a] if isinstance(a, str) else super().move_text(graph, a)
+
+    def details(self, graph: Graph, s: Situation) -> dict:
+        """The prisoner bowls, who still holds an ultimate prisoner, and who may declare a draw."""
+        return {
+            "prisoners": {BLACK: s.black_prisoners, WHITE: s.white_prisoners},
+            "ultimate_prisoners": sorted(s.ultimate),
+            "draw_right": s.draw_right,
+        }
+
+
+class Fundamental(Ultimate):
+    """Fundamental Go: Ultimate Go without ultimate prisoners (so without draws)."""
+
+    name = "fundamental"
+    presets: ClassVar[dict[str, api.Options]] = {"fundamental": Options()}
+    default_preset = "fundamental"
+    fundamental = True

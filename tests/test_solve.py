@@ -206,7 +206,17 @@ def test_cli_solve_json():
     code, out, _ = run_cli("solve", "grid:2x2", "--json")
     assert code == 0
     result = json.loads(out)
-    assert set(result) >= {"graph", "rules", "value", "principal_variation", "nodes", "seconds"}
+    assert set(result) >= {
+        "graph",
+        "ruleset",
+        "preset",
+        "options",
+        "status",
+        "value",
+        "principal_variation",
+        "nodes",
+        "seconds",
+    }
     assert result["value"] == 1
     assert result["principal_variation"][-2:] == [PASS, PASS]
     assert all(m == PASS or m[0] in "AB" for m in result["principal_variation"])

@@ -162,7 +162,8 @@ def test_user_conjecture_file_finds_counterexamples(tmp_path):
     assert done.returncode == 1, done.stderr
     summary = json.loads(done.stdout)
     assert summary["counterexamples"] == ["path:1", "path:2"]
-    assert find_conjecture("black-wins", source).rules == "tromp-taylor"
+    found = find_conjecture("black-wins", source)
+    assert (found.ruleset, found.preset) == ("tromp-taylor", "tromp-taylor")
 
 
 def test_well_formed_boards_are_the_boards_of_games(tmp_path):

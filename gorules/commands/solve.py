@@ -1,13 +1,14 @@
-"""``gorules solve GRAPH``: the perfect-play value of a graph from the empty board."""
+"""``gorules solve GRAPH``: the perfect-play value of a game of any two-player ruleset."""
 
 from __future__ import annotations
 
 import json
 
-from gorules.conjectures import as_number, move_names
+from gorules import rulesets
+from gorules.conjectures import as_number
 from gorules.errors import UsageError
-from gorules.impl.rules import RuleError, ruleset
-from gorules.impl.solve import MAX_POINTS, SolveError, solve
+from gorules.impl.search import SearchError, Solution, solve
+from gorules.impl.solve import MAX_POINTS
 from gorules.spec.graph import parse_graph
 
 
@@ -15,11 +16,10 @@ def register(subparsers) -> None:
     """Add the ``solve`` subcommand."""
     parser = subparsers.add_parser(
         "solve",
-        help="solve a small graph exactly: perfect-play value and a principal variation",
+        help="solve a small graph exactly under any two-player ruleset: perfect-play value and a principal variation",
     )
     parser.add_argument("graph", help="a graph, e.g. grid:2x2, path:5, cycle:4, atlas:40")
-    parser.add_argument("--rules", default="tromp-taylor", help="a ruleset preset (default tromp-taylor)")
-    parser.add_argument("--komi", type=float, default=None, help="komi for White (default: the preset's)")
+    rulesets.add_arguments(parser)
     parser.add_argument("--max-nodes", type=int, default=None, help="give up after this many search nodes")
     parser.add_argument(
         "--max-points", type=int, default=MAX_POINTS, help=f"refuse larger graphs (default {MAX_POINTS})"
@@ -28,32 +28,45 @@ def register(subparsers) -> None:
     parser.set_defaults(func=run)
 
 
-def run(args) -> int:
-    """Solve the graph and print the value, the principal variation and the effort."""
-    graph = parse_graph(args.graph)
-    try:
-        rules = ruleset(args.rules)
-        solution = solve(graph, rules, args.komi, args.max_nodes, max_points=args.max_points)
-    except (RuleError, SolveError) as error:
-        raise UsageError(str(error)) from error
-    result = {
-        "graph": graph.name,
-        "rules": args.rules,
+def report(solution: Solution, ruleset, graph) -> dict:
+    """The solution as JSON-able data, moves by name."""
+    return {
+        "graph": solution.graph,
+        "ruleset": solution.ruleset,
+        "preset": getattr(ruleset.options, "name", "") or None,
+        "options": solution.options,
+        "status": solution.status,
         "value": as_number(solution.value),
-        "principal_variation": move_names(graph, solution.principal_variation),
+        "lower": as_number(solution.lower),
+        "upper": as_number(solution.upper),
+        "principal_variation": [ruleset.move_text(graph, m) for m in solution.principal_variation],
         "nodes": solution.nodes,
         "seconds": round(solution.seconds, 4),
         "nodes_per_second": round(solution.nodes_per_second),
-        "ruleset": solution.details["rules"],
+        "method": solution.method,
+        "note": solution.note,
     }
-    if solution.cycle_rule:
-        result["cycle_rule"] = solution.cycle_rule
+
+
+def run(args) -> int:
+    """Solve the game from the ruleset's start and print the value, the principal variation, the effort."""
+    graph = parse_graph(args.graph)
+    ruleset = rulesets.from_arguments(args)
+    try:
+        solution = solve(ruleset.initial(graph), args.max_nodes, max_points=args.max_points)
+    except SearchError as error:
+        raise UsageError(str(error)) from error
+    result = report(solution, ruleset, graph)
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"{graph.name} under {args.rules} ({result['ruleset']}): value {result['value']:+g} for Black")
+    value = result["value"]
+    shown = f"{value:+g} for Black" if isinstance(value, (int, float)) else f"{value}"
+    print(f"{graph.name} under {ruleset.describe()}: value {shown}")
     print("principal variation: " + " ".join(result["principal_variation"]))
-    print(f"{solution.nodes} nodes in {solution.seconds:.2f}s ({result['nodes_per_second']} nodes/s)")
-    if solution.cycle_rule:
-        print(f"note: {solution.cycle_rule}")
+    print(
+        f"{solution.nodes} nodes in {solution.seconds:.2f}s ({result['nodes_per_second']} nodes/s); {solution.method}"
+    )
+    if solution.note:
+        print(f"note: {solution.note}")
     return 0

@@ -6,7 +6,7 @@ import json
 
 from gorules.conjectures import BUILT_IN, FIGURES, find_conjecture
 from gorules.errors import UsageError
-from gorules.impl.rules import RuleError
+from gorules.spec.api import OptionError
 from gorules.store import Store
 from gorules.sweep import FAMILY_HELP, run_sweep, summary_table
 
@@ -36,7 +36,7 @@ def listing(conjecture_file=None) -> str:
     extra = load_conjecture_file(conjecture_file) if conjecture_file else []
     for c in extra + BUILT_IN:
         families = f" (e.g. --graphs {c.families[0]})" if c.families else ""
-        lines.append(f"  {c.name} [{c.rules}]{families}: {c.description}")
+        lines.append(f"  {c.name} [{c.label}]{families}: {c.description}")
     lines.append("figures: " + ", ".join(sorted(FIGURES)))
     return "\n".join(lines)
 
@@ -58,7 +58,7 @@ def run(args) -> int:
     try:
         with Store(args.db) as store:
             summary = run_sweep(conjecture, family, store, args.scheduler, args.workers, progress=not args.json)
-    except RuleError as error:
+    except OptionError as error:
         raise UsageError(str(error)) from error
     if args.json:
         print(json.dumps(summary.as_json()))

@@ -1,0 +1,197 @@
+"""The rulesets gorules knows, by name, and how a ruleset is made from a preset and options.
+
+Each ruleset is one registration: its name and the classes that implement it (a subclass of
+:class:`gorules.spec.api.Ruleset`), the fastest first.  ``gorules solve``, ``play``,
+``sweep`` and the other commands find rulesets here and nowhere else.  A ruleset of your
+own joins with :func:`register` (from Python) or ``--ruleset-file FILE`` (from the CLI);
+``docs/adding-a-ruleset.md`` walks through it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import importlib.util
+import math
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from gorules.spec.api import OptionError, Options, Ruleset
+
+# name -> {implementation: "module:Class"}, the default implementation first.
+REGISTRY: dict[str, dict[str, str | type[Ruleset]]] = {}
+
+
+def register(name: str, **implementations: str | type[Ruleset]) -> None:
+    """Make a ruleset known under ``name``: each keyword names an implementation
+    (``engine=...``, ``spec=...``) as a class or a ``"module:Class"`` path; the first one
+    given is the default."""
+    if not implementations:
+        raise OptionError(f"ruleset {name!r} needs at least one implementation")
+    REGISTRY[name] = dict(implementations)
+
+
+register("tromp-taylor", engine="gorules.impl.tromp_taylor:TrompTaylor", spec="gorules.spec.tromp_taylor:TrompTaylor")
+register("directed", spec="gorules.spec.directed:Directed")
+register("topological", spec="gorules.spec.topological:Topological")
+register("ultimate", spec="gorules.spec.ultimate:Ultimate")
+register("fundamental", spec="gorules.spec.ultimate:Fundamental")
+register("political", spec="gorules.spec.political:Political")
+
+
+def names() -> list[str]:
+    """The names of the known rulesets, in registration order."""
+    return list(REGISTRY)
+
+
+def implementations(name: str) -> list[str]:
+    """The implementations of a ruleset, the default first."""
+    return list(_entry(name))
+
+
+def _entry(name: str) -> dict[str, str | type[Ruleset]]:
+    """The registry entry of a ruleset; OptionError naming the known ones otherwise."""
+    if name not in REGISTRY:
+        raise OptionError(f"unknown ruleset {name!r}: expected one of {', '.join(REGISTRY)}")
+    return REGISTRY[name]
+
+
+def ruleset_class(name: str, implementation: str | None = None) -> type[Ruleset]:
+    """The class implementing a ruleset (its default implementation unless one is named)."""
+    entry = _entry(name)
+    chosen = implementation or next(iter(entry))
+    if chosen not in entry:
+        raise OptionError(f"the {name} ruleset has no {chosen!r} implementation: it has {', '.join(entry)}")
+    target = entry[chosen]
+    if isinstance(target, str):
+        module_name, _, class_name = target.partition(":")
+        target = getattr(importlib.import_module(module_name), class_name)
+        entry[chosen] = target
+    return target  # type: ignore[return-value]
+
+
+def option_value(field: dataclasses.Field, text: Any) -> Any:
+    """An option's value read from a command-line word, by the option's declared type."""
+    if not isinstance(text, str):
+        return text
+    kind = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", str(field.type))
+    try:
+        if kind == "int":
+            return int(text)
+        if kind == "float":
+            value = float(text)
+            if not math.isfinite(value):
+                raise ValueError("not finite")
+            return int(value) if value.is_integer() else value
+        if kind == "Fraction":
+            return Fraction(text)
+        if kind == "bool":
+            if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
+                raise ValueError("not a truth value")
+            return text.lower() in ("true", "yes", "1")
+        if kind.startswith("tuple"):
+            return tuple(word.strip() for word in text.split(",") if word.strip())
+    except (ValueError, ZeroDivisionError):
+        raise OptionError(f"option {field.name} cannot be {text!r}: expected a value of type {kind}") from None
+    return text
+
+
+def parse_options(words: list[str] | None) -> dict[str, str]:
+    """``["ko=simple", "komi=7.5"]`` as a mapping; OptionError for a word without "="."""
+    options: dict[str, str] = {}
+    for word in words or []:
+        name, equals, value = word.partition("=")
+        if not equals or not name.strip():
+            raise OptionError(f"bad option {word!r}: write NAME=VALUE, e.g. ko=simple")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def make(
+    name: str = "tromp-taylor",
+    preset: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    implementation: str | None = None,
+) -> Ruleset:
+    """The ruleset ``name`` with a preset's options (its default preset when None), some of
+    them changed by ``options`` (values as words or typed)."""
+    cls = ruleset_class(name, implementation)
+    chosen = preset or cls.default_preset
+    if chosen not in cls.presets:
+        raise OptionError(f"the {name} ruleset has no preset {chosen!r}: expected one of {', '.join(cls.presets)}")
+    base: Options = cls.presets[chosen]
+    if options:
+        fields = {f.name: f for f in dataclasses.fields(base) if f.compare}
+        unknown = [key for key in options if key not in fields]
+        if unknown:
+            raise OptionError(
+                f"the {name} ruleset has no option {unknown[0]!r}: its options are {', '.join(fields) or 'none'}"
+            )
+        base = base.replace(**{key: option_value(fields[key], value) for key, value in options.items()})
+    return cls(base)
+
+
+def load_ruleset_file(path: str | Path) -> list[str]:
+    """Register every Ruleset subclass that a Python file defines (under its ``name``);
+    return their names.  OptionError if the file cannot be loaded or defines none."""
+    path = Path(path)
+    if not path.is_file():
+        raise OptionError(f"ruleset file {str(path)!r} does not exist")
+    spec = importlib.util.spec_from_file_location(f"gorules_user_rulesets_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        raise OptionError(f"ruleset file {str(path)!r} is not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as error:
+        raise OptionError(f"ruleset file {path.name} failed to load: {type(error).__name__}: {error}") from error
+    found = [
+        value
+        for value in vars(module).values()
+        if isinstance(value, type) and issubclass(value, Ruleset) and value.__module__ == module.__name__
+    ]
+    if not found:
+        raise OptionError(f"ruleset file {path.name} defines no Ruleset subclass")
+    for cls in found:
+        register(cls.name, spec=cls)
+    return [cls.name for cls in found]
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+def add_arguments(parser, default: str | None = "tromp-taylor") -> None:
+    """Add the options that choose a ruleset: ``--ruleset`` (unless the command takes it as
+    its first argument: ``default=None``), ``--preset`` (alias ``--rules``), ``--option
+    NAME=VALUE`` (repeatable), ``--komi`` and ``--ruleset-file``."""
+    if default is not None:
+        parser.add_argument(
+            "--ruleset", default=default, help=f"the ruleset (default {default}): {', '.join(REGISTRY)}"
+        )
+    parser.add_argument(
+        "--preset", "--rules", dest="preset", default=None, help="a named set of options (default: the ruleset's own)"
+    )
+    parser.add_argument(
+        "--option",
+        dest="options",
+        action="append",
+        metavar="NAME=VALUE",
+        help="set one option of the ruleset, e.g. --option ko=simple (repeatable)",
+    )
+    parser.add_argument("--komi", default=None, help="the ruleset's komi option (shorthand for --option komi=K)")
+    parser.add_argument(
+        "--implementation", default=None, help="which implementation of the ruleset to run (default: the fastest)"
+    )
+    parser.add_argument("--ruleset-file", metavar="FILE", help="a Python file defining rulesets of your own")
+
+
+def from_arguments(args) -> Ruleset:
+    """The ruleset that the parsed command-line arguments choose."""
+    if getattr(args, "ruleset_file", None):
+        load_ruleset_file(args.ruleset_file)
+    options = parse_options(getattr(args, "options", None))
+    if getattr(args, "komi", None) is not None:
+        options["komi"] = args.komi
+    return make(args.ruleset, args.preset, options, getattr(args, "implementation", None))

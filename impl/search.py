@@ -1,0 +1,265 @@
+"""Perfect play and game counts for any ruleset, through the common ruleset interface.
+
+``solve(situation)`` finds the perfect-play value of a two-player game from a situation of
+any ruleset whose games end (``ruleset.finite``) and whose value is a margin (Black's score
+minus White's) or an outcome ("B", "W", "draw"): minimax with alpha-beta pruning and a
+transposition table.  The table is keyed by the situation's key *and* the history its
+rules consult, so a stored value is reused only where the same moves are legal for ever
+after: sound under any superko, at the price of fewer transpositions.  A ruleset with a
+specialised search core (the Tromp–Taylor engine's, :mod:`gorules.impl.solve`) is solved by
+that core when the situation is one it can start from; the answer has the same form.
+
+``count_games(situation)`` counts the complete games from a situation (every line of play
+to a finished game), memoised on the same keys.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gorules.spec.api import Ruleset, Situation
+
+OUTCOME_VALUE = {"B": 1, "draw": 0, "W": -1}
+VALUE_OUTCOME = {1: "B", 0: "draw", -1: "W"}
+
+
+class SearchError(ValueError):
+    """A search that cannot be done: the game is infinite or not two-player, or the budget ran out."""
+
+
+class Budget(Exception):
+    """Raised inside a search when its node budget is spent."""
+
+
+@dataclass
+class Solution:
+    """A perfect-play value and how it was found.
+
+    ``value`` is of the ruleset's value kind, for Black: a margin (Black's score minus
+    White's, komi taken off) or an outcome.  ``lower`` and ``upper`` bound it (equal when
+    ``status`` is ``exact``); ``principal_variation`` is a line of moves that keeps it.
+    """
+
+    graph: str
+    ruleset: str
+    options: dict
+    value: Any
+    principal_variation: list
+    nodes: int
+    seconds: float
+    method: str
+    status: str = "exact"
+    lower: Any = None
+    upper: Any = None
+    note: str | None = None
+    details: dict = field(default_factory=dict)
+
+    @property
+    def nodes_per_second(self) -> float:
+        """Search nodes visited per second of wall-clock time."""
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+def require_two_player_finite(ruleset: Ruleset) -> None:
+    """SearchError unless minimax applies: two players, games that end, a margin or outcome value."""
+    if ruleset.players != ("B", "W") or ruleset.value_kind not in ("margin", "outcome"):
+        raise SearchError(f"the {ruleset.name} ruleset is not a two-player game with a margin or outcome value")
+    if not ruleset.finite:
+        raise SearchError(
+            f"the {ruleset.name} ruleset ({ruleset.options.describe()}) is not a finite game: "
+            "play can go on forever, so minimax search does not apply"
+        )
+
+
+class Minimax:
+    """Alpha-beta minimax over a ruleset's states, every value for Black (Black maximises,
+    White minimises); the player to move is asked of each state, never assumed to alternate."""
+
+    def __init__(self, ruleset: Ruleset, graph, max_nodes: int | None = None):
+        """Prepare to search games of ``ruleset`` on ``graph`` within ``max_nodes`` nodes."""
+        self.ruleset = ruleset
+        self.graph = graph
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.table: dict[Hashable, tuple[float, float]] = {}
+
+    def final_value(self, state) -> float:
+        """The value of a finished game for Black, as a number."""
+        value = self.ruleset.value(self.graph, state)
+        return OUTCOME_VALUE[value] if self.ruleset.value_kind == "outcome" else value
+
+    def table_key(self, state) -> Hashable:
+        """The key of a state in the table: its key and the history its rules consult."""
+        return (self.ruleset.key(state), self.ruleset.history(state))
+
+    def search(self, state, alpha: float, beta: float) -> float:
+        """The value of ``state`` for Black, fail-soft within (alpha, beta)."""
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise Budget
+        ruleset, graph = self.ruleset, self.graph
+        if ruleset.is_over(graph, state):
+            return self.final_value(state)
+        key = self.table_key(state)
+        entry = self.table.get(key)
+        if entry is not None:
+            lower, upper = entry
+            if lower >= beta or lower == upper:
+                return lower
+            if upper <= alpha:
+                return upper
+            alpha, beta = max(alpha, lower), min(beta, upper)
+        window = (alpha, beta)
+        maximising = ruleset.player(state) == "B"
+        best = -float("inf") if maximising else float("inf")
+        for move in ruleset.moves(graph, state):
+            value = self.search(ruleset.apply(graph, state, move), alpha, beta)
+            if maximising:
+                best = max(best, value)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, value)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        self.store(key, best, window, entry)
+        return best
+
+    def store(self, key: Hashable, best: float, window: tuple[float, float], entry) -> None:
+        """Remember what a fail-soft search within ``window`` proved: a bound or the value."""
+        if best <= window[0]:
+            lower, upper = -float("inf"), best
+        elif best >= window[1]:
+            lower, upper = best, float("inf")
+        else:
+            lower = upper = best
+        if entry is not None:
+            lower, upper = max(lower, entry[0]), min(upper, entry[1])
+        self.table[key] = (lower, upper)
+
+    def principal_variation(self, state, value: float) -> list:
+        """Moves from ``state`` to the end of the game, each keeping the value ``value``."""
+        line = []
+        ruleset, graph = self.ruleset, self.graph
+        while not ruleset.is_over(graph, state):
+            for move in ruleset.moves(graph, state):
+                child = ruleset.apply(graph, state, move)
+                if self.search(child, -float("inf"), float("inf")) == value:
+                    line.append(move)
+                    state = child
+                    break
+            else:
+                raise AssertionError("no move keeps the value: the search is inconsistent")
+        return line
+
+
+def fast_core(situation: Situation):
+    """The specialised search core that can solve this situation, or None."""
+    from gorules.impl.tromp_taylor import TrompTaylor
+
+    ruleset = situation.ruleset
+    if isinstance(ruleset, TrompTaylor) and situation.state == ruleset.start(situation.graph):
+        return "tromp-taylor"
+    return None
+
+
+def solve_tromp_taylor(situation: Situation, max_nodes: int | None, max_points: int | None) -> Solution:
+    """The Tromp–Taylor engine's search (MTD(f), history-aware table) from the empty board."""
+    from gorules.impl.solve import MAX_POINTS, SolveError, Solver
+
+    options = situation.ruleset.options
+    try:
+        found = Solver(situation.graph, options, max_nodes, max_points=max_points or MAX_POINTS).solve()
+    except SolveError as error:
+        raise SearchError(str(error)) from None
+    return Solution(
+        graph=situation.graph.name,
+        ruleset=situation.ruleset.name,
+        options=options.as_dict(),
+        value=found.value,
+        principal_variation=found.principal_variation,
+        nodes=found.nodes,
+        seconds=found.seconds,
+        method="MTD(f) alpha-beta on the engine's bitsets, history-aware transposition table",
+        lower=found.value,
+        upper=found.value,
+        note=found.cycle_rule,
+        details=found.details,
+    )
+
+
+def solve(
+    situation: Situation, max_nodes: int | None = None, max_points: int | None = None, generic: bool = False
+) -> Solution:
+    """The perfect-play value of the game from ``situation`` (for Black) and a principal
+    variation; SearchError if minimax does not apply or the node budget runs out.
+    ``generic`` forces the interface's own search even where a faster core exists."""
+    ruleset = situation.ruleset
+    if max_points is not None and situation.graph.order > max_points:
+        raise SearchError(
+            f"{situation.graph.name} has {situation.graph.order} points: the solver takes at most {max_points} "
+            "(raise the limit with --max-points)"
+        )
+    if not generic and fast_core(situation) == "tromp-taylor":
+        return solve_tromp_taylor(situation, max_nodes, max_points)
+    require_two_player_finite(ruleset)
+    search = Minimax(ruleset, situation.graph, max_nodes)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 100_000))
+    started = time.perf_counter()
+    try:
+        value = search.search(situation.state, -float("inf"), float("inf"))
+        line = search.principal_variation(situation.state, value)
+    except Budget:
+        raise SearchError(
+            f"{situation.graph.name}: the node budget of {max_nodes} nodes ran out before the value was found"
+        ) from None
+    finally:
+        sys.setrecursionlimit(limit)
+    shown = VALUE_OUTCOME[int(value)] if ruleset.value_kind == "outcome" else value
+    return Solution(
+        graph=situation.graph.name,
+        ruleset=ruleset.name,
+        options=ruleset.options.as_dict(),
+        value=shown,
+        principal_variation=line,
+        nodes=search.nodes,
+        seconds=time.perf_counter() - started,
+        method="alpha-beta minimax through the ruleset interface, table keyed by situation and history",
+        lower=shown,
+        upper=shown,
+    )
+
+
+def count_games(situation: Situation, max_nodes: int | None = None) -> int:
+    """The number of complete games from ``situation``: lines of legal moves that end the game."""
+    ruleset, graph = situation.ruleset, situation.graph
+    if not ruleset.finite:
+        raise SearchError(f"the {ruleset.name} ruleset is not a finite game: its games cannot be counted")
+    memo: dict[Hashable, int] = {}
+    visited = 0
+
+    def games(state) -> int:
+        nonlocal visited
+        visited += 1
+        if max_nodes is not None and visited > max_nodes:
+            raise Budget
+        if ruleset.is_over(graph, state):
+            return 1
+        key = (ruleset.key(state), ruleset.history(state))
+        if key not in memo:
+            memo[key] = sum(games(ruleset.apply(graph, state, m)) for m in ruleset.moves(graph, state))
+        return memo[key]
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 100_000))
+    try:
+        return games(situation.state)
+    except Budget:
+        raise SearchError(f"{graph.name}: the node budget of {max_nodes} nodes ran out while counting") from None
+    finally:
+        sys.setrecursionlimit(limit)
