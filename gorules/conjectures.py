@@ -233,8 +233,10 @@ def conjecture(
 
 
 def going_first_is_good(graph: Graph, figures: dict) -> bool:
-    """Black's perfect-play value on the empty board is at least 0."""
-    return figures["value"]["value"] >= 0
+    """Black, who moves first, does not lose under perfect play from the start: a margin of
+    at least 0, or an outcome that is a Black win or a draw."""
+    value = figures["value"]["value"]
+    return value in ("B", "draw") if isinstance(value, str) else value >= 0
 
 
 def boards_occur_iff_well_formed(graph: Graph, figures: dict) -> bool:

@@ -13,6 +13,7 @@ import dataclasses
 import importlib
 import importlib.util
 import math
+import sys
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -143,6 +144,7 @@ def load_ruleset_file(path: str | Path) -> list[str]:
     if spec is None or spec.loader is None:
         raise OptionError(f"ruleset file {str(path)!r} is not a Python file")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # so that worker processes forked later can unpickle its rulesets
     try:
         spec.loader.exec_module(module)
     except Exception as error:

@@ -281,8 +281,8 @@ def summary_table(summary: Summary) -> str:
 
 
 def short(value) -> str:
-    """A figure shown briefly: numbers as is, dicts by their number-valued entries."""
+    """A figure shown briefly: numbers as is, dicts by their entries that are numbers or words."""
     if isinstance(value, dict):
-        parts = [f"{k}:{v}" for k, v in value.items() if isinstance(v, (int, float)) or v is None]
+        parts = [f"{k}:{v}" for k, v in value.items() if isinstance(v, (int, float, str)) or v is None]
         return "{" + ",".join(parts) + "}"
     return str(value)

@@ -261,7 +261,8 @@ class Ruleset(ABC):
 
     def describe(self) -> str:
         """The ruleset and its options on one line."""
-        return f"{self.name} ({self.options.describe()})"
+        options = self.options.describe()
+        return f"{self.name} ({options})" if options else self.name
 
     def __repr__(self) -> str:
         return f"<ruleset {self.describe()}>"

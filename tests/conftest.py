@@ -31,3 +31,26 @@ IMPLEMENTATIONS = ["gorules.spec.tromp_taylor", "gorules.impl.engine"]
 def rules(request):
     """An implementation of the Tromp–Taylor API: the spec, then the engine."""
     return importlib.import_module(request.param)
+
+
+def _ruleset_cases() -> list:
+    """(ruleset, implementation) for every registered ruleset and implementation, then Node Kayles."""
+    from gorules import rulesets
+
+    return [(name, impl) for name in rulesets.names() for impl in rulesets.implementations(name)] + [
+        ("node-kayles", "tests")
+    ]
+
+
+@pytest.fixture(params=_ruleset_cases(), ids=lambda case: f"{case[0]}-{case[1]}")
+def any_ruleset(request):
+    """Each ruleset of the common interface with its default preset, in each implementation,
+    and the Node Kayles ruleset of tests/kayles.py (a ruleset added from outside)."""
+    from gorules import rulesets
+
+    name, implementation = request.param
+    if name == "node-kayles":
+        from tests.kayles import NodeKayles
+
+        return NodeKayles()
+    return rulesets.make(name, implementation=implementation)

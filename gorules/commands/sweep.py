@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
+from gorules import rulesets
 from gorules.conjectures import BUILT_IN, FIGURES, find_conjecture
 from gorules.errors import UsageError
 from gorules.spec.api import OptionError
@@ -23,6 +25,14 @@ def register(subparsers) -> None:
     parser.add_argument("--scheduler", metavar="ADDRESS", help="run on the Dask cluster at ADDRESS")
     parser.add_argument("--workers", type=int, default=None, help="local worker processes (0: in this process)")
     parser.add_argument("--conjecture-file", metavar="FILE", help="a Python file defining conjectures")
+    parser.add_argument(
+        "--ruleset", default=None, help="compute the figures under this ruleset instead of the conjecture's own"
+    )
+    parser.add_argument("--preset", default=None, help="with --ruleset: a preset of it")
+    parser.add_argument(
+        "--option", dest="options", action="append", metavar="NAME=VALUE", help="with --ruleset: an option (repeatable)"
+    )
+    parser.add_argument("--ruleset-file", metavar="FILE", help="a Python file defining rulesets of your own")
     parser.add_argument("--list", action="store_true", help="list the conjectures and figures")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.set_defaults(func=run)
@@ -49,7 +59,17 @@ def run(args) -> int:
         return 0
     if not args.conjecture and not args.conjecture_file:
         raise UsageError("name a conjecture (gorules sweep --list shows them)")
+    if args.ruleset_file:
+        rulesets.load_ruleset_file(args.ruleset_file)
     conjecture = find_conjecture(args.conjecture, args.conjecture_file)
+    if args.ruleset or args.preset or args.options:
+        conjecture = replace(
+            conjecture,
+            ruleset=args.ruleset or conjecture.ruleset,
+            preset=args.preset,
+            options=rulesets.parse_options(args.options),
+        )
+        conjecture.make_ruleset()
     family = args.graphs or (conjecture.families[0] if conjecture.families else None)
     if not family:
         raise UsageError("give --graphs FAMILY")
