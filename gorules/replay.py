@@ -3,8 +3,9 @@
 A move list is written ``"B C3, W D4, B pass"``: each move is an optional colour (``B`` or
 ``W``) and a point (its number, or on grids its GTP or SGF name) or ``pass``.  Colours must
 alternate from Black, as the rules say.  ``replay`` plays the moves with ``spec.tromp_taylor``
-and stops at the first move the rules refuse, naming the move's number and the reason: an
-unknown point, the wrong colour, an occupied point, a board that repeats an earlier one
+(through the spec's ruleset of the common interface, with the source's options unless others are
+given) and stops at the first move the rules refuse, naming the move's number and the reason:
+an unknown point, the wrong colour, an occupied point, a board that repeats an earlier one
 (positional superko, rule 3.2 of the source), or a move after the game ended.
 """
 
@@ -15,7 +16,11 @@ from dataclasses import dataclass, field
 
 from gorules.errors import UsageError
 from gorules.spec import tromp_taylor as tt
+from gorules.spec.api import IllegalMove, Ruleset
 from gorules.spec.graph import Graph, GraphError, parse_point, point_name
+
+SOURCE_RULES = tt.TrompTaylor()
+"""The spec's Tromp–Taylor ruleset with the source's options, which ``replay`` uses by default."""
 
 COLOUR_WORDS = {"b": tt.BLACK, "black": tt.BLACK, "w": tt.WHITE, "white": tt.WHITE}
 PLAYER_NAMES = {tt.BLACK: "black", tt.WHITE: "white"}
@@ -64,6 +69,7 @@ class Replay:
     graph: Graph
     moves: list[WrittenMove] = field(default_factory=list)
     states: list[tt.State] = field(default_factory=list)
+    ruleset: Ruleset = SOURCE_RULES
 
     @property
     def final(self) -> tt.State:
@@ -76,45 +82,43 @@ class Replay:
         return self.final.passes >= 2
 
     def scores(self) -> dict[str, int]:
-        """Each player's area score on the current board."""
-        return {PLAYER_NAMES[p]: tt.score(self.graph, self.final.board, p) for p in (tt.BLACK, tt.WHITE)}
+        """Each player's score on the current board (area scoring unless the options say stones)."""
+        options = self.ruleset.options
+        return {PLAYER_NAMES[p]: tt.final_score(self.graph, options, self.final.board, p) for p in (tt.BLACK, tt.WHITE)}
 
     def winner(self) -> str | None:
-        """ "black", "white" or "draw" once the game is over; None while it goes on."""
+        """ "black", "white" or "draw" once the game is over (komi counted); None while it goes on."""
         if not self.over:
             return None
-        outcome = tt.winner(self.graph, [m.point for m in self.moves])
-        return {tt.BLACK: "black", tt.WHITE: "white", tt.DRAW: "draw"}[outcome]
+        margin = self.ruleset.value(self.graph, tuple(self.states))
+        return "black" if margin > 0 else "white" if margin < 0 else "draw"
 
 
-def refusal(graph: Graph, history: list[tt.State], written: WrittenMove) -> str | None:
-    """Why the rules refuse this move after these states, or None if they allow it."""
+def refusal(graph: Graph, history: list[tt.State], written: WrittenMove, ruleset: Ruleset = SOURCE_RULES) -> str | None:
+    """Why the rules refuse this move after these states, or None if they allow it: the game
+    is over, it is not this colour's turn, or the ruleset's ``apply`` refuses it (an occupied
+    point, a repetition its ko rule forbids, a forbidden suicide)."""
     s = history[-1]
     if s.passes >= 2:
         return f"the game ended with two passes at move {len(history) - 1}"
     if written.colour is not None and written.colour != s.player:
         return f"{PLAYER_NAMES[s.player]} is to play, not {PLAYER_NAMES[written.colour]}"
-    v = written.point
-    if v == tt.PASS:
-        return None
-    if s.board[v] != tt.EMPTY:
-        return f"{point_name(graph, v)} is occupied by {PLAYER_NAMES[s.board[v]]}"
-    after = tt.move(graph, s, v).board
-    for j, earlier in enumerate(history):
-        if earlier.board == after:
-            when = "the empty starting board" if j == 0 else f"the board after move {j}"
-            return f"{point_name(graph, v)} repeats {when} (positional superko)"
+    try:
+        ruleset.apply(graph, tuple(history), written.point)
+    except IllegalMove as error:
+        return str(error)
     return None
 
 
-def replay(graph: Graph, moves: list[WrittenMove]) -> Replay:
-    """Play the moves from s₀; the first refused move raises UsageError naming it and why."""
-    game = Replay(graph, [], [tt.initial_state(graph)])
+def replay(graph: Graph, moves: list[WrittenMove], ruleset: Ruleset = SOURCE_RULES) -> Replay:
+    """Play the moves from s₀ under the spec's Tromp–Taylor ruleset (the source's rules unless
+    other options are given); the first refused move raises UsageError naming it and why."""
+    game = Replay(graph, [], [tt.initial_state(graph)], ruleset)
     for written in moves:
-        reason = refusal(graph, game.states, written)
+        reason = refusal(graph, game.states, written, ruleset)
         if reason is not None:
             raise UsageError(f"move {written.number} ({written.text}): {reason}")
-        game.states.append(tt.move(graph, game.final, written.point))
+        game.states = list(ruleset.apply(graph, tuple(game.states), written.point))
         game.moves.append(written)
     return game
 

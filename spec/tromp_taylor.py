@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar, Literal, NamedTuple
 
 from gorules.spec import api
-from gorules.spec.graph import Graph
+from gorules.spec.graph import Graph, point_name
 
 
 def adjacent(graph: Graph, v: int, w: int) -> bool:
@@ -212,17 +212,18 @@ PRESETS: dict[str, Options] = {
 }
 
 
-def forbidden_repetition(options: Options, states: Sequence[State], after: State) -> bool:
-    """Whether the ko rule forbids the stone move from the last of ``states`` (s₀ … s_i) to
-    ``after``: positional, its board is some b_j; situational, its board and player are some
-    (b_j, p_j); simple, its board is b_{i-1}; none, never."""
+def repeated_state(options: Options, states: Sequence[State], after: State) -> int | None:
+    """The j of the earlier state s_j that the ko rule forbids the stone move from the last of
+    ``states`` (s₀ … s_i) to ``after`` to repeat, or None if it allows the move: positional,
+    a j with b_j equal to its board; situational, with (b_j, p_j) equal to its board and player;
+    simple, j = i - 1 if b_{i-1} is its board; none, never."""
     if options.ko == "positional":
-        return any(after.board == s.board for s in states)
+        return next((j for j, s in enumerate(states) if s.board == after.board), None)
     if options.ko == "situational":
-        return any((after.board, after.player) == (s.board, s.player) for s in states)
-    if options.ko == "simple":
-        return len(states) >= 2 and after.board == states[-2].board
-    return False
+        return next((j for j, s in enumerate(states) if (s.board, s.player) == (after.board, after.player)), None)
+    if options.ko == "simple" and len(states) >= 2 and after.board == states[-2].board:
+        return len(states) - 2
+    return None
 
 
 def final_score(graph: Graph, options: Options, b: Board, p: Player) -> int:
@@ -271,17 +272,21 @@ class TrompTaylor(api.Ruleset):
 
     def apply(self, graph: Graph, states: tuple, v: Move) -> tuple:
         """s_{i+1} = move(s_i, v) appended, if v is a pass or an empty point whose result the
-        suicide and ko options allow; IllegalMove otherwise."""
+        suicide and ko options allow; IllegalMove naming the reason otherwise."""
         s = states[-1]
         if v != PASS and (isinstance(v, bool) or v not in graph.points):
             raise api.IllegalMove(f"{v!r} is not a point of {graph.name}")
         after = move(graph, s, v)
         if after is None:
-            raise api.IllegalMove(f"{s.player} {v} is illegal: the point is occupied")
+            colour = "black" if s.board[v] == BLACK else "white"
+            raise api.IllegalMove(f"{point_name(graph, v)} is occupied by {colour}")
         if v != PASS and self.options.suicide == "forbidden" and after.board[v] == EMPTY:
-            raise api.IllegalMove(f"{s.player} {v} is illegal: suicide is forbidden")
-        if v != PASS and forbidden_repetition(self.options, states, after):
-            raise api.IllegalMove(f"{s.player} {v} is illegal: the {self.options.ko} ko rule forbids the repetition")
+            raise api.IllegalMove(f"{point_name(graph, v)} is suicide, which is forbidden")
+        j = None if v == PASS else repeated_state(self.options, states, after)
+        if j is not None:
+            when = "the empty starting board" if j == 0 else f"the board after move {j}"
+            rule = "simple ko" if self.options.ko == "simple" else f"{self.options.ko} superko"
+            raise api.IllegalMove(f"{point_name(graph, v)} repeats {when} ({rule})")
         return (*states, after)
 
     def moves(self, graph: Graph, states: tuple) -> list:

@@ -280,3 +280,9 @@ def test_a_ruleset_from_a_file_is_solved_played_and_swept(tmp_path):
     summary = json.loads(out)
     assert code == 1 and summary["counterexamples"] == ["path:4"]
     assert summary["ruleset"] == "node-kayles"
+
+
+def test_the_guide_shows_the_module_it_describes():
+    """docs/adding-a-ruleset.md holds tests/kayles.py verbatim, so the guide cannot drift from the code."""
+    guide = (Path(__file__).parents[1] / "docs" / "adding-a-ruleset.md").read_text()
+    assert Path(KAYLES).read_text().strip() in guide

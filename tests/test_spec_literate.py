@@ -25,7 +25,7 @@ TROMP_TAYLOR_HEADINGS = [
 BEYOND_THE_SOURCE = [
     "Options beyond the source",
     "Presets",
-    "forbidden_repetition",
+    "repeated_state",
     "final_score",
     "The ruleset interface",
 ]

@@ -1,9 +1,11 @@
-"""``gorules replay``: play a list of moves on a graph under the Tromp–Taylor spec."""
+"""``gorules replay``: play a list of moves on a graph under the Tromp–Taylor spec (the source's
+rules, or a preset and options of the Tromp–Taylor ruleset)."""
 
 from __future__ import annotations
 
 import json
 
+from gorules import rulesets
 from gorules.spec.graph import parse_graph
 
 
@@ -20,6 +22,12 @@ def register(subparsers) -> None:
         metavar="MOVES",
         help="moves separated by commas: an optional colour and a point name or number, or pass",
     )
+    parser.add_argument(
+        "--preset", "--rules", dest="preset", default=None, help="a Tromp–Taylor preset (default: the source's rules)"
+    )
+    parser.add_argument(
+        "--option", dest="options", action="append", metavar="NAME=VALUE", help="a Tromp–Taylor option, e.g. ko=simple"
+    )
     parser.add_argument("--json", action="store_true", help="print only the final board, scores, winner, moves")
     parser.add_argument("--picture", metavar="FILE", help="save the final board as FILE (.svg or .png)")
     parser.set_defaults(func=run)
@@ -30,7 +38,8 @@ def run(args) -> int:
     from gorules.replay import parse_moves, replay, report, summary
 
     graph = parse_graph(args.graph)
-    game = replay(graph, parse_moves(graph, args.moves))
+    ruleset = rulesets.make("tromp-taylor", args.preset, rulesets.parse_options(args.options), implementation="spec")
+    game = replay(graph, parse_moves(graph, args.moves), ruleset)
     if args.picture:
         from gorules.pictures import save_picture
 
