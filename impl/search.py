@@ -263,3 +263,20 @@ def count_games(situation: Situation, max_nodes: int | None = None) -> int:
         raise SearchError(f"{graph.name}: the node budget of {max_nodes} nodes ran out while counting") from None
     finally:
         sys.setrecursionlimit(limit)
+
+
+def at_least(situation: Situation, threshold: float, max_nodes: int | None = None) -> bool:
+    """A yes/no search: whether Black's perfect-play value from ``situation`` is at least
+    ``threshold`` (outcomes count as 1 a Black win, 0 a draw, -1 a White win).  Cheaper than
+    :func:`solve`: a search with the window just below ``threshold`` proves only the bound."""
+    ruleset = situation.ruleset
+    require_two_player_finite(ruleset)
+    search = Minimax(ruleset, situation.graph, max_nodes)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 100_000))
+    try:
+        return search.search(situation.state, threshold - 0.5**20, threshold) >= threshold
+    except Budget:
+        raise SearchError(f"{situation.graph.name}: the node budget of {max_nodes} nodes ran out") from None
+    finally:
+        sys.setrecursionlimit(limit)
