@@ -23,7 +23,7 @@ from typing import NamedTuple
 from gorules.proofs import sat
 from gorules.proofs.result import ProofResult
 from gorules.proofs.symmetry import representatives
-from gorules.proofs.theorem import Request, Theorem
+from gorules.proofs.theorem import Reductions, Request, Theorem
 from gorules.spec import tromp_taylor as tt
 from gorules.spec.graph import Graph
 
@@ -245,16 +245,18 @@ def run_cubes(
         pool.join()
 
 
-def cubes_for(theorem: Theorem, graph, symmetry: bool = True, colours: bool = False) -> tuple[list, str]:
-    """The cubes a theorem's statement is split into on this graph, and a sentence saying
-    which reduction was used (empty if none).  With ``colours``, a statement that is
-    invariant under exchanging Black and White is checked for Black to move only."""
-    reductions = theorem.reductions
-    if theorem.method.cubes is not None:
-        return theorem.method.cubes(graph, symmetry)
+def cubes_for(
+    method: CnfProof, reductions: Reductions, graph, symmetry: bool = True, colours: bool = False
+) -> tuple[list, str]:
+    """The cubes a statement is split into on this graph (the method's own, or by played
+    point and player as the reductions allow), and a sentence saying which reduction was
+    used (empty if none).  With ``colours``, a statement that is invariant under exchanging
+    Black and White is checked for Black to move only."""
+    if method.cubes is not None:
+        return method.cubes(graph, symmetry)
     if not reductions.played_point:
         return [Cube(None, None, "all boards")], ""
-    players = ("B", "W")
+    players: tuple[str, ...] = ("B", "W")
     notes = []
     if colours and reductions.colour_invariant:
         players = ("B",)
@@ -325,16 +327,17 @@ def prove(
 ) -> ProofResult:
     """Prove a CNF theorem's statement on one graph or on every graph of an order."""
     method = theorem.method
+    assert isinstance(method, CnfProof), f"{theorem.name} is not proved through CNF"
     graph = as_target(graph)
     if mutant is not None and mutant not in theorem.mutants_available:
         raise ValueError(f"unknown mutant {mutant!r} for {theorem.name}; known: {', '.join(theorem.mutants_available)}")
     options = Options(encoding_name(encoding), solver, mutant, as_written, dict(extra))
-    cubes, reduction = cubes_for(theorem, graph, symmetry, colours)
+    cubes, reduction = cubes_for(method, theorem.reductions, graph, symmetry, colours)
     start = time.perf_counter()
     status, counterexample, rows = run_cubes(method.query, graph, cubes, options, timeout, processes)
     seconds = time.perf_counter() - start
     if counterexample is not None and mutant is None and not as_written:
-        confirm(theorem, counterexample)
+        confirm(theorem, method, counterexample)
     scope = scope_text(graph, method.covers) + (f"; {reduction}" if reduction else "")
     return ProofResult(
         theorem.name,
@@ -350,10 +353,10 @@ def prove(
     )
 
 
-def confirm(theorem: Theorem, counterexample: dict) -> None:
+def confirm(theorem: Theorem, method: CnfProof, counterexample: dict) -> None:
     """Replay a counterexample on the executable spec; an encoding that disagrees is a bug."""
     graph = rebuild_graph(counterexample["graph"])
-    if theorem.method.holds(graph, counterexample):
+    if method.holds(graph, counterexample):
         raise AssertionError(f"{theorem.name}: the CNF counterexample {counterexample} holds on the spec")
 
 
