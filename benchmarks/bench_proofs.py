@@ -27,14 +27,7 @@ from gorules.proofs import registry
 from gorules.proofs import well_formedness as z3_well_formedness
 from gorules.proofs.graphs import SymbolicGraph
 
-CNF_THEOREMS = (
-    "well-formedness-step-cnf",
-    "capture-locality",
-    "capture-exclusive",
-    "colour-symmetry",
-    "automorphism",
-    "score-bound",
-)
+CNF_THEOREMS = tuple(t.name for t in registry.cnf_theorems())
 CNF_ENCODINGS = ("unary", "binary", "layers")
 BEST_ENCODING = {"colour-symmetry": "layers", "automorphism": "layers"}  # the rest: unary
 
@@ -62,28 +55,28 @@ def configurations(theorem: str) -> list[tuple[str, callable]]:
 
 
 def cnf_configurations(theorem: str, variants: bool) -> list:
-    """The CNF ways of proving a theorem module (and, for T1's step, the speed-ups one by one)."""
-    module = registry.theorem(theorem)
+    """The CNF ways of proving a theorem (and, for T1's step, the speed-ups one by one)."""
+    proved = registry.theorem(theorem)
     found = []
     for encoding in CNF_ENCODINGS:
-        found.append((f"cnf-{encoding}", _cnf(module, encoding, lemmas=False)))
+        found.append((f"cnf-{encoding}", _cnf(proved, encoding, lemmas=False)))
     if not variants:
-        found.append(("cnf-unary+lemmas", _cnf(module, "unary")))
+        found.append(("cnf-unary+lemmas", _cnf(proved, "unary")))
     if variants:
         found += [
-            ("cnf-unary+lemmas, 1 process, no symmetry", _cnf(module, "unary", symmetry=False, processes=1)),
-            ("cnf-unary+lemmas, 1 process", _cnf(module, "unary", processes=1)),
-            ("cnf-unary+lemmas", _cnf(module, "unary")),
-            ("cnf-unary+lemmas+colours", _cnf(module, "unary", colours=True)),
+            ("cnf-unary+lemmas, 1 process, no symmetry", _cnf(proved, "unary", symmetry=False, processes=1)),
+            ("cnf-unary+lemmas, 1 process", _cnf(proved, "unary", processes=1)),
+            ("cnf-unary+lemmas", _cnf(proved, "unary")),
+            ("cnf-unary+lemmas+colours", _cnf(proved, "unary", colours=True)),
         ]
     return found
 
 
-def _cnf(module, encoding: str, lemmas: bool = True, symmetry: bool = True, colours: bool = False, processes=None):
+def _cnf(theorem, encoding: str, lemmas: bool = True, symmetry: bool = True, colours: bool = False, processes=None):
     """An attempt with one CNF configuration."""
 
     def attempt(graph, timeout, default_processes):
-        return module.prove(
+        return theorem.prove(
             graph_named(graph),
             encoding=encoding,
             timeout=timeout,
@@ -137,13 +130,13 @@ def largest(theorem: str, family: str, limit: float, processes: int, sizes) -> t
     """The largest member of a family (square grids, all graphs or all digraphs of an order)
     proved within ``limit`` seconds: lemmas, orbit reduction, both colours, and the encoding
     of reaches that did best in the table (BEST_ENCODING)."""
-    module = registry.theorem(theorem)
+    proved = registry.theorem(theorem)
     encoding = BEST_ENCODING.get(theorem, "unary")
     best, tried = "-", []
     for k in sizes:
         name = f"grid:{k}x{k}" if family == "grid" else f"{family}:{k}"
         start = time.perf_counter()
-        result = module.prove(graph_named(name), timeout=limit, processes=processes, encoding=encoding)
+        result = proved.prove(graph_named(name), timeout=limit, processes=processes, encoding=encoding)
         seconds = time.perf_counter() - start
         tried.append((name, result.status, round(seconds, 1)))
         print(f"  largest {theorem:26} {name:16} {result.status} {seconds:.1f}", file=sys.stderr, flush=True)
@@ -216,8 +209,6 @@ def main(argv=None) -> int:
     parser.add_argument("--only", default=",".join(CNF_THEOREMS), help="theorems for --largest")
     parser.add_argument("--json", help="also write the rows to this JSON file")
     args = parser.parse_args(argv)
-    for theorem in CNF_THEOREMS:  # load every module now: the run measures one version of the code
-        registry.theorem(theorem)
     graphs = [f"grid:{k}x{k}" for k in args.grids.split(",") if k] + [
         f"{family}:{n}" for family in ("all-graphs", "all-digraphs") for n in args.orders.split(",") if n
     ]

@@ -358,7 +358,7 @@ PROOFS = [
         from IPython.display import SVG, display
 
         from gorules.pictures import board_svg
-        from gorules.proofs import well_formedness, well_formedness_cnf
+        from gorules.proofs import well_formedness
         from gorules.proofs.extras import rebuild_graph
         from gorules.proofs.graphs import SymbolicGraph
         from gorules.proofs.registry import theorem
@@ -388,9 +388,9 @@ PROOFS = [
         runs = {
             "z3 ranked": (well_formedness.prove_step, "ranked", grids),
             "z3 layered": (well_formedness.prove_step, "layered", grids[:3]),
-            "cnf layers": (well_formedness_cnf.prove, "layers", grids),
-            "cnf unary": (well_formedness_cnf.prove, "unary", grids),
-            "cnf binary": (well_formedness_cnf.prove, "binary", grids),
+            "cnf layers": (theorem("well-formedness-step-cnf").prove, "layers", grids),
+            "cnf unary": (theorem("well-formedness-step-cnf").prove, "unary", grids),
+            "cnf binary": (theorem("well-formedness-step-cnf").prove, "binary", grids),
         }
         timings = {}
         for label, (prove, encoding, names) in runs.items():
@@ -435,7 +435,7 @@ PROOFS = [
     code(
         """
         clearing = theorem("clear-characterization")
-        print(clearing.STATEMENT_AS_WRITTEN)
+        print(clearing.statement_as_written)
         for target in (parse_graph("grid:2x2"), SymbolicGraph(4)):
             written = clearing.prove(target, as_written=True)
             corrected = clearing.prove(target)
@@ -473,7 +473,7 @@ PROOFS = [
         """
         for name in ("well-formedness", "clear-characterization"):
             module = theorem(name)
-            for mutant in module.MUTANTS:
+            for mutant in module.mutants:
                 result = module.prove(parse_graph("grid:3x3"), mutant=mutant)
                 board = result.counterexample["boards"][-1]["board"] if result.counterexample else ""
                 print(f"{name:24} mutant {mutant:20} {result.status:8} {board}")

@@ -18,24 +18,13 @@ breaks the symmetry wherever an automorphism moves point 0.
 
 from __future__ import annotations
 
-import sys
-
 from gorules.proofs import extras, sat
 from gorules.proofs.symmetry import generators, symmetric_group_generators
+from gorules.proofs.theorem import Reductions, Theorem
 from gorules.spec import tromp_taylor as tt
 from gorules.spec.graph import Graph
 
 NAME = "automorphism"
-STATEMENT = (
-    "move commutes with every automorphism σ of the graph: move(σb, σv) = σ move(b, v); on every "
-    "graph of an order, move commutes with relabelling the points."
-)
-STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
-MUTANTS = ("spare-point-0",)
-MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
-ENCODINGS_AVAILABLE = extras.ENCODINGS_AVAILABLE
-PLAYED_POINT = True
-INVARIANT = False
 
 
 def cubes(graph, symmetry: bool = True) -> tuple[list, str]:
@@ -102,8 +91,7 @@ def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
 
 def holds(graph, counterexample: dict) -> bool:
     """The statement on one concrete board, move and σ, by the spec."""
-    b = tuple(counterexample["boards"][0]["board"])
-    v, p, sigma = counterexample["point"], counterexample["player"], counterexample["sigma"]
+    (b, v, p), sigma = extras.the_move(counterexample), counterexample["sigma"]
     renamed = permuted_graph(graph, sigma)
     if b[v] != tt.EMPTY:
         return True
@@ -127,18 +115,13 @@ def permuted_graph(graph: Graph, sigma) -> Graph:
     return make_graph(graph.order, [(sigma[u], sigma[w]) for u, w in graph.edges()], graph.name, graph.directed)
 
 
-def scope(graph) -> str:
-    """What a proof covers."""
-    return extras.scope_text(graph, "every board, move, player and generator σ")
-
-
-def prove(
-    graph,
-    as_written: bool = False,
-    encoding: str = "unary",
-    mutant: str | None = None,
-    timeout: float | None = None,
-    **options,
-):
-    """Prove the statement on a graph (or every graph of a SymbolicGraph's order)."""
-    return extras.prove(sys.modules[__name__], graph, as_written, encoding, mutant, timeout, **options)
+THEOREM = Theorem.beyond_the_source(
+    NAME,
+    (
+        "move commutes with every automorphism σ of the graph: move(σb, σv) = σ move(b, v); on every "
+        "graph of an order, move commutes with relabelling the points."
+    ),
+    extras.CnfProof(query, holds, covers="every board, move, player and generator σ", cubes=cubes),
+    mutants=("spare-point-0",),
+    reductions=Reductions(played_point=True),
+)

@@ -12,23 +12,11 @@ stone that captures by filling the last liberty also dies; the proof must find i
 
 from __future__ import annotations
 
-import sys
-
 from gorules.proofs import extras, sat
+from gorules.proofs.theorem import Reductions, Theorem
 from gorules.spec import tromp_taylor as tt
 
 NAME = "capture-exclusive"
-STATEMENT = (
-    "On a well-formed board, no move both captures (removes stones of the opponent) and "
-    "self-captures (removes stones of the mover)."
-)
-STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
-MUTANTS = ("simultaneous",)
-MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
-ENCODINGS_AVAILABLE = extras.ENCODINGS_AVAILABLE
-PLAYED_POINT = True
-INVARIANT = True
-COLOUR_INVARIANT = True
 
 
 def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
@@ -89,9 +77,8 @@ def rank_lemmas(setup: extras.MoveSetup, options: extras.Options) -> tuple:
 
 def holds(graph, counterexample: dict) -> bool:
     """The statement on one concrete board and move, by the spec."""
-    b = tuple(counterexample["boards"][0]["board"])
-    v, p = counterexample["point"], counterexample["player"]
-    if b[v] != tt.EMPTY or not all(tt.reaches(graph, b, u, tt.EMPTY) for u in graph.points):
+    b, v, p = extras.the_move(counterexample)
+    if not extras.well_formed_and_empty_at(graph, b, v):
         return True
     placed = tt.update(b, v, p)
     first = tt.clear(graph, placed, tt.opponent(p))
@@ -99,18 +86,14 @@ def holds(graph, counterexample: dict) -> bool:
     return not (first != placed and second != first)
 
 
-def scope(graph) -> str:
-    """What a proof covers."""
-    return extras.scope_text(graph, "every well-formed board, move and player")
-
-
-def prove(
-    graph,
-    as_written: bool = False,
-    encoding: str = "unary",
-    mutant: str | None = None,
-    timeout: float | None = None,
-    **options,
-):
-    """Prove the statement on a graph (or every graph of a SymbolicGraph's order)."""
-    return extras.prove(sys.modules[__name__], graph, as_written, encoding, mutant, timeout, **options)
+THEOREM = Theorem.beyond_the_source(
+    NAME,
+    (
+        "On a well-formed board, no move both captures (removes stones of the opponent) and "
+        "self-captures (removes stones of the mover)."
+    ),
+    extras.CnfProof(query, holds, covers="every well-formed board, move and player"),
+    mutants=("simultaneous",),
+    reductions=Reductions(played_point=True, colour_invariant=True, automorphism_invariant=True),
+    refuted_on=(("digraph:0>1,1>2,2>0,1>3", "directed"),),
+)

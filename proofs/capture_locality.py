@@ -17,23 +17,11 @@ captured opponent stones, which the proof must find.
 
 from __future__ import annotations
 
-import sys
-
 from gorules.proofs import extras, sat
+from gorules.proofs.theorem import Reductions, Theorem
 from gorules.spec import tromp_taylor as tt
 
 NAME = "capture-locality"
-STATEMENT = (
-    "On a well-formed board, the second clearing of a move removes only stones with a path "
-    "to the played point through the mover's stones: the played stone's chain."
-)
-STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
-MUTANTS = ("own-first",)
-MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
-ENCODINGS_AVAILABLE = extras.ENCODINGS_AVAILABLE
-PLAYED_POINT = True
-INVARIANT = True
-COLOUR_INVARIANT = True
 
 
 def chain_to(f: sat.Formula, adjacency: sat.Adjacency, board: sat.Board, x, p: sat.Player) -> tuple:
@@ -116,27 +104,21 @@ def chain(graph, b, v: int) -> set:
 
 def holds(graph, counterexample: dict) -> bool:
     """The statement on one concrete board and move, by the spec."""
-    b = tuple(counterexample["boards"][0]["board"])
-    v, p = counterexample["point"], counterexample["player"]
-    if b[v] != tt.EMPTY or not all(tt.reaches(graph, b, u, tt.EMPTY) for u in graph.points):
+    b, v, p = extras.the_move(counterexample)
+    if not extras.well_formed_and_empty_at(graph, b, v):
         return True
     first = tt.clear(graph, tt.update(b, v, p), tt.opponent(p))
     second = tt.clear(graph, first, p)
     return all(first[u] == second[u] for u in graph.points if u not in chain(graph, first, v))
 
 
-def scope(graph) -> str:
-    """What a proof covers."""
-    return extras.scope_text(graph, "every well-formed board, move and player")
-
-
-def prove(
-    graph,
-    as_written: bool = False,
-    encoding: str = "unary",
-    mutant: str | None = None,
-    timeout: float | None = None,
-    **options,
-):
-    """Prove the statement on a graph (or every graph of a SymbolicGraph's order)."""
-    return extras.prove(sys.modules[__name__], graph, as_written, encoding, mutant, timeout, **options)
+THEOREM = Theorem.beyond_the_source(
+    NAME,
+    (
+        "On a well-formed board, the second clearing of a move removes only stones with a path "
+        "to the played point through the mover's stones: the played stone's chain."
+    ),
+    extras.CnfProof(query, holds, covers="every well-formed board, move and player"),
+    mutants=("own-first",),
+    reductions=Reductions(played_point=True, colour_invariant=True, automorphism_invariant=True),
+)

@@ -25,23 +25,10 @@ from __future__ import annotations
 import z3
 
 from gorules.proofs import encoding as E
-from gorules.proofs.graphs import as_graph, graph_record
-from gorules.proofs.result import ProofResult, attempt
-
-NAME = "clear-characterization"
-STATEMENT = (
-    "When p plays the empty point m and b' = b[m ↦ p], every point v of the next board is Empty if "
-    "b'(v) = p* and v does not reach Empty in b', or b'(v) = p and v does not reach Empty in "
-    "clear(b', p*); otherwise it is b'(v)."
-)
-STATEMENT_AS_WRITTEN = (
-    "b_i(v) = b_{i+1}(v) unless b_i(v) = p* and ¬reaches(b_i[v ↦ p], v, Empty), or b_i(v) = p and "
-    "b_i' = clear(b_i', p*) and ¬reaches(clear(b_i', p*), v, Empty), in which case b_{i+1}(v) = Empty; "
-    "b_i' = b_i[v ↦ p] (v both the played and the inspected point)."
-)
-MUTANTS = ("own-first", "reaches-as-written", "no-second-clear", "gfp-reaches")
-MUTANTS_AVAILABLE = tuple(E.MUTANTS)
-ENCODINGS_AVAILABLE = E.ENCODINGS
+from gorules.proofs.graphs import graph_record
+from gorules.proofs.result import ProofResult
+from gorules.proofs.theorem import SOURCE, Request, Theorem
+from gorules.proofs.z3_proof import Z3Proof, symbolic_move
 
 
 def characterized(enc, b, p, m) -> tuple:
@@ -75,19 +62,16 @@ def as_written_claim(enc, b, p, v, next_board) -> z3.BoolRef:
     return z3.If(exception, there == E.EMPTY, there == here)
 
 
-def check(graph, as_written: bool, encoding: str, rules: E.Rules, timeout) -> tuple:
+def check(request: Request) -> tuple:
     """Look for a board, a player and a move where the statement's description is wrong."""
-    enc = E.Encoding(graph, encoding)
-    b = E.symbolic_board(enc, "b")
-    p = E.symbolic_player(enc, "p")
-    m = E.symbolic_point(enc, "m")
-    after, defined = E.move(enc, E.State(b, p, 0), m, rules)
+    graph, as_written = request.graph, request.as_written
+    enc, b, p, m, after, defined = symbolic_move(request, E.rules_named(request.mutant), "m")
     described = characterized(enc.fork(), b, p, m)
     if as_written:
         claim = as_written_claim(enc, b, p, m, after.board)
     else:
         claim = E.same_board(after.board, described)
-    status, model = E.search(enc, defined, z3.Not(claim), timeout=timeout)
+    status, model = E.search(enc, defined, z3.Not(claim), timeout=request.timeout)
     if status != "sat":
         return ("proved" if status == "unsat" else "unknown"), None
     point, player = E.value(model, m), E.NAME[E.value(model, p)]
@@ -109,23 +93,25 @@ def check(graph, as_written: bool, encoding: str, rules: E.Rules, timeout) -> tu
     }
 
 
-def prove(
-    graph,
-    as_written: bool = False,
-    encoding: str = "ranked",
-    mutant: str | None = None,
-    timeout: float | None = None,
-    **_options,
-) -> ProofResult:
-    """Prove T3 on every board of the graph (or on every graph of a SymbolicGraph)."""
-    graph = as_graph(graph)
-    rules = E.rules_named(mutant)
-    return attempt(
-        NAME,
-        graph.name,
-        lambda: check(graph, as_written, encoding, rules, timeout),
-        encoding=encoding,
-        as_written=as_written,
-        mutant=mutant,
-        scope=f"every board, player and played point of {graph.name}",
-    )
+def proof(request: Request) -> ProofResult:
+    """T3 on every board of the graph (or on every graph of a SymbolicGraph), in one search."""
+    return request.whole(check, f"every board, player and played point of {request.graph.name}")
+
+
+THEOREM = Theorem(
+    name="clear-characterization",
+    statement=(
+        "When p plays the empty point m and b' = b[m ↦ p], every point v of the next board is Empty if "
+        "b'(v) = p* and v does not reach Empty in b', or b'(v) = p and v does not reach Empty in "
+        "clear(b', p*); otherwise it is b'(v)."
+    ),
+    statement_as_written=(
+        "b_i(v) = b_{i+1}(v) unless b_i(v) = p* and ¬reaches(b_i[v ↦ p], v, Empty), or b_i(v) = p and "
+        "b_i' = clear(b_i', p*) and ¬reaches(clear(b_i', p*), v, Empty), in which case b_{i+1}(v) = Empty; "
+        "b_i' = b_i[v ↦ p] (v both the played and the inspected point)."
+    ),
+    source=SOURCE,
+    method=Z3Proof(proof),
+    mutants=("own-first", "reaches-as-written", "no-second-clear", "gfp-reaches"),
+    expected_as_written="refuted",
+)

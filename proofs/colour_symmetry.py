@@ -11,19 +11,11 @@ the two sides differ.
 
 from __future__ import annotations
 
-import sys
-
 from gorules.proofs import extras, sat
+from gorules.proofs.theorem import Reductions, Theorem
 from gorules.spec import tromp_taylor as tt
 
 NAME = "colour-symmetry"
-STATEMENT = "Exchanging Black and White on the board and the player to move commutes with move."
-STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
-MUTANTS = ("colour-biased",)
-MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
-ENCODINGS_AVAILABLE = extras.ENCODINGS_AVAILABLE
-PLAYED_POINT = True
-INVARIANT = True
 
 
 def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
@@ -64,8 +56,7 @@ def swap(b) -> tuple:
 
 def holds(graph, counterexample: dict) -> bool:
     """The statement on one concrete board and move, by the spec."""
-    b = tuple(counterexample["boards"][0]["board"])
-    v, p = counterexample["point"], counterexample["player"]
+    b, v, p = extras.the_move(counterexample)
     if b[v] != tt.EMPTY:
         return True
     after = tt.move(graph, tt.State(b, p, 0), v).board
@@ -73,18 +64,10 @@ def holds(graph, counterexample: dict) -> bool:
     return swap(after) == mirrored
 
 
-def scope(graph) -> str:
-    """What a proof covers."""
-    return extras.scope_text(graph, "every board, move and player")
-
-
-def prove(
-    graph,
-    as_written: bool = False,
-    encoding: str = "unary",
-    mutant: str | None = None,
-    timeout: float | None = None,
-    **options,
-):
-    """Prove the statement on a graph (or every graph of a SymbolicGraph's order)."""
-    return extras.prove(sys.modules[__name__], graph, as_written, encoding, mutant, timeout, **options)
+THEOREM = Theorem.beyond_the_source(
+    NAME,
+    "Exchanging Black and White on the board and the player to move commutes with move.",
+    extras.CnfProof(query, holds, covers="every board, move and player"),
+    mutants=("colour-biased",),
+    reductions=Reductions(played_point=True, automorphism_invariant=True),
+)

@@ -1,14 +1,15 @@
-"""The machinery shared by the theorems proved through CNF (``proofs/sat.py``).
+"""The CNF method: the machinery shared by the theorems proved through CNF (``proofs/sat.py``).
 
-A theorem module built on it provides ``query(adjacency, cube, options) -> Query``: one
-CNF whose models are the counterexamples in that cube, and ``holds(graph, board, v, p)``:
-the statement checked on one concrete case with the executable spec.  :func:`prove`
+A theorem proved this way has a :class:`CnfProof` as its method, made of
+``query(graph, cube, options) -> Query``: one CNF whose models are the counterexamples in
+that cube; ``holds(graph, counterexample)``: the statement checked on one concrete case
+with the executable spec; what a proof covers; and optionally its own cubes.  The method
 splits the statement into cubes (one per played point and player, the played points
-reduced to one per automorphism orbit where the theorem allows it, see
-``proofs/symmetry.py``), solves them on a pool of processes, and returns a
-:class:`proofs.result.ProofResult`.  A counterexample found under the spec's rules is
-replayed on ``spec.tromp_taylor`` before it is reported, so an encoding bug cannot pass
-for a refutation.
+reduced to one per automorphism orbit and the players to Black where the theorem's
+:class:`proofs.theorem.Reductions` allow it, see ``proofs/symmetry.py``), solves them on a
+pool of processes, and returns a :class:`proofs.result.ProofResult`.  A counterexample
+found under the spec's rules is replayed on ``spec.tromp_taylor`` before it is reported,
+so an encoding bug cannot pass for a refutation.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from typing import NamedTuple
 
 from gorules.proofs import sat
 from gorules.proofs.result import ProofResult
+from gorules.proofs.symmetry import representatives
+from gorules.proofs.theorem import Reductions, Request, Theorem
+from gorules.spec import tromp_taylor as tt
 from gorules.spec.graph import Graph
 
 ENCODING_ALIASES = {"ranked": "unary", "layered": "layers"}
@@ -184,13 +188,10 @@ def _add_lemmas(s, levels) -> str:
 
 
 def solve_cube(job: tuple) -> tuple:
-    """Build and solve one cube: (cube, status, counterexample, seconds)."""
-    module_name, graph, cube, options = job
-    import importlib
-
-    module = importlib.import_module(module_name)
+    """Build and solve one cube: (cube, status, counterexample, seconds, note)."""
+    make_query, graph, cube, options = job
     start = time.perf_counter()
-    query = module.query(graph, cube, options)
+    query = make_query(graph, cube, options)
     status, model, note = _solve(query, options.solver)
     counterexample = query.decode(model) if status == "sat" else None
     if counterexample is not None:
@@ -207,14 +208,15 @@ def _row(cube: Cube, status: str, seconds: float, note: str) -> dict:
 
 
 def run_cubes(
-    module_name: str, graph, cubes: list, options: Options, timeout: float | None, processes: int
+    make_query: Callable, graph, cubes: list, options: Options, timeout: float | None, processes: int
 ) -> tuple[str, dict | None, list]:
     """Solve every cube (in parallel on ``processes`` processes); stop at the first
     counterexample or at the timeout.  Returns (status, counterexample, per-cube rows).
-    Without a timeout and with one process the cubes are solved here, in order."""
+    Without a timeout and with one process the cubes are solved here, in order.
+    ``make_query`` is a module-level function, so that it reaches the workers by name."""
     rows: list = []
     deadline = None if timeout is None else time.monotonic() + timeout
-    jobs = [(module_name, graph, cube, options) for cube in cubes]
+    jobs = [(make_query, graph, cube, options) for cube in cubes]
     if processes <= 1 and timeout is None:
         for job in jobs:
             cube, status, counterexample, seconds, note = solve_cube(job)
@@ -243,8 +245,75 @@ def run_cubes(
         pool.join()
 
 
+def cubes_for(
+    method: CnfProof, reductions: Reductions, graph, symmetry: bool = True, colours: bool = False
+) -> tuple[list, str]:
+    """The cubes a statement is split into on this graph (the method's own, or by played
+    point and player as the reductions allow), and a sentence saying which reduction was
+    used (empty if none).  With ``colours``, a statement that is invariant under exchanging
+    Black and White is checked for Black to move only."""
+    if method.cubes is not None:
+        return method.cubes(graph, symmetry)
+    if not reductions.played_point:
+        return [Cube(None, None, "all boards")], ""
+    players: tuple[str, ...] = ("B", "W")
+    notes = []
+    if colours and reductions.colour_invariant:
+        players = ("B",)
+        notes.append(
+            "Black to move only (invariance under exchanging the colours: the rules name players "
+            "only as p and p*; proved for move by colour-symmetry)"
+        )
+    reduction = ""
+    points = list(range(graph.order))
+    if symmetry and reductions.automorphism_invariant:
+        if isinstance(graph, Graph):
+            points = representatives(graph)
+            if len(points) < graph.order:
+                reduction = (
+                    f"played points reduced to {len(points)} automorphism-orbit representatives "
+                    f"of {graph.order} (invariance of the definitions under automorphisms)"
+                )
+        else:
+            points = [0]
+            reduction = "played point 0 (every graph of the order is a relabelling of one with the move at 0)"
+    if reduction:
+        notes.insert(0, reduction)
+    return [Cube(v, p, f"v={v},p={p}") for v in points for p in players], "; ".join(notes)
+
+
+@dataclass(frozen=True)
+class CnfProof:
+    """A statement proved through CNF: ``query(graph, cube, options)`` builds the CNF of
+    its counterexamples in a cube, ``holds(graph, counterexample)`` checks one case on the
+    spec, ``covers`` says what a proof covers ("every board", ...), and ``cubes(graph,
+    symmetry)``, if given, replaces the split by played point and player.  Every CNF
+    encoding of reaches (the Z3 names map to their twins), ``unary`` by default."""
+
+    query: Callable[..., Query]
+    holds: Callable[[Graph, dict], bool]
+    covers: str
+    cubes: Callable | None = None
+    mutants_available: tuple[str, ...] = tuple(sat.MUTANTS)
+    encodings: tuple[str, ...] = ENCODINGS_AVAILABLE
+    default_encoding: str = "unary"
+
+    def __call__(self, theorem: Theorem, request: Request) -> ProofResult:
+        """Answer the request; the options are ``solver``, ``processes``, ``symmetry``,
+        ``colours`` and the theorem's own (``lemmas``, ...), see :func:`prove`."""
+        return prove(
+            theorem,
+            request.graph,
+            request.as_written,
+            request.encoding,
+            request.mutant,
+            request.timeout,
+            **request.options,
+        )
+
+
 def prove(
-    module,
+    theorem: Theorem,
     graph,
     as_written: bool = False,
     encoding: str = "unary",
@@ -256,22 +325,22 @@ def prove(
     colours: bool = False,
     **extra,
 ) -> ProofResult:
-    """Prove a CNF theorem module's statement on one graph or on every graph of an order."""
-    from gorules.proofs.symmetry import cubes_for
-
+    """Prove a CNF theorem's statement on one graph or on every graph of an order."""
+    method = theorem.method
+    assert isinstance(method, CnfProof), f"{theorem.name} is not proved through CNF"
     graph = as_target(graph)
-    if mutant is not None and mutant not in module.MUTANTS_AVAILABLE:
-        raise ValueError(f"unknown mutant {mutant!r} for {module.NAME}; known: {', '.join(module.MUTANTS_AVAILABLE)}")
+    if mutant is not None and mutant not in theorem.mutants_available:
+        raise ValueError(f"unknown mutant {mutant!r} for {theorem.name}; known: {', '.join(theorem.mutants_available)}")
     options = Options(encoding_name(encoding), solver, mutant, as_written, dict(extra))
-    cubes, reduction = cubes_for(module, graph, symmetry, colours)
+    cubes, reduction = cubes_for(method, theorem.reductions, graph, symmetry, colours)
     start = time.perf_counter()
-    status, counterexample, rows = run_cubes(module.__name__, graph, cubes, options, timeout, processes)
+    status, counterexample, rows = run_cubes(method.query, graph, cubes, options, timeout, processes)
     seconds = time.perf_counter() - start
     if counterexample is not None and mutant is None and not as_written:
-        confirm(module, counterexample)
-    scope = module.scope(graph) + (f"; {reduction}" if reduction else "")
+        confirm(theorem, method, counterexample)
+    scope = scope_text(graph, method.covers) + (f"; {reduction}" if reduction else "")
     return ProofResult(
-        module.NAME,
+        theorem.name,
         graph.name,
         status,
         seconds,
@@ -284,11 +353,11 @@ def prove(
     )
 
 
-def confirm(module, counterexample: dict) -> None:
+def confirm(theorem: Theorem, method: CnfProof, counterexample: dict) -> None:
     """Replay a counterexample on the executable spec; an encoding that disagrees is a bug."""
     graph = rebuild_graph(counterexample["graph"])
-    if module.holds(graph, counterexample):
-        raise AssertionError(f"{module.NAME}: the CNF counterexample {counterexample} holds on the spec")
+    if method.holds(graph, counterexample):
+        raise AssertionError(f"{theorem.name}: the CNF counterexample {counterexample} holds on the spec")
 
 
 class MoveSetup(NamedTuple):
@@ -304,15 +373,16 @@ class MoveSetup(NamedTuple):
     steps: sat.MoveSteps
 
 
-def move_setup(graph, cube: Cube, options: Options, board: sat.Board | None = None) -> MoveSetup:
-    """A symbolic board and a stone move on an empty point, under the options' rules."""
+def move_setup(graph, cube: Cube, options: Options, side: str = "exact") -> MoveSetup:
+    """A symbolic board and a stone move on an empty point, under the options' rules (its
+    clearings encoded with ``side``, see ``sat.clear``)."""
     f = sat.Formula()
     adjacency, arcs = adjacency_of(f, graph)
     n = adjacency.order
-    b = sat.symbolic_board(f, n) if board is None else board
+    b = sat.symbolic_board(f, n)
     x = sat.played_point(f, n, cube.point)
     p = player_literal(cube, f)
-    steps = sat.move(f, adjacency, b, x, p, options.encoding, options.mutant, written=options.as_written)
+    steps = sat.move(f, adjacency, b, x, p, options.encoding, options.mutant, side=side, written=options.as_written)
     return MoveSetup(f, adjacency, arcs, b, x, p, steps)
 
 
@@ -346,6 +416,17 @@ def move_counterexample(setup: MoveSetup, graph, model: set, part: str, result_l
         "player": p,
         "point": v,
     }
+
+
+def the_move(counterexample: dict) -> tuple[tuple, int, str]:
+    """The board, the played point and the player of a counterexample about one move."""
+    return tuple(counterexample["boards"][0]["board"]), counterexample["point"], counterexample["player"]
+
+
+def well_formed_and_empty_at(graph: Graph, board: tuple, v: int) -> bool:
+    """On the spec: v is empty and every point reaches Empty (the hypothesis of the
+    statements about a move on a well-formed board)."""
+    return board[v] == tt.EMPTY and all(tt.reaches(graph, board, u, tt.EMPTY) for u in graph.points)
 
 
 def scope_text(graph, what: str = "every board") -> str:

@@ -27,21 +27,11 @@ from __future__ import annotations
 import z3
 
 from gorules.proofs import encoding as E
-from gorules.proofs.graphs import as_graph, graph_record
-from gorules.proofs.result import ProofResult, attempt, combine
+from gorules.proofs.graphs import graph_record
+from gorules.proofs.result import ProofResult
+from gorules.proofs.theorem import SOURCE, Request, Theorem
+from gorules.proofs.z3_proof import Z3Proof
 
-NAME = "move-definedness"
-STATEMENT = (
-    "For every game prefix ending in a non-final state s_i, a move v can extend it iff v is Pass, "
-    "or b_i(v) = Empty and the board of move(s_i, v) differs from b_j for every j ≤ i."
-)
-STATEMENT_AS_WRITTEN = (
-    "For every game prefix ending in a non-final state s_i, move(s_i, v) is defined iff v is Pass, "
-    "or b_i(v) = Empty and s_{i+1} ≠ s_j for every j ≤ i (states compared)."
-)
-MUTANTS = ("occupied-overwrite",)
-MUTANTS_AVAILABLE = tuple(E.MUTANTS)
-ENCODINGS_AVAILABLE = E.ENCODINGS
 DEFAULT_DEPTH = 2
 AS_WRITTEN_DEPTH = 6
 
@@ -51,10 +41,11 @@ def move_name(v: int) -> object:
     return "pass" if v == E.PASS else v
 
 
-def abstract_part(graph, encoding: str, rules: E.Rules, timeout) -> tuple:
+def abstract_part(request: Request) -> tuple:
     """Look for a non-final state, a set of earlier boards and a move where "v extends the
     game" and the corrected condition disagree."""
-    enc = E.Encoding(graph, encoding)
+    graph, rules, timeout = request.graph, E.rules_named(request.mutant), request.timeout
+    enc = E.Encoding(graph, request.encoding)
     b = E.symbolic_board(enc, "b")
     p = E.symbolic_player(enc, "p")
     n = z3.Int("n")
@@ -112,22 +103,23 @@ def same_state(a: E.State, b: E.State) -> z3.BoolRef:
     )
 
 
-def history_part(graph, encoding: str, length: int, as_written: bool, rules: E.Rules, timeout) -> tuple:
+def history_part(request: Request, length: int) -> tuple:
     """Look for a game prefix of the given length and a move where "v extends the game" and
     the condition (written or corrected) disagree."""
-    enc = E.Encoding(graph, encoding)
+    graph, rules = request.graph, E.rules_named(request.mutant)
+    enc = E.Encoding(graph, request.encoding)
     moves, states, conditions = game_prefix(enc, length, rules)
     last = states[-1]
     v = E.symbolic_point(enc, "v", allow_pass=True)
     after, defined = E.move(enc, last, v, rules)
     new_board = z3.Not(z3.Or([E.same_board(after.board, s.board) for s in states]))
     extends = z3.And(defined, z3.Implies(v != E.PASS, new_board))
-    if as_written:
+    if request.as_written:
         fresh = z3.Not(z3.Or([same_state(after, s) for s in states]))
     else:
         fresh = new_board
     condition = z3.Or(v == E.PASS, z3.And(E.term(E.at(last.board, v)) == E.EMPTY, fresh))
-    status, model = E.search(enc, *conditions, E.term(last.passes) < 2, extends != condition, timeout=timeout)
+    status, model = E.search(enc, *conditions, E.term(last.passes) < 2, extends != condition, timeout=request.timeout)
     if status != "sat":
         return ("proved" if status == "unsat" else "unknown"), None
     played = [move_name(E.value(model, m)) for m in moves]
@@ -158,46 +150,28 @@ def history_part(graph, encoding: str, length: int, as_written: bool, rules: E.R
     }
 
 
-def prove(
-    graph,
-    as_written: bool = False,
-    encoding: str = "ranked",
-    mutant: str | None = None,
-    timeout: float | None = None,
-    depth: int | None = None,
-    **_options,
-) -> ProofResult:
-    """Prove T2 (corrected: unbounded, plus histories up to ``depth``), or search the
-    game prefixes up to ``depth`` for a counterexample to the written statement."""
-    graph = as_graph(graph)
-    rules = E.rules_named(mutant)
-    fields = {"encoding": encoding, "as_written": as_written, "mutant": mutant}
+def proof(request: Request) -> ProofResult:
+    """T2 (corrected: unbounded, plus histories up to the ``depth`` option), or a search of
+    the game prefixes up to ``depth`` for a counterexample to the written statement."""
+    as_written, depth = request.as_written, request.options.get("depth")
     parts, abstract = [], []
     if not as_written:
         depth = DEFAULT_DEPTH if depth is None else depth
         abstract.append(
-            attempt(
-                f"{NAME}/abstract",
-                graph.name,
-                lambda: abstract_part(graph, encoding, rules, timeout),
-                scope="every non-final state and every set of earlier boards",
-                **fields,
-            )
+            request.part("abstract", abstract_part, "every non-final state and every set of earlier boards")
         )
     else:
         depth = AS_WRITTEN_DEPTH if depth is None else depth
     for length in range(depth + 1):
-        part = attempt(
-            f"{NAME}/history-{length}",
-            graph.name,
-            lambda length=length: history_part(graph, encoding, length, as_written, rules, timeout),
-            scope=f"every game prefix of length {length}",
-            **fields,
+        part = request.part(
+            f"history-{length}",
+            lambda r, length=length: history_part(r, length),
+            f"every game prefix of length {length}",
         )
         parts.append(part)
         if part.refuted:
             break
-    result = combine(NAME, graph.name, parts + abstract, **fields)
+    result = request.combine(parts + abstract)
     if as_written and result.status == "proved":
         result.status = "unknown"
         result.scope = f"no counterexample among game prefixes of length ≤ {depth} (a bounded search, not a proof)"
@@ -207,3 +181,20 @@ def prove(
     elif result.proved:
         result.scope = f"every game, by the abstract history; checked again on every game prefix of length ≤ {depth}"
     return result
+
+
+THEOREM = Theorem(
+    name="move-definedness",
+    statement=(
+        "For every game prefix ending in a non-final state s_i, a move v can extend it iff v is Pass, "
+        "or b_i(v) = Empty and the board of move(s_i, v) differs from b_j for every j ≤ i."
+    ),
+    statement_as_written=(
+        "For every game prefix ending in a non-final state s_i, move(s_i, v) is defined iff v is Pass, "
+        "or b_i(v) = Empty and s_{i+1} ≠ s_j for every j ≤ i (states compared)."
+    ),
+    source=SOURCE,
+    method=Z3Proof(proof),
+    mutants=("occupied-overwrite",),
+    expected_as_written="refuted",
+)

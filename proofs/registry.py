@@ -1,39 +1,59 @@
-"""The theorems ``gorules prove`` knows, by name: each name maps to a module.
+"""The theorems ``gorules prove``, ``gorules verify``, the benchmark and the notebooks know,
+in order: the source's three, then those proved through CNF.
 
-A theorem module provides ``NAME``, ``STATEMENT``, ``STATEMENT_AS_WRITTEN``, ``MUTANTS``
-(the mutants it must refute) and ``prove(graph, as_written=False, encoding="ranked",
-mutant=None, timeout=None, **options) -> ProofResult``, where ``graph`` is a Graph, a
-graph string, or a :class:`proofs.graphs.SymbolicGraph` (every graph on N vertices).
-Add a theorem by adding a line here.
+Each is a :class:`proofs.theorem.Theorem` built in its own module; registering one is a line
+in :data:`THEOREMS` (and the import of its module).  ``proofs/README.md`` says how to add one.
 """
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
+from gorules.proofs import (
+    automorphism,
+    capture_exclusive,
+    capture_locality,
+    clear_characterization,
+    colour_symmetry,
+    move_definedness,
+    score_bound,
+    well_formedness,
+    well_formedness_cnf,
+)
+from gorules.proofs.extras import CnfProof
+from gorules.proofs.theorem import Theorem
 
-THEOREMS: dict[str, str] = {
-    "well-formedness": "gorules.proofs.well_formedness",
-    "move-definedness": "gorules.proofs.move_definedness",
-    "clear-characterization": "gorules.proofs.clear_characterization",
-    "capture-locality": "gorules.proofs.capture_locality",
-    "capture-exclusive": "gorules.proofs.capture_exclusive",
-    "colour-symmetry": "gorules.proofs.colour_symmetry",
-    "automorphism": "gorules.proofs.automorphism",
-    "score-bound": "gorules.proofs.score_bound",
-    "well-formedness-step-cnf": "gorules.proofs.well_formedness_cnf",
-}
+THEOREMS: tuple[Theorem, ...] = (
+    well_formedness.THEOREM,
+    move_definedness.THEOREM,
+    clear_characterization.THEOREM,
+    well_formedness_cnf.THEOREM,
+    capture_locality.THEOREM,
+    capture_exclusive.THEOREM,
+    colour_symmetry.THEOREM,
+    automorphism.THEOREM,
+    score_bound.THEOREM,
+)
 
-SEED_THEOREMS = ("well-formedness", "move-definedness", "clear-characterization")
+BY_NAME: dict[str, Theorem] = {t.name: t for t in THEOREMS}
+SEED_THEOREMS: tuple[str, ...] = tuple(t.name for t in THEOREMS if t.from_source)
 
 
-def theorem(name: str) -> ModuleType:
-    """The module that states and proves the named theorem."""
-    if name not in THEOREMS:
-        raise KeyError(f"unknown theorem {name!r}; known: {', '.join(THEOREMS)}")
-    return importlib.import_module(THEOREMS[name])
+def theorem(name: str) -> Theorem:
+    """The named theorem; a KeyError naming the known ones if there is none."""
+    if name not in BY_NAME:
+        raise KeyError(f"unknown theorem {name!r}; known: {', '.join(BY_NAME)}")
+    return BY_NAME[name]
 
 
 def names() -> list[str]:
-    """Every theorem's name, seed theorems first."""
-    return list(THEOREMS)
+    """Every theorem's name, in order (the source's first)."""
+    return list(BY_NAME)
+
+
+def seed_theorems() -> tuple[Theorem, ...]:
+    """The theorems the source states (``002_8835c2492dce8849.txt``, "Theorems and thoughts")."""
+    return tuple(t for t in THEOREMS if t.from_source)
+
+
+def cnf_theorems() -> tuple[Theorem, ...]:
+    """The theorems proved through CNF (``proofs/extras.py``)."""
+    return tuple(t for t in THEOREMS if isinstance(t.method, CnfProof))

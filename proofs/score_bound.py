@@ -11,19 +11,11 @@ Mutant: ``dame-counted`` forgets "but not p*", so a neutral empty point counts f
 
 from __future__ import annotations
 
-import sys
-
 from gorules.proofs import extras, sat
+from gorules.proofs.theorem import Reductions, Theorem
 from gorules.spec import tromp_taylor as tt
 
 NAME = "score-bound"
-STATEMENT = "score(b, Black) + score(b, White) ≤ |Point| for every board b."
-STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
-MUTANTS = ("dame-counted",)
-MUTANTS_AVAILABLE = ("dame-counted",)
-ENCODINGS_AVAILABLE = extras.ENCODINGS_AVAILABLE
-PLAYED_POINT = False
-INVARIANT = True
 
 
 def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
@@ -65,18 +57,10 @@ def holds(graph, counterexample: dict) -> bool:
     return tt.score(graph, b, tt.BLACK) + tt.score(graph, b, tt.WHITE) <= graph.order
 
 
-def scope(graph) -> str:
-    """What a proof covers."""
-    return extras.scope_text(graph, "every board")
-
-
-def prove(
-    graph,
-    as_written: bool = False,
-    encoding: str = "unary",
-    mutant: str | None = None,
-    timeout: float | None = None,
-    **options,
-):
-    """Prove the statement on a graph (or every graph of a SymbolicGraph's order)."""
-    return extras.prove(sys.modules[__name__], graph, as_written, encoding, mutant, timeout, **options)
+THEOREM = Theorem.beyond_the_source(
+    NAME,
+    "score(b, Black) + score(b, White) ≤ |Point| for every board b.",
+    extras.CnfProof(query, holds, covers="every board", mutants_available=("dame-counted",)),
+    mutants=("dame-counted",),
+    reductions=Reductions(automorphism_invariant=True),
+)

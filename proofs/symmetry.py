@@ -1,10 +1,10 @@
-"""Symmetry breaking on the played point, and the cubes a statement is split into.
+"""Symmetry breaking on the played point: the automorphisms of a graph and their orbits.
 
 A statement about a move on a graph G can be split into one query per played point v
-and player p (a *cube*): each query fixes v and p, so the formula shrinks, and the
-queries run in parallel.  If the statement is invariant under the automorphisms of G —
-P(b, v, p) ⟺ P(σb, σv, p) for every automorphism σ — one played point per orbit of
-Aut(G) is enough: a counterexample at σv gives one at v.
+and player p (a *cube*, made by ``proofs/extras.py``): each query fixes v and p, so the
+formula shrinks, and the queries run in parallel.  If the statement is invariant under
+the automorphisms of G — P(b, v, p) ⟺ P(σb, σv, p) for every automorphism σ — one
+played point per orbit of Aut(G) is enough: a counterexample at σv gives one at v.
 
 Why the statements here are invariant: every definition of the spec (reaches, clear,
 move, score, well-formedness, chains) mentions points only through the adjacency ↔, so
@@ -118,42 +118,6 @@ def symmetric_group_generators(n: int) -> list[tuple[int, ...]]:
     swap = tuple([1, 0] + list(range(2, n)))
     cycle = tuple((v + 1) % n for v in range(n))
     return [swap] if n == 2 else [swap, cycle]
-
-
-def cubes_for(module, graph, symmetry: bool = True, colours: bool = False) -> tuple[list, str]:
-    """The cubes a theorem module's statement is split into on this graph, and a sentence
-    saying which reduction was used (empty if none).  With ``colours``, a statement that is
-    invariant under exchanging Black and White is checked for Black to move only."""
-    from gorules.proofs.extras import Cube
-
-    if hasattr(module, "cubes"):
-        return module.cubes(graph, symmetry)
-    if not getattr(module, "PLAYED_POINT", True):
-        return [Cube(None, None, "all boards")], ""
-    players = ("B", "W")
-    notes = []
-    if colours and getattr(module, "COLOUR_INVARIANT", False):
-        players = ("B",)
-        notes.append(
-            "Black to move only (invariance under exchanging the colours: the rules name players "
-            "only as p and p*; proved for move by colour-symmetry)"
-        )
-    reduction = ""
-    points = list(range(graph.order))
-    if symmetry and getattr(module, "INVARIANT", False):
-        if isinstance(graph, Graph):
-            points = representatives(graph)
-            if len(points) < graph.order:
-                reduction = (
-                    f"played points reduced to {len(points)} automorphism-orbit representatives "
-                    f"of {graph.order} (invariance of the definitions under automorphisms)"
-                )
-        else:
-            points = [0]
-            reduction = "played point 0 (every graph of the order is a relabelling of one with the move at 0)"
-    if reduction:
-        notes.insert(0, reduction)
-    return [Cube(v, p, f"v={v},p={p}") for v in points for p in players], "; ".join(notes)
 
 
 def reduction_factor(graph: Graph) -> float | None:

@@ -28,7 +28,9 @@ import z3
 
 from gorules.proofs import encoding as E
 from gorules.proofs.graphs import as_graph, graph_record
-from gorules.proofs.result import ProofResult, attempt, combine
+from gorules.proofs.result import ProofResult
+from gorules.proofs.theorem import SOURCE, Request, Theorem
+from gorules.proofs.z3_proof import Z3Proof, symbolic_move
 
 NAME = "well-formedness"
 STATEMENT = (
@@ -36,23 +38,23 @@ STATEMENT = (
     "board is well-formed, every move keeps a well-formed board well-formed, and every non-empty "
     "well-formed board is rebuilt by replaying one of its stones on a well-formed board."
 )
-STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it (a stone never reaches Empty)."
-MUTANTS = ("reaches-as-written", "no-second-clear", "gfp-reaches")
-MUTANTS_AVAILABLE = tuple(E.MUTANTS)
-ENCODINGS_AVAILABLE = E.ENCODINGS
 
 
-def rules_for(as_written: bool, mutant: str | None) -> E.Rules:
-    """The rules the statement is checked against."""
-    if mutant:
-        return E.rules_named(mutant)
-    return E.AS_WRITTEN_RULES if as_written else E.SPEC_RULES
+def rules_for(request: Request) -> E.Rules:
+    """The rules the statement is checked against: a mutant's, or as written the source's
+    definitions throughout, or the spec's."""
+    if request.mutant:
+        return E.rules_named(request.mutant)
+    return E.AS_WRITTEN_RULES if request.as_written else E.SPEC_RULES
 
 
-def empty_part(graph, encoding: str, as_written: bool, timeout) -> tuple:
+def empty_part(request: Request) -> tuple:
     """Look for a point of the empty board that does not reach Empty."""
-    enc = E.Encoding(graph, encoding)
-    status, model = E.search(enc, z3.Not(E.well_formed(enc, E.initial_state(enc).board, as_written)), timeout=timeout)
+    graph, as_written = request.graph, request.as_written
+    enc = E.Encoding(graph, request.encoding)
+    status, model = E.search(
+        enc, z3.Not(E.well_formed(enc, E.initial_state(enc).board, as_written)), timeout=request.timeout
+    )
     if status == "sat":
         return "refuted", {
             "part": "empty",
@@ -62,19 +64,16 @@ def empty_part(graph, encoding: str, as_written: bool, timeout) -> tuple:
     return ("proved" if status == "unsat" else "unknown"), None
 
 
-def step_part(graph, encoding: str, as_written: bool, rules: E.Rules, timeout) -> tuple:
+def step_part(request: Request) -> tuple:
     """Look for a well-formed board and a move on an empty point whose result is not."""
-    enc = E.Encoding(graph, encoding)
-    b = E.symbolic_board(enc, "b")
-    p = E.symbolic_player(enc, "p")
-    v = E.symbolic_point(enc, "v")
-    after, defined = E.move(enc, E.State(b, p, 0), v, rules)
+    graph, as_written = request.graph, request.as_written
+    enc, b, p, v, after, defined = symbolic_move(request, rules_for(request))
     status, model = E.search(
         enc,
         E.well_formed(enc, b, as_written),
         defined,
         z3.Not(E.well_formed(enc, after.board, as_written)),
-        timeout=timeout,
+        timeout=request.timeout,
     )
     if status == "sat":
         point, player = E.value(model, v), E.NAME[E.value(model, p)]
@@ -105,16 +104,17 @@ def rebuilt_by(enc, b, u: int, rules: E.Rules, as_written: bool) -> z3.BoolRef:
     )
 
 
-def lemma_part(graph, encoding: str, as_written: bool, rules: E.Rules, timeout) -> tuple:
+def lemma_part(request: Request) -> tuple:
     """Look for a non-empty well-formed board that no stone of it rebuilds in one move."""
-    enc = E.Encoding(graph, encoding)
+    graph, as_written, rules = request.graph, request.as_written, rules_for(request)
+    enc = E.Encoding(graph, request.encoding)
     b = E.symbolic_board(enc, "b")
     status, model = E.search(
         enc,
         E.well_formed(enc, b, as_written),
         z3.Or([E.term(x) != E.EMPTY for x in b]),
         *[z3.Not(rebuilt_by(enc, b, u, rules, as_written)) for u in enc.points],
-        timeout=timeout,
+        timeout=request.timeout,
     )
     if status == "sat":
         return "refuted", {
@@ -127,60 +127,23 @@ def lemma_part(graph, encoding: str, as_written: bool, rules: E.Rules, timeout) 
     return ("proved" if status == "unsat" else "unknown"), None
 
 
-def prove(
-    graph,
-    as_written: bool = False,
-    encoding: str = "ranked",
-    mutant: str | None = None,
-    timeout: float | None = None,
-    **_options,
-) -> ProofResult:
-    """Prove T1 on every board of the graph (or on every graph of a SymbolicGraph)."""
-    graph = as_graph(graph)
-    rules = rules_for(as_written, mutant)
-    fields = {"encoding": encoding, "as_written": as_written, "mutant": mutant}
-    scope = f"every board of {graph.name}"
+def proof(request: Request) -> ProofResult:
+    """T1 on every board of the graph (or on every graph of a SymbolicGraph): its three parts."""
+    scope = f"every board of {request.graph.name}"
     parts = [
-        attempt(
-            f"{NAME}/empty",
-            graph.name,
-            lambda: empty_part(graph, encoding, as_written, timeout),
-            scope="the empty board",
-            **fields,
-        ),
-        attempt(
-            f"{NAME}/step",
-            graph.name,
-            lambda: step_part(graph, encoding, as_written, rules, timeout),
-            scope=scope,
-            **fields,
-        ),
-        attempt(
-            f"{NAME}/lemma",
-            graph.name,
-            lambda: lemma_part(graph, encoding, as_written, rules, timeout),
-            scope=scope,
-            **fields,
-        ),
+        request.part("empty", empty_part, "the empty board"),
+        request.part("step", step_part, scope),
+        request.part("lemma", lemma_part, scope),
     ]
-    return combine(NAME, graph.name, parts, scope=scope, **fields)
+    return request.combine(parts, scope=scope)
 
 
 def prove_step(
     graph, as_written: bool = False, encoding: str = "ranked", mutant: str | None = None, timeout: float | None = None
 ) -> ProofResult:
     """Only the (⇒) step: moves keep well-formed boards well-formed."""
-    graph = as_graph(graph)
-    rules = rules_for(as_written, mutant)
-    return attempt(
-        f"{NAME}/step",
-        graph.name,
-        lambda: step_part(graph, encoding, as_written, rules, timeout),
-        encoding=encoding,
-        as_written=as_written,
-        mutant=mutant,
-        scope=f"every board of {graph.name}",
-    )
+    request = Request(NAME, as_graph(graph), as_written, encoding, mutant, timeout)
+    return request.part("step", step_part, f"every board of {request.graph.name}")
 
 
 def game_through(graph, board) -> list:
@@ -202,3 +165,14 @@ def game_through(graph, board) -> list:
         moves.append(u)
         to_move = opponent(to_move)
     return moves + [PASS, PASS]
+
+
+THEOREM = Theorem(
+    name=NAME,
+    statement=STATEMENT,
+    statement_as_written=STATEMENT + " With reaches as the source writes it (a stone never reaches Empty).",
+    source=SOURCE,
+    method=Z3Proof(proof),
+    mutants=("reaches-as-written", "no-second-clear", "gfp-reaches"),
+    expected_as_written="proved",
+)

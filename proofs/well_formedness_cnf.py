@@ -18,34 +18,19 @@ Mutant: ``no-second-clear`` leaves the mover's own chains without liberties on t
 
 from __future__ import annotations
 
-import sys
-
 from gorules.proofs import extras, sat
+from gorules.proofs.theorem import Reductions, Theorem
 from gorules.spec import tromp_taylor as tt
 from gorules.spec.tromp_taylor import EMPTY
 
 NAME = "well-formedness-step-cnf"
-STATEMENT = "Every move keeps a well-formed board well-formed (T1's step), proved through CNF."
-STATEMENT_AS_WRITTEN = STATEMENT + " With reaches as the source writes it."
-MUTANTS = ("no-second-clear",)
-MUTANTS_AVAILABLE = tuple(sat.MUTANTS)
-ENCODINGS_AVAILABLE = extras.ENCODINGS_AVAILABLE
-PLAYED_POINT = True
-INVARIANT = True
-COLOUR_INVARIANT = True
 
 
 def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
     """Well-formed boards and moves whose result is not well-formed."""
-    f = sat.Formula()
-    adjacency, arcs = extras.adjacency_of(f, graph)
-    n = adjacency.order
-    b = sat.symbolic_board(f, n)
-    x = sat.played_point(f, n, cube.point)
-    p = extras.player_literal(cube, f)
     side = options.extra.get("clear_side", "exact")
-    steps = sat.move(f, adjacency, b, x, p, options.encoding, options.mutant, side=side, written=options.as_written)
-    setup = extras.MoveSetup(f, adjacency, arcs, b, x, p, steps)
+    setup = extras.move_setup(graph, cube, options, side)
+    f, adjacency, b, steps = setup.formula, setup.adjacency, setup.board, setup.steps
     units = [
         extras.played_on_empty(setup),
         sat.well_formed(f, adjacency, b, options.encoding, written=options.as_written)
@@ -93,26 +78,17 @@ def rank_lemmas(setup: extras.MoveSetup, options: extras.Options, side: str) -> 
 
 def holds(graph, counterexample: dict) -> bool:
     """The statement on one concrete board and move, by the spec."""
-    b = tuple(counterexample["boards"][0]["board"])
-    v, p = counterexample["point"], counterexample["player"]
-    if b[v] != tt.EMPTY or not all(tt.reaches(graph, b, u, tt.EMPTY) for u in graph.points):
+    b, v, p = extras.the_move(counterexample)
+    if not extras.well_formed_and_empty_at(graph, b, v):
         return True
     after = tt.move(graph, tt.State(b, p, 0), v).board
     return all(tt.reaches(graph, after, u, tt.EMPTY) for u in graph.points)
 
 
-def scope(graph) -> str:
-    """What a proof covers."""
-    return extras.scope_text(graph, "every well-formed board, move and player")
-
-
-def prove(
-    graph,
-    as_written: bool = False,
-    encoding: str = "unary",
-    mutant: str | None = None,
-    timeout: float | None = None,
-    **options,
-):
-    """Prove the statement on a graph (or every graph of a SymbolicGraph's order)."""
-    return extras.prove(sys.modules[__name__], graph, as_written, encoding, mutant, timeout, **options)
+THEOREM = Theorem.beyond_the_source(
+    NAME,
+    "Every move keeps a well-formed board well-formed (T1's step), proved through CNF.",
+    extras.CnfProof(query, holds, covers="every well-formed board, move and player"),
+    mutants=("no-second-clear",),
+    reductions=Reductions(played_point=True, colour_invariant=True, automorphism_invariant=True),
+)

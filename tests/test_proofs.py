@@ -12,13 +12,16 @@ import pytest
 
 import gorules.spec.tromp_taylor as tt
 from gorules.cli import main
-from gorules.proofs import clear_characterization, move_definedness, registry, well_formedness
+from gorules.proofs import registry, well_formedness
 from gorules.proofs.encoding import MUTANTS
 from gorules.proofs.graphs import SymbolicGraph
 from gorules.spec.errata import reaches_as_written
 from gorules.spec.graph import make_graph, parse_graph
 
 SMALL = ["grid:2x3", "cycle:5", "digraph:0>1,1>2,2>0,2>3,3>1"]
+WELL_FORMEDNESS = registry.theorem("well-formedness")
+MOVE_DEFINEDNESS = registry.theorem("move-definedness")
+CLEAR_CHARACTERIZATION = registry.theorem("clear-characterization")
 
 
 def well_formed(graph, board) -> bool:
@@ -40,10 +43,10 @@ def test_corrected_theorems_hold(name, graph):
     assert result.seconds > 0
 
 
-@pytest.mark.parametrize("module", [well_formedness, clear_characterization])
+@pytest.mark.parametrize("theorem", [WELL_FORMEDNESS, CLEAR_CHARACTERIZATION], ids=lambda t: t.name)
 @pytest.mark.parametrize("directed", [False, True])
-def test_theorems_hold_on_every_graph_of_four_vertices(module, directed):
-    result = module.prove(SymbolicGraph(4, directed=directed))
+def test_theorems_hold_on_every_graph_of_four_vertices(theorem, directed):
+    result = theorem.prove(SymbolicGraph(4, directed=directed))
     assert result.status == "proved"
     assert result.graph == f"all-{'digraphs' if directed else 'graphs'}:4"
 
@@ -52,7 +55,7 @@ def test_both_encodings_prove_and_refute_alike():
     for encoding in ("ranked", "layered"):
         assert well_formedness.prove_step("grid:2x2", encoding=encoding).proved
         assert well_formedness.prove_step("grid:2x2", encoding=encoding, mutant="no-second-clear").refuted
-        assert clear_characterization.prove("grid:2x2", encoding=encoding).proved
+        assert CLEAR_CHARACTERIZATION.prove("grid:2x2", encoding=encoding).proved
 
 
 def test_naive_encoding_invents_a_counterexample():
@@ -71,14 +74,14 @@ def test_well_formedness_as_written_holds_degenerately():
     # With the source's reaches a stone never reaches Empty: only the empty board qualifies,
     # and every stone move empties the board.
     graph = parse_graph("grid:2x2")
-    assert well_formedness.prove(graph, as_written=True).proved
+    assert WELL_FORMEDNESS.prove(graph, as_written=True).proved
     stone = ("B", ".", ".", ".")
     assert not reaches_as_written(graph, stone, 0, tt.EMPTY)
 
 
 @pytest.mark.parametrize("graph", ["grid:2x2", "grid:3x3", "path:2"])
 def test_move_definedness_as_written_is_refuted_by_a_real_game(graph):
-    result = move_definedness.prove(graph, as_written=True)
+    result = MOVE_DEFINEDNESS.prove(graph, as_written=True)
     assert result.refuted
     cx = result.counterexample
     g = parse_graph(graph)
@@ -98,7 +101,7 @@ def test_move_definedness_as_written_is_refuted_by_a_real_game(graph):
 
 
 def test_clear_characterization_as_written_is_refuted():
-    result = clear_characterization.prove("grid:3x3", as_written=True)
+    result = CLEAR_CHARACTERIZATION.prove("grid:3x3", as_written=True)
     assert result.refuted
     cx = result.counterexample
     g = parse_graph("grid:3x3")
@@ -111,7 +114,7 @@ def test_clear_characterization_as_written_is_refuted():
 
 def expected_mutants():
     """(theorem, mutant) pairs every theorem declares it must refute."""
-    return [(name, m) for name in registry.SEED_THEOREMS for m in registry.theorem(name).MUTANTS]
+    return [(name, m) for name in registry.SEED_THEOREMS for m in registry.theorem(name).mutants]
 
 
 def test_every_mutant_breaks_some_theorem():
@@ -137,14 +140,14 @@ def test_mutants_are_refuted(name, mutant):
 
 
 def test_well_formedness_mutant_lemma_counterexample_is_well_formed():
-    result = well_formedness.prove("grid:2x2", mutant="reaches-as-written")
+    result = WELL_FORMEDNESS.prove("grid:2x2", mutant="reaches-as-written")
     assert result.refuted and result.counterexample["part"] == "lemma"
     board = result.counterexample["boards"][0]["board"]
     assert well_formed(parse_graph("grid:2x2"), board) and set(board) != {"."}
 
 
 def test_all_graphs_counterexample_names_a_graph():
-    result = well_formedness.prove(SymbolicGraph(4), mutant="no-second-clear")
+    result = WELL_FORMEDNESS.prove(SymbolicGraph(4), mutant="no-second-clear")
     assert result.refuted
     cx = result.counterexample
     g = graph_of(cx)

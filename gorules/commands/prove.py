@@ -63,15 +63,15 @@ def register(subparsers) -> None:
     parser.set_defaults(func=run)
 
 
-def chosen_theorems(name):
-    """The theorem names to run: the one asked for, or all."""
+def chosen_theorems(name) -> list:
+    """The theorems to run: the one asked for, or all."""
     from gorules.proofs import registry
 
     if name is None:
-        return registry.names()
-    if name not in registry.THEOREMS:
+        return list(registry.THEOREMS)
+    if name not in registry.names():
         raise UsageError(f"unknown theorem {name!r}; known: {', '.join(registry.names())}")
-    return [name]
+    return [registry.theorem(name)]
 
 
 def chosen_graph(args):
@@ -97,43 +97,26 @@ def check_options(args) -> None:
         raise UsageError(f"--picture must end in .svg or .png, got {args.picture!r}")
 
 
-def known_mutants(module) -> tuple:
-    """The mutants a theorem module can be checked against (the Z3 mutants by default)."""
-    from gorules.proofs.encoding import MUTANTS
-
-    return tuple(getattr(module, "MUTANTS_AVAILABLE", MUTANTS))
-
-
-def known_encodings(module):
-    """The encodings a theorem module accepts, or None if it does not say."""
-    available = getattr(module, "ENCODINGS_AVAILABLE", None)
-    return None if available is None else tuple(available)
-
-
-def accepts(module, args) -> bool:
+def accepts(theorem, args) -> bool:
     """Whether the theorem can run with the mutant and encoding asked for."""
-    if args.mutant is not None and args.mutant not in known_mutants(module):
+    if args.mutant is not None and args.mutant not in theorem.mutants_available:
         return False
-    encodings = known_encodings(module)
-    return encodings is None or args.encoding in encodings
+    return args.encoding in theorem.encodings
 
 
-def runnable(names, args, named: bool) -> list:
+def runnable(theorems, args, named: bool) -> list:
     """The theorems to run: all of the chosen ones that accept the options.  A theorem named
     on the command line that does not accept them is bad input."""
-    from gorules.proofs import registry
-
-    modules = [(name, registry.theorem(name)) for name in names]
-    chosen = [(name, m) for name, m in modules if accepts(m, args)]
+    chosen = [t for t in theorems if accepts(t, args)]
     if chosen:
         return chosen
-    name, module = modules[0]
-    if args.mutant is not None and args.mutant not in known_mutants(module):
+    first = theorems[0]
+    if args.mutant is not None and args.mutant not in first.mutants_available:
         raise UsageError(
-            f"unknown mutant {args.mutant!r} for {'these theorems' if not named else name}; "
-            f"known: {', '.join(sorted({x for _, m in modules for x in known_mutants(m)}))}"
+            f"unknown mutant {args.mutant!r} for {'these theorems' if not named else first.name}; "
+            f"known: {', '.join(sorted({x for t in theorems for x in t.mutants_available}))}"
         )
-    encodings = sorted({x for _, m in modules for x in (known_encodings(m) or ())})
+    encodings = sorted({x for t in theorems for x in t.encodings})
     raise UsageError(f"unknown encoding {args.encoding!r}; known: {', '.join(encodings)}")
 
 
@@ -251,17 +234,17 @@ def report(result, graph) -> str:
 
 def run(args) -> int:
     """Prove the chosen theorems; exit 0 only if all were proved."""
-    names = chosen_theorems(args.theorem)
+    theorems = chosen_theorems(args.theorem)
     graph = chosen_graph(args)
     check_options(args)
-    chosen = runnable(names, args, named=args.theorem is not None)
+    chosen = runnable(theorems, args, named=args.theorem is not None)
     results = []
     progress = tqdm(chosen, desc="prove", unit="theorem", file=sys.stderr, disable=len(chosen) == 1 or None)
-    for name, module in progress:
-        progress.set_postfix_str(name)
+    for theorem in progress:
+        progress.set_postfix_str(theorem.name)
         options = {"depth": args.depth} if args.depth is not None else {}
         try:
-            result = module.prove(
+            result = theorem.prove(
                 graph,
                 as_written=args.as_written,
                 encoding=args.encoding,
@@ -270,7 +253,7 @@ def run(args) -> int:
                 **options,
             )
         except ValueError as error:  # an option the theorem's encoding does not know
-            raise UsageError(f"{name}: {error}") from error
+            raise UsageError(f"{theorem.name}: {error}") from error
         if result.counterexample:
             result.counterexample["files"] = draw(result, graph, args.picture, len(chosen) > 1)
         results.append(result)
