@@ -127,13 +127,8 @@ def reachable_boards(graph: Graph, suicide_allowed: bool = True) -> set:
             if not empty >> v & 1:
                 continue
             for colour in (0, 1):
-                if colour == 0:
-                    nb, nw = k.place(black, white, v)
-                    survived = nb >> v & 1
-                else:
-                    nw, nb = k.place(white, black, v)
-                    survived = nw >> v & 1
-                if not survived and not suicide_allowed:
+                nb, nw = k.play(black, white, v, colour)
+                if not (nb | nw) >> v & 1 and not suicide_allowed:
                     continue
                 if (nb, nw) not in seen:
                     seen.add((nb, nw))

@@ -34,11 +34,7 @@ def play(graph: Graph, position: Position, colour: int, v: int) -> Position:
     """The position after ``colour`` (0 Black, 1 White) plays the empty point v:
     opponent chains without liberties removed, then the mover's own."""
     black, white = position
-    k = kernel(graph)
-    if colour == 0:
-        return k.place(black, white, v)
-    white, black = k.place(white, black, v)
-    return black, white
+    return kernel(graph).play(black, white, v, colour)
 
 
 def empty_points(graph: Graph, position: Position) -> list[int]:

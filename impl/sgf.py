@@ -348,13 +348,8 @@ def engine_positions(record: Record) -> Replay:
                 outcome.problem = f"move {number}: {player} plays on the occupied point {point_label(graph, v)}"
                 outcome.stopped_at = number
                 break
-            if player == "B":
-                black, white = k.place(black, white, v)
-                kept = black >> v & 1
-            else:
-                white, black = k.place(white, black, v)
-                kept = white >> v & 1
-            if not kept:
+            black, white = k.play(black, white, v, player == "W")
+            if not (black | white) >> v & 1:
                 outcome.suicides.append(number)
             if (black, white) in seen:
                 outcome.repetitions.append(number)

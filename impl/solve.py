@@ -234,13 +234,9 @@ class Solver:
         out = []
         for v in bit_positions(empty):
             point = 1 << v
-            if side:
-                w2, b2 = k.place(white, black, v)
-                _mine_before, mine_after, theirs_before, theirs_after = white, w2, black, b2
-            else:
-                b2, w2 = k.place(black, white, v)
-                _mine_before, mine_after, theirs_before, theirs_after = black, b2, white, w2
-            if not mine_after & point:
+            b2, w2 = k.play(black, white, v, side)
+            theirs_before, theirs_after = (black, b2) if side else (white, w2)
+            if not (b2 | w2) & point:
                 if not self.suicide_allowed:
                     continue
                 kind = 2
@@ -423,10 +419,7 @@ class Solver:
         if move == PASS:
             nb, nw, npasses = black, white, passes + 1
         else:
-            if side:
-                nw, nb = self.kernel.place(white, black, move)
-            else:
-                nb, nw = self.kernel.place(black, white, move)
+            nb, nw = self.kernel.play(black, white, move, side)
             npasses = 0
         child = (nb, nw, 1 - side, npasses, nbefore)
         if self.cycles:

@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from gorules.impl._kernel_numba import KO_CODES
+from gorules.impl.compiled import KO_CODES
 from gorules.impl.engine import CompiledGame, EngineError, Game, IllegalMove
 from gorules.impl.rules import RuleSet
 from gorules.spec.graph import parse_graph

@@ -234,8 +234,8 @@ def test_grid_shifts_match_the_neighbour_masks(graph_name):
         expected = 0
         for v in range(k.n):
             if x >> v & 1:
-                expected |= k.out[v]
-        assert k.dilate_out(x) == expected
+                expected |= k.into[v]
+        assert k.dilate_in(x) == expected
 
 
 def test_only_true_grids_use_shifts():
