@@ -116,7 +116,10 @@ class Kernel:
 
     def _play_directed(self, black: int, white: int, v: int, side: int) -> tuple[int, int]:
         """play on any graph: keep the stones of each colour that reach Empty."""
-        mine, theirs = (white, black) if side else (black, white)
+        if side:
+            mine, theirs = white, black
+        else:
+            mine, theirs = black, white
         mine |= 1 << v
         empty = self.all & ~(mine | theirs)
         theirs = self.reaching(theirs, empty)
@@ -129,7 +132,10 @@ class Kernel:
         # The same walk as _play_grid with the neighbours read from the masks; the two stay
         # apart because a shared helper would cost a call per step of the hottest loop.
         out = self.out
-        mine, theirs = (white, black) if side else (black, white)
+        if side:
+            mine, theirs = white, black
+        else:
+            mine, theirs = black, white
         point = 1 << v
         mine |= point
         empty = self.all & ~(mine | theirs)
@@ -171,7 +177,10 @@ class Kernel:
         c = self.columns
         not_first = self.not_first_column
         not_last = self.not_last_column
-        mine, theirs = (white, black) if side else (black, white)
+        if side:
+            mine, theirs = white, black
+        else:
+            mine, theirs = black, white
         point = 1 << v
         mine |= point
         empty = every & ~(mine | theirs)

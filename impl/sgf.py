@@ -1,4 +1,4 @@
-"""Game records in SGF: read any Go record into a graph and a move list, replay it, write one.
+"""Game records in SGF: read any Go record into a graph and a move list, write one.
 
 A record is read with sgfmill.  Its board is the ``rows x columns`` grid of
 :mod:`spec.graph` (point ``r * columns + c``, row 0 at the top, as SGF counts rows),
@@ -14,20 +14,20 @@ same way.
 A record that cannot be read gives :class:`RecordError`, a one-line message naming the
 file and the problem.  A record that reads but does not replay cleanly (a move on an
 occupied point, a repeated board, setup stones in the middle of the game) is not an error:
-:func:`replay` reports where and why.
+the replays of ``impl.sgf_replay`` report where and why.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from sgfmill import sgf
 
+from gorules.impl.files import write_bytes_atomically
 from gorules.spec.graph import Graph, GraphError, grid
-from gorules.spec.tromp_taylor import EMPTY, PASS, State, opponent
+from gorules.spec.tromp_taylor import EMPTY, PASS, opponent
 
 PLAYER_OF_SGF = {"b": "B", "w": "W"}
 SGF_OF_PLAYER = {"B": "b", "W": "w"}
@@ -191,72 +191,6 @@ def load_sgf(path: str | os.PathLike) -> Record:
     return parse_sgf(data, os.path.basename(source))
 
 
-@dataclass
-class Replay:
-    """A record replayed move by move.
-
-    ``boards[0]`` is the setup and ``boards[i]`` the board after move i.  ``problem`` is
-    the first reason the record stops replaying (a move on an occupied point), with
-    ``stopped_at`` its move number; ``repetitions`` are the moves (numbered from 1) after
-    which a board repeats an earlier one, which positional superko would forbid.
-    """
-
-    boards: list
-    problem: str | None = None
-    stopped_at: int | None = None
-    repetitions: list = field(default_factory=list)
-    suicides: list = field(default_factory=list)
-
-    @property
-    def clean(self) -> bool:
-        """Whether every move replayed, none repeating a board."""
-        return self.problem is None and not self.repetitions
-
-
-def replay(record: Record, rules=None) -> Replay:
-    """Replay a record with the ``move`` function of ``rules`` (the spec by default).
-
-    A stone on an occupied point stops the replay; a board that repeats an earlier one, or
-    a move whose own stones are removed (suicide), is noted and the replay goes on.
-    """
-    if rules is None:
-        from gorules.spec import tromp_taylor as rules
-    graph = record.graph
-    board = tuple(record.setup)
-    boards = [board]
-    seen = {board}
-    outcome = Replay(boards)
-    if record.problems:
-        outcome.problem = record.problems[0]
-        outcome.stopped_at = int(record.problems[0].split(":")[0].split()[1])
-    passes = 0
-    for number, (player, v) in enumerate(record.moves, start=1):
-        if outcome.stopped_at is not None and number >= outcome.stopped_at:
-            break
-        after = rules.move(graph, State(board, player, passes), v)
-        if after is None:
-            outcome.problem = f"move {number}: {player} plays on the occupied point {point_label(graph, v)}"
-            outcome.stopped_at = number
-            break
-        if v != PASS and after.board[v] != player:
-            outcome.suicides.append(number)
-        if v != PASS and after.board in seen:
-            outcome.repetitions.append(number)
-        board, passes = after.board, after.passes
-        seen.add(board)
-        boards.append(board)
-    return outcome
-
-
-def point_label(graph: Graph, v) -> str:
-    """A point as messages show it: its GTP name (``D4``) on a grid, its number elsewhere."""
-    if v == PASS:
-        return "pass"
-    from gorules.spec.graph import gtp_name
-
-    return f"{gtp_name(graph, v)}" if graph.is_grid else str(v)
-
-
 def record_sgf(
     graph: Graph,
     moves: Sequence,
@@ -310,170 +244,4 @@ def _check_move(graph: Graph, v) -> None:
 
 def save_sgf(graph: Graph, moves: Sequence, path: str | os.PathLike, **options) -> None:
     """Write a game (see :func:`record_sgf`) to ``path``, atomically: a temporary file, renamed."""
-    data = record_sgf(graph, moves, **options)
-    directory = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(prefix=".sgf-", dir=directory)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
-
-
-def engine_positions(record: Record) -> Replay:
-    """Replay a record in the engine's bitset kernel: ``boards`` are (Black, White) bitsets.
-
-    The kernel's ``place`` is the engine's move (clear the opponent, then the mover);
-    the replay stops at a move on an occupied point and notes repetitions and suicides
-    as :func:`replay` does.
-    """
-    from gorules.impl.engine import kernel, to_bits
-
-    graph = record.graph
-    k = kernel(graph)
-    black, white = to_bits(graph, tuple(record.setup))
-    outcome = Replay([(black, white)])
-    if record.problems:
-        outcome.problem = record.problems[0]
-        outcome.stopped_at = int(record.problems[0].split(":")[0].split()[1])
-    seen = {(black, white)}
-    for number, (player, v) in enumerate(record.moves, start=1):
-        if outcome.stopped_at is not None and number >= outcome.stopped_at:
-            break
-        if v != PASS:
-            if (black | white) >> v & 1:
-                outcome.problem = f"move {number}: {player} plays on the occupied point {point_label(graph, v)}"
-                outcome.stopped_at = number
-                break
-            black, white = k.play(black, white, v, player == "W")
-            if not (black | white) >> v & 1:
-                outcome.suicides.append(number)
-            if (black, white) in seen:
-                outcome.repetitions.append(number)
-            seen.add((black, white))
-        outcome.boards.append((black, white))
-    return outcome
-
-
-def bits_as_board(graph: Graph, position: tuple) -> tuple:
-    """The board (tuple of colours) of a (Black, White) bitset pair."""
-    black, white = position
-    return tuple("B" if black >> v & 1 else "W" if white >> v & 1 else EMPTY for v in graph.points)
-
-
-def sgfmill_agreement(record: Record, positions: Sequence) -> tuple[int, str | None]:
-    """Replay a record in sgfmill's Board and compare it with the engine's positions.
-
-    ``positions`` are the engine's (Black, White) bitsets, the setup first.  The whole
-    board is compared after every move: a mirror of the engine's board in sgfmill's
-    layout is kept up to date from the points that changed, and compared to sgfmill's.
-    Returns (positions compared, first disagreement or refusal as text, or None).
-    """
-    from sgfmill import boards as sgfmill_board_module
-
-    graph = record.graph
-    rows, columns = graph.shape
-    board = sgfmill_board_module.Board(rows)
-    black = [sgfmill_row_col(graph, v) for v in graph.points if record.setup[v] == "B"]
-    white = [sgfmill_row_col(graph, v) for v in graph.points if record.setup[v] == "W"]
-    board.apply_setup(black, white, [])
-    mirror = [[None] * columns for _ in range(rows)]
-    where = [sgfmill_row_col(graph, v) for v in graph.points]
-    previous = (0, 0)
-    compared = 0
-    for number, position in enumerate(positions):
-        if number > 0:
-            player, v = record.moves[number - 1]
-            if v != PASS:
-                try:
-                    board.play(*where[v], SGF_OF_PLAYER[player])
-                except ValueError:
-                    return (
-                        compared,
-                        f"move {number}: sgfmill refuses {player} on the occupied point {point_label(graph, v)}",
-                    )
-        changed = (previous[0] ^ position[0]) | (previous[1] ^ position[1])
-        while changed:
-            low = changed & -changed
-            v = low.bit_length() - 1
-            r, c = where[v]
-            mirror[r][c] = "b" if position[0] & low else "w" if position[1] & low else None
-            changed ^= low
-        previous = position
-        if mirror != board.board:
-            return compared, f"move {number}: sgfmill's board differs from the engine's"
-        compared += 1
-    return compared, None
-
-
-def engine_agreement(record: Record, positions: Sequence, boards: Sequence) -> tuple[int, str | None]:
-    """Compare another engine's boards, given as (move number, board) pairs, with the
-    engine's positions; (boards compared, first disagreement as text, or None)."""
-    compared = 0
-    for number, board in boards:
-        if number >= len(positions):
-            return compared, f"move {number}: the engine stopped before this move"
-        if bits_as_board(record.graph, positions[number]) != tuple(board):
-            return compared, f"move {number}: the board differs from the engine's"
-        compared += 1
-    return compared, None
-
-
-def spec_agreement(record: Record, positions: Sequence) -> tuple[int, str | None]:
-    """Replay a record in the executable spec and compare every board with the engine's
-    positions; (boards compared, first disagreement or refusal as text, or None)."""
-    from gorules.spec import tromp_taylor
-
-    spec_replay = replay(record, tromp_taylor)
-    numbered = list(enumerate(spec_replay.boards))
-    compared, problem = engine_agreement(record, positions, numbered)
-    if problem is None and spec_replay.problem and len(spec_replay.boards) < len(positions):
-        problem = f"spec: {spec_replay.problem}"
-    return compared, problem
-
-
-def check_record(
-    record: Record,
-    spec: bool = False,
-    sgfmill: bool = True,
-    gnugo_every: int | None = None,
-    gnugo: Sequence[str] | None = None,
-) -> dict:
-    """Replay a record in the engine and compare its boards with other opinions.
-
-    sgfmill's board is compared after every move, the spec (if asked) after every move,
-    GNU Go (if ``gnugo_every`` is given) after every ``gnugo_every``-th move and the last.
-    Returns a dict: the record's name, moves, where it stops replaying cleanly and why,
-    repeated boards and suicides, and for each opinion the boards compared and the
-    first disagreement (None when all agree).
-    """
-    engine = engine_positions(record)
-    played = record.moves[: len(engine.boards) - 1]
-    report = {
-        "record": record.source,
-        "board": record.graph.name,
-        "moves": len(record.moves),
-        "replayed": len(played),
-        "unclean": engine.problem,
-        "repetitions": engine.repetitions,
-        "suicides": engine.suicides,
-        "opinions": {},
-    }
-    if sgfmill:
-        compared, problem = sgfmill_agreement(record, engine.boards)
-        report["opinions"]["sgfmill"] = {"compared": compared, "disagreement": problem}
-    if spec:
-        compared, problem = spec_agreement(record, engine.boards)
-        report["opinions"]["spec"] = {"compared": compared, "disagreement": problem}
-    if gnugo_every:
-        from gorules.impl.gtp import gnugo_command, replay_in_engine
-
-        command = list(gnugo) if gnugo else gnugo_command()
-        boards, refused = replay_in_engine(command, record.graph, record.setup, played, gnugo_every)
-        compared, problem = engine_agreement(record, engine.boards, boards)
-        report["opinions"]["gnugo"] = {"compared": compared, "disagreement": refused or problem}
-    report["agree"] = all(o["disagreement"] is None for o in report["opinions"].values())
-    return report
+    write_bytes_atomically(path, record_sgf(graph, moves, **options))

@@ -1,153 +1,33 @@
-"""Test vectors from the spec, and differential fuzzing of the engine against the spec.
+"""Test vectors: what the executable spec says about one sequence of moves, as JSON files.
 
 A test vector is a JSON file recording what the executable spec (``spec.tromp_taylor``)
 says about one sequence of moves on one graph: the state after every move, and at the
 end whether the sequence is a game and who won.  A vector whose last move is not
 allowed is named ``invalid_*`` and records the move and the reason.  The format is
 described in ``tests/vectors/README.md``.  Vectors are replayed against any module
-with the Tromp–Taylor API (``replay``).
+with the Tromp–Taylor API (``replay``).  ``python -m gorules.impl.vectors DIRECTORY``
+writes the corpus of the repository (``corpus``) again.
 
-Fuzzing (``fuzz``) draws random graphs (undirected and directed, up to 12 points, and
-grids up to 19×19) and random move sequences, plays each sequence on the spec and on
-the engine, and compares the whole state after every move, plus the module functions
-(``move``, ``clear``, ``reaches``, ``score``, ``game``, ``winner``).  A disagreement is
-shrunk to a shortest move sequence that still shows it and can be written as a vector
-(and, on a square grid, as an SGF file).
-
-This module reads the spec's functions, not only its types: it is the bridge between
-the spec and the engine, and the engine itself (``impl.engine``) does not depend on it.
+Differential fuzzing, whose disagreements are written as vectors, is ``impl.fuzzing``.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
-import tempfile
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from pathlib import Path
 
 import gorules.spec.tromp_taylor as spec_rules
-from gorules.impl.sgf import record_sgf
-from gorules.spec.graph import Graph, GraphError, grid, make_graph, parse_graph
-from gorules.spec.tromp_taylor import EMPTY, PASS, State
+from gorules.impl.files import write_text_atomically
+from gorules.impl.oracle import legal_reason
+from gorules.spec.graph import Graph, graph_from_json, graph_to_json, parse_graph
+from gorules.spec.tromp_taylor import PASS, State
 
 FORMAT = "gorules-vector/1"
 
 
-# --------------------------------------------------------------------------- graphs as data
-
-
-def graph_to_json(graph: Graph) -> dict:
-    """A graph as JSON data: its name, order, whether directed, and its arcs."""
-    return {
-        "name": graph.name,
-        "order": graph.order,
-        "directed": graph.directed,
-        "arcs": [list(arc) for arc in graph.edges()],
-    }
-
-
-def graph_from_json(data: dict) -> Graph:
-    """The graph that ``graph_to_json`` wrote (a grid gets its coordinates back)."""
-    try:
-        order, directed = int(data["order"]), bool(data["directed"])
-        arcs = [tuple(int(x) for x in arc) for arc in data["arcs"]]
-        name = str(data.get("name", "graph"))
-    except (KeyError, TypeError, ValueError) as error:
-        raise GraphError(f"a graph in a vector needs order, directed and arcs: {error}") from None
-    graph = make_graph(order, arcs, name, directed=directed)
-    try:
-        named = parse_graph(name)
-    except GraphError:
-        return graph
-    return named if named.neighbours == graph.neighbours and named.directed == directed else graph
-
-
-def random_graph(rng: random.Random, max_order: int = 12, max_side: int = 19) -> Graph:
-    """A random graph: mostly small undirected or directed graphs and small grids,
-    sometimes a named family, rarely a large grid."""
-    kind = rng.random()
-    if kind < 0.35:
-        n = rng.randint(1, max_order)
-        p = rng.choice((0.2, 0.35, 0.5, 0.8))
-        arcs = [(v, w) for v in range(n) for w in range(v + 1, n) if rng.random() < p]
-        return make_graph(n, arcs, f"random:{n}")
-    if kind < 0.6:
-        n = rng.randint(1, max_order)
-        p = rng.choice((0.15, 0.3, 0.5))
-        arcs = [(v, w) for v in range(n) for w in range(n) if v != w and rng.random() < p]
-        return make_graph(n, arcs, f"random-digraph:{n}", directed=True)
-    if kind < 0.9 or max_side < 7:
-        return grid(rng.randint(1, min(5, max_side)), rng.randint(1, min(5, max_side)))
-    if kind < 0.985:
-        return parse_graph(rng.choice(("petersen", "cycle:5", "cycle:8", "complete:4", "star:4", "path:7", "grid:6x6")))
-    side = rng.randint(7, max_side)
-    return grid(side, rng.randint(7, max_side))
-
-
-def random_moves(rng: random.Random, graph: Graph, length: int) -> list:
-    """A random sequence of moves, some of them illegal (passes are rarer than points)."""
-    points = graph.order
-    return [PASS if rng.random() < 0.08 else rng.randrange(points) for _ in range(length)]
-
-
-def random_board(rng: random.Random, graph: Graph) -> tuple:
-    """A random board of the graph, well-formed or not."""
-    weights = rng.choice(("BW.", "BW..", "BBW.", "BWW.", "BW...."))
-    return tuple(rng.choice(weights) for _ in graph.points)
-
-
 # --------------------------------------------------------------------------- the spec's record
-
-
-def legal_reason(rules, graph: Graph, history: list[State], v) -> tuple[State | None, str]:
-    """The next state when the player to move plays v after ``history`` (the states so far)
-    under the game conditions of the source, or None and the reason v is not allowed."""
-    s = history[-1]
-    if v != PASS and (not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < graph.order):
-        return None, "unknown point"
-    if s.passes >= 2:
-        return None, "the game is over"
-    s_next = rules.move(graph, s, v)
-    if s_next is None:
-        return None, "the point is occupied"
-    if v != PASS and any(s_next.board == earlier.board for earlier in history):
-        return None, "the board repeats an earlier board"
-    return s_next, ""
-
-
-def legal_under(ruleset, graph: Graph, history: list[State], v) -> tuple[State | None, str]:
-    """Like ``legal_reason`` with the spec's move, but under the options of a RuleSet: the
-    oracle for the engine's ko and suicide options, written from their definitions in
-    ``impl/rules.py`` on top of the spec's ``move``."""
-    s = history[-1]
-    if v != PASS and (not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < graph.order):
-        return None, "unknown point"
-    if s.passes >= 2:
-        return None, "the game is over"
-    s_next = spec_rules.move(graph, s, v)
-    if s_next is None:
-        return None, "the point is occupied"
-    if v == PASS:
-        return s_next, ""
-    if ruleset.suicide == "forbidden" and s_next.board[v] == EMPTY:
-        return None, "suicide"
-    if ruleset.ko == "positional" and any(s_next.board == t.board for t in history):
-        return None, "the board repeats an earlier board"
-    if ruleset.ko == "situational" and any(s_next.board == t.board and s_next.player == t.player for t in history):
-        return None, "the position repeats with the same player to move"
-    if ruleset.ko == "simple" and len(history) >= 2 and s_next.board == history[-2].board:
-        return None, "the board before the opponent's move comes back"
-    return s_next, ""
-
-
-def scores_under(ruleset, graph: Graph, b: tuple) -> tuple[int, int]:
-    """(Black's score, White's score) of a board under a RuleSet's scoring, by the spec."""
-    if ruleset.scoring == "stone":
-        return b.count("B"), b.count("W")
-    return spec_rules.score(graph, b, "B"), spec_rules.score(graph, b, "W")
 
 
 def state_to_json(s: State) -> dict:
@@ -254,22 +134,9 @@ def vector_text(data: dict) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
-def write_json_atomically(path: Path, data) -> None:
+def write_vector(path: Path, data) -> Path:
     """Write a vector to ``path`` through a temporary file and a rename: never half-written."""
-    write_text_atomically(path, vector_text(data))
-
-
-def write_text_atomically(path: Path, text: str) -> None:
-    """Write text to ``path`` through a temporary file and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
+    return write_text_atomically(path, vector_text(data))
 
 
 def load_vector(path: Path) -> dict:
@@ -396,186 +263,13 @@ def write_corpus(directory: Path, seed: int = 0, per_graph: int = 4) -> list[Pat
     paths = []
     for vector in corpus(seed, per_graph):
         path = Path(directory) / f"{vector['name']}.json"
-        write_json_atomically(path, vector)
+        write_vector(path, vector)
         paths.append(path)
-    return paths
-
-
-# --------------------------------------------------------------------------- fuzzing
-
-
-@dataclass
-class Disagreement:
-    """A graph and a move sequence on which spec and engine differ, and how."""
-
-    graph: Graph
-    moves: list
-    what: str
-    board: tuple | None = None
-
-
-@dataclass
-class FuzzReport:
-    """The totals of a fuzzing run."""
-
-    examples: int = 0
-    moves: int = 0
-    disagreements: list = field(default_factory=list)
-
-    def as_json(self) -> dict:
-        """The JSON summary: examples, moves compared, disagreements found."""
-        return {"examples": self.examples, "moves": self.moves, "disagreements": len(self.disagreements)}
-
-
-def compare_functions(graph: Graph, b: tuple, rng: random.Random, engine) -> str | None:
-    """How clear, reaches and score differ between spec and engine on a board (None if not)."""
-    for p in ("B", "W"):
-        if spec_rules.clear(graph, b, p) != engine.clear(graph, b, p):
-            return f"clear(b, {p}) differs"
-        if spec_rules.score(graph, b, p) != engine.score(graph, b, p):
-            return f"score(b, {p}) differs"
-    v = rng.randrange(graph.order)
-    for c in ("B", "W", EMPTY):
-        if spec_rules.reaches(graph, b, v, c) != engine.reaches(graph, b, v, c):
-            return f"reaches(b, {v}, {c!r}) differs"
-    return None
-
-
-def compare_game(graph: Graph, moves: list, engine=None) -> tuple[int, str | None]:
-    """Play the moves on spec and engine side by side (skipping moves the spec refuses) and
-    compare after every move; return (moves compared, first difference or None)."""
-    if engine is None:
-        from gorules.impl import engine
-    g = engine.Game(graph)
-    history = [spec_rules.initial_state(graph)]
-    played = []
-    compared = 0
-    for v in moves:
-        compared += 1
-        s = history[-1]
-        s_next, reason = legal_reason(spec_rules, graph, history, v)
-        if spec_rules.move(graph, s, v) != engine.move(graph, s, v):
-            return compared, f"move(s, {v}) differs"
-        engine_reason = g.why_illegal(v)
-        if (s_next is None) != (engine_reason is not None):
-            return compared, f"legality of {v} differs: spec {reason or 'legal'}, engine {engine_reason or 'legal'}"
-        if s_next is None:
-            continue
-        g.play(v)
-        history.append(s_next)
-        played.append(v)
-        if g.state() != s_next:
-            return compared, f"state after {v} differs"
-        if g.score()[:2] != tuple(spec_rules.score(graph, s_next.board, p) for p in ("B", "W")):
-            return compared, f"score after {v} differs"
-    if spec_rules.game(graph, played) != engine.game(graph, played):
-        return compared, "game() differs"
-    if spec_rules.winner(graph, played) != engine.winner(graph, played):
-        return compared, "winner() differs"
-    if played and played[-1] != PASS:
-        g.undo()
-        if g.state() != history[-2]:
-            return compared, "undo does not restore the state"
-    return compared, None
-
-
-def shrink(graph: Graph, moves: list, fails: Callable[[list], bool]) -> list:
-    """A shorter move sequence that still fails: drop chunks, then single moves, while it does."""
-    chunk = max(1, len(moves) // 2)
-    while chunk >= 1:
-        i = 0
-        while i < len(moves):
-            candidate = moves[:i] + moves[i + chunk :]
-            if fails(candidate):
-                moves = candidate
-            else:
-                i += chunk
-        chunk //= 2
-    return moves
-
-
-def fuzz_one(
-    rng: random.Random, engine=None, max_order: int = 12, max_side: int = 19
-) -> tuple[int, Disagreement | None]:
-    """One example: a random graph, a random board and a random move sequence compared."""
-    if engine is None:
-        from gorules.impl import engine
-    graph = random_graph(rng, max_order, max_side)
-    board = random_board(rng, graph)
-    difference = compare_functions(graph, board, rng, engine)
-    if difference is not None:
-        return 0, Disagreement(graph, [], difference, board)
-    length = rng.randint(1, 40) if graph.order <= 36 else rng.randint(1, 12)
-    moves = random_moves(rng, graph, length)
-    if rng.random() < 0.5:
-        moves += [PASS, PASS]
-    compared, difference = compare_game(graph, moves, engine)
-    if difference is None:
-        return compared, None
-    minimal = shrink(graph, moves, lambda ms: compare_game(graph, ms, engine)[1] is not None)
-    return compared, Disagreement(graph, minimal, compare_game(graph, minimal, engine)[1] or difference)
-
-
-def fuzz(
-    examples: int | None,
-    seed: int = 0,
-    progress: Callable[[int, int], None] | None = None,
-    engine=None,
-    max_order: int = 12,
-    max_side: int = 19,
-    min_moves: int = 0,
-) -> FuzzReport:
-    """Run ``examples`` random examples from ``seed`` (or, with ``examples`` None, as many
-    as it takes to compare ``min_moves`` moves); ``progress(1, moves)`` after each."""
-    rng = random.Random(seed)
-    report = FuzzReport()
-    while (report.examples < examples) if examples is not None else (report.moves < min_moves):
-        compared, disagreement = fuzz_one(rng, engine, max_order, max_side)
-        report.examples += 1
-        report.moves += compared
-        if disagreement is not None:
-            report.disagreements.append(disagreement)
-        if progress is not None:
-            progress(1, compared)
-    return report
-
-
-def disagreement_vector(d: Disagreement, index: int) -> dict:
-    """A disagreement as a vector recording what the spec says (named after its kind)."""
-    name = f"fuzz_disagreement_{index}"
-    vector = record(d.graph, d.moves, name)
-    vector["disagreement"] = d.what
-    if d.board is not None:
-        vector["board"] = "".join(d.board)
-    return vector
-
-
-def _is_point_or_pass(graph: Graph, v) -> bool:
-    """Whether v can stand in a game record of the graph: a pass or one of its points."""
-    return v == PASS or (type(v) is int and 0 <= v < graph.order)
-
-
-def write_disagreements(report: FuzzReport, directory: Path) -> list[Path]:
-    """Write each disagreement as a vector (and on square grids as SGF, by ``impl.sgf.record_sgf``); return the paths written."""
-    paths = []
-    for i, d in enumerate(report.disagreements):
-        vector = disagreement_vector(d, i)
-        path = Path(directory) / f"{vector['name']}.json"
-        write_json_atomically(path, vector)
-        paths.append(path)
-        if d.graph.is_grid and d.graph.shape[0] == d.graph.shape[1] <= 25:
-            sgf_path = path.with_suffix(".sgf")
-            moves = list(vector["moves"])
-            if "invalid" in vector and _is_point_or_pass(d.graph, vector["invalid"]["move"]):
-                moves.append(vector["invalid"]["move"])
-            record = record_sgf(d.graph, moves, comment=f"{d.graph.name}; rules Tromp-Taylor")
-            write_text_atomically(sgf_path, record.decode())
-            paths.append(sgf_path)
     return paths
 
 
 def main(argv: Iterable[str] | None = None) -> int:
-    """``python -m impl.vectors DIRECTORY``: regenerate the vector corpus into DIRECTORY."""
+    """``python -m gorules.impl.vectors DIRECTORY``: regenerate the vector corpus into DIRECTORY."""
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
@@ -587,27 +281,19 @@ def main(argv: Iterable[str] | None = None) -> int:
     return 0
 
 
+# The fuzzing campaign moved to impl.fuzzing; these names stay importable from here.
+_FUZZING_NAMES = frozenset({"compare_game", "disagreement_vector", "fuzz"})
+
+
+def __getattr__(name: str):
+    """``compare_game``, ``disagreement_vector`` and ``fuzz`` from ``impl.fuzzing``, for
+    code that still imports them from here."""
+    if name in _FUZZING_NAMES:
+        from gorules.impl import fuzzing
+
+        return getattr(fuzzing, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 if __name__ == "__main__":
     raise SystemExit(main())
-
-
-class NoSuicideMutant:
-    """The engine with one rule broken on purpose: a played stone is never removed, even
-    when it has no liberty after the captures (suicide forgotten).  Differential fuzzing
-    must tell it from the spec; a fuzzer that cannot would prove nothing."""
-
-    def __getattr__(self, name):
-        from gorules.impl import engine
-
-        return getattr(engine, name)
-
-    @staticmethod
-    def move(graph: Graph, s: State, v) -> State | None:
-        """The engine's move, with the played point put back if the move removed it."""
-        from gorules.impl import engine
-
-        result = engine.move(graph, s, v)
-        if result is None or v == PASS or result.board[v] != EMPTY:
-            return result
-        board = result.board[:v] + (s.player,) + result.board[v + 1 :]
-        return State(board, result.player, 0)

@@ -252,3 +252,34 @@ def board_text(graph: Graph, board) -> str:
         rows, columns = graph.shape
         return "\n".join("".join(cells[r * columns : (r + 1) * columns]) for r in range(rows))
     return " ".join(f"{point_name(graph, v)}:{cells[v]}" for v in graph.points)
+
+
+# --------------------------------------------------------------------------- graphs as JSON
+
+
+def graph_to_json(graph: Graph) -> dict:
+    """A graph as JSON data: its name, order, whether directed, and its arcs (``edges()``)."""
+    return {
+        "name": graph.name,
+        "order": graph.order,
+        "directed": graph.directed,
+        "arcs": [list(arc) for arc in graph.edges()],
+    }
+
+
+def graph_from_json(data: dict) -> Graph:
+    """The graph that ``graph_to_json`` wrote.  When its name parses to the same graph
+    (``grid:3x3``, ``petersen``, ...) that graph is returned, so a grid gets its coordinates
+    back; GraphError if the data is not a graph."""
+    try:
+        order, directed = int(data["order"]), bool(data["directed"])
+        arcs = [tuple(int(x) for x in arc) for arc in data["arcs"]]
+        name = str(data.get("name", "graph"))
+    except (KeyError, TypeError, ValueError) as error:
+        raise GraphError(f"a graph as JSON needs order, directed and arcs: {error}") from None
+    graph = make_graph(order, arcs, name, directed=directed)
+    try:
+        named = parse_graph(name)
+    except GraphError:
+        return graph
+    return named if named.neighbours == graph.neighbours and named.directed == directed else graph

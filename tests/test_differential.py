@@ -20,29 +20,38 @@ from strategies import boards, graphs, grids, move_sequences, moves, undirected_
 
 import gorules.spec.tromp_taylor as spec_rules
 from gorules.impl import engine
+from gorules.impl.fuzzing import compare_game, fuzz
+from gorules.impl.oracle import legal_reason, legal_under, scores_under
 from gorules.impl.rules import RuleSet
-from gorules.impl.vectors import (
-    compare_game,
-    fuzz,
-    legal_reason,
-    legal_under,
-    load_vector,
-    replay,
-    replay_engine_game,
-    scores_under,
-    vector_files,
-)
+from gorules.impl.vectors import load_vector, replay, replay_engine_game, vector_files
 from gorules.spec.tromp_taylor import PASS
 
 VECTORS = Path(__file__).parent / "vectors"
 
 
-class SpecAndEngine(RuleBasedStateMachine):
-    """The same game on the spec (a list of states) and on the engine (a Game)."""
+class GameAgainstSpec(RuleBasedStateMachine):
+    """A game on the engine (``self.game``) beside the spec's states (``self.history``),
+    once ``start`` has chosen a graph; the moves may be taken back."""
 
     def __init__(self):
         super().__init__()
         self.graph = None
+
+    @precondition(lambda self: self.graph is not None and len(self.history) > 1)
+    @rule()
+    def undo(self):
+        """Taking a move back on the engine returns to the spec's previous state."""
+        self.game.undo()
+        self.history.pop()
+
+
+def outcome(margin) -> str:
+    """The winner by Black's margin: "B", "W" or "draw"."""
+    return "B" if margin > 0 else "W" if margin < 0 else "draw"
+
+
+class SpecAndEngine(GameAgainstSpec):
+    """The same game on the spec (a list of states) and on the engine (a Game)."""
 
     @initialize(graph=graphs(max_order=10, max_side=6))
     def start(self, graph):
@@ -63,13 +72,6 @@ class SpecAndEngine(RuleBasedStateMachine):
         assert allowed == (s_next is not None), reason
         if allowed:
             self.history.append(s_next)
-
-    @precondition(lambda self: self.graph is not None and len(self.history) > 1)
-    @rule()
-    def undo(self):
-        """Taking a move back on the engine returns to the spec's previous state."""
-        self.game.undo()
-        self.history.pop()
 
     @invariant()
     def same_state(self):
@@ -198,7 +200,7 @@ def test_fuzzing_compares_a_hundred_thousand_moves_without_a_disagreement():
 def test_fuzzing_finds_a_broken_engine():
     """A mutant engine that forgets suicide must be caught and shrunk to a short case."""
 
-    from gorules.impl.vectors import NoSuicideMutant
+    from gorules.impl.mutants import NoSuicideMutant
 
     report = fuzz(300, seed=1, engine=NoSuicideMutant(), max_order=6, max_side=3)
     assert report.disagreements
@@ -208,7 +210,7 @@ def test_fuzzing_finds_a_broken_engine():
 def test_a_disagreement_is_written_as_a_vector_and_sgf(tmp_path):
     from sgfmill import sgf
 
-    from gorules.impl.vectors import Disagreement, FuzzReport, write_disagreements
+    from gorules.impl.fuzzing import Disagreement, FuzzReport, write_disagreements
     from gorules.spec.graph import parse_graph
 
     graph = parse_graph("grid:4x4")
@@ -259,12 +261,8 @@ RULE_OPTIONS = st.builds(
 )
 
 
-class RuleOptionsAgainstOracle(RuleBasedStateMachine):
+class RuleOptionsAgainstOracle(GameAgainstSpec):
     """The engine's Game under any RuleSet against an oracle built on the spec's move."""
-
-    def __init__(self):
-        super().__init__()
-        self.graph = None
 
     @initialize(graph=graphs(max_order=9, max_side=4), options=RULE_OPTIONS)
     def start(self, graph, options):
@@ -284,13 +282,6 @@ class RuleOptionsAgainstOracle(RuleBasedStateMachine):
         if s_next is not None:
             self.history.append(s_next)
 
-    @precondition(lambda self: self.graph is not None and len(self.history) > 1)
-    @rule()
-    def undo(self):
-        """Taking back a move forgets its position."""
-        self.game.undo()
-        self.history.pop()
-
     @invariant()
     def same_state_and_result(self):
         """State, scores and winner agree with the oracle."""
@@ -300,8 +291,7 @@ class RuleOptionsAgainstOracle(RuleBasedStateMachine):
         assert self.game.state() == s
         black, white = scores_under(self.options, self.graph, s.board)
         assert self.game.score() == (black, white, self.options.komi)
-        margin = black - white - self.options.komi
-        assert self.game.winner() == ("B" if margin > 0 else "W" if margin < 0 else "draw")
+        assert self.game.winner() == outcome(black - white - self.options.komi)
 
 
 TestRuleOptionsAgainstOracle = RuleOptionsAgainstOracle.TestCase
@@ -323,10 +313,9 @@ def test_game_and_winner_under_rule_options(data):
     complete = complete and history[-1].passes == 2
     states = engine.game(graph, sequence, options)
     assert states == (history if complete else None)
-    outcome = engine.winner(graph, sequence, options)
+    result = engine.winner(graph, sequence, options)
     if complete:
         black, white = scores_under(options, graph, history[-1].board)
-        margin = black - white - options.komi
-        assert outcome == ("B" if margin > 0 else "W" if margin < 0 else "draw")
+        assert result == outcome(black - white - options.komi)
     else:
-        assert outcome is None
+        assert result is None

@@ -8,17 +8,9 @@ import sys
 
 import pytest
 
-from gorules.impl.engine import Game, random_playout
-from gorules.impl.sgf import (
-    RecordError,
-    bits_as_board,
-    engine_positions,
-    load_sgf,
-    parse_sgf,
-    replay,
-    save_sgf,
-    sgfmill_agreement,
-)
+from gorules.impl.engine import Game, random_playout, to_board
+from gorules.impl.sgf import RecordError, load_sgf, parse_sgf, save_sgf
+from gorules.impl.sgf_replay import engine_positions, replay, sgfmill_agreement
 from gorules.spec.graph import grid, parse_graph, parse_point
 from gorules.spec.tromp_taylor import PASS
 
@@ -50,7 +42,7 @@ def test_any_square_size_round_trips(size, tmp_path):
     players = [p for p, _ in record.moves]
     assert players == ["B" if i % 2 == 0 else "W" for i in range(len(players))]
     engine = engine_positions(record)
-    assert bits_as_board(graph, engine.boards[-1]) == game.board
+    assert to_board(graph, *engine.boards[-1]) == game.board
     if size <= 13:
         assert replay(record).boards[-1] == game.board
 

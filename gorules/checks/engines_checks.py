@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 
 from gorules.impl.engine import Game, random_playout
-from gorules.impl.sgf import engine_positions, parse_sgf, record_sgf, sgfmill_agreement
+from gorules.impl.sgf import parse_sgf, record_sgf
+from gorules.impl.sgf_replay import engine_positions, sgfmill_agreement
 from gorules.impl.spiel import openspiel_action, openspiel_board, openspiel_point
 from gorules.spec.graph import grid
 from gorules.spec.tromp_taylor import PASS

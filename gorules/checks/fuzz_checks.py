@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from gorules.impl import engine
-from gorules.impl.vectors import NoSuicideMutant, corpus, fuzz, replay
+from gorules.impl.fuzzing import fuzz
+from gorules.impl.mutants import NoSuicideMutant
+from gorules.impl.vectors import corpus, replay
 from gorules.verify import Check, Outcome
 
 FUZZ_MOVES = 20_000

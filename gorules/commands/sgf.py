@@ -17,7 +17,8 @@ from concurrent.futures import ThreadPoolExecutor
 from tqdm import tqdm
 
 from gorules.errors import UsageError
-from gorules.impl.sgf import RecordError, check_record, load_sgf
+from gorules.impl.sgf import RecordError, load_sgf
+from gorules.impl.sgf_replay import check_record
 
 RECORD_SUFFIXES = (".sgf", ".mgt")
 

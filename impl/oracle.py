@@ -1,0 +1,57 @@
+"""The oracle: what the executable spec says about the next move of a game, and why.
+
+The engine is checked against these answers (differential tests, fuzzing, test vectors,
+the errata checker's game prefixes).  They are the game conditions of the source
+(``002_8835c2492dce8849.txt``: no move after two passes, no move on an occupied point,
+no board repeated by a move) written on top of the spec's ``move``, and the rule options
+of :class:`impl.rules.RuleSet` written from their definitions in ``impl/rules.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import gorules.spec.tromp_taylor as spec_rules
+from gorules.impl.rules import TROMP_TAYLOR, RuleSet
+from gorules.spec.graph import Graph
+from gorules.spec.tromp_taylor import EMPTY, PASS, State
+
+
+def legal_under(
+    ruleset: RuleSet, graph: Graph, history: list[State], v, move: Callable = spec_rules.move
+) -> tuple[State | None, str]:
+    """The next state when the player to move plays v after ``history`` (the states so far)
+    under the options of a RuleSet, with the spec's ``move`` (or the ``move`` given), or
+    None and the reason v is not allowed."""
+    s = history[-1]
+    if v != PASS and (not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < graph.order):
+        return None, "unknown point"
+    if s.passes >= 2:
+        return None, "the game is over"
+    s_next = move(graph, s, v)
+    if s_next is None:
+        return None, "the point is occupied"
+    if v == PASS:
+        return s_next, ""
+    if ruleset.suicide == "forbidden" and s_next.board[v] == EMPTY:
+        return None, "suicide"
+    if ruleset.ko == "positional" and any(s_next.board == t.board for t in history):
+        return None, "the board repeats an earlier board"
+    if ruleset.ko == "situational" and any(s_next.board == t.board and s_next.player == t.player for t in history):
+        return None, "the position repeats with the same player to move"
+    if ruleset.ko == "simple" and len(history) >= 2 and s_next.board == history[-2].board:
+        return None, "the board before the opponent's move comes back"
+    return s_next, ""
+
+
+def legal_reason(rules, graph: Graph, history: list[State], v) -> tuple[State | None, str]:
+    """``legal_under`` the source's own game conditions (positional superko, suicide
+    allowed), with the ``move`` of ``rules`` (any module or object with the spec's API)."""
+    return legal_under(TROMP_TAYLOR, graph, history, v, rules.move)
+
+
+def scores_under(ruleset: RuleSet, graph: Graph, b: tuple) -> tuple[int, int]:
+    """(Black's score, White's score) of a board under a RuleSet's scoring, by the spec."""
+    if ruleset.scoring == "stone":
+        return b.count("B"), b.count("W")
+    return spec_rules.score(graph, b, "B"), spec_rules.score(graph, b, "W")

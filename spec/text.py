@@ -1,0 +1,69 @@
+"""Boards and moves of a graph as text, for people: the one place that writes them.
+
+A board is any sequence of colours ("B", "W", ".") indexed by point, a tuple or a string.
+On a grid it is written row by row, top row first; on any other graph point by point.
+
+- :func:`board_text`: the colours as they are, rows on a grid and ``point:colour`` pairs
+  elsewhere (``gorules play``, ``gorules prove``);
+- :func:`board_diagram`: a grid with its coordinates and X for Black, O for White, or on
+  any other graph each point with its stone and the points it is adjacent to (``gorules
+  errata``, ``gorules replay`` on grids);
+- :func:`colour_lists`: the points of each colour (``gorules replay`` off grids);
+- :func:`move_name`: a move as messages name it (``pass``, ``C3`` on a grid, ``7`` elsewhere).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from gorules.spec.graph import GTP_LETTERS, Graph, point_name
+from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE
+
+DIAGRAM_STONES = {BLACK: "X", WHITE: "O", EMPTY: "."}
+
+
+def move_name(graph: Graph, v) -> str:
+    """A move as messages name it: ``pass``, or the point's name (GTP on a grid, its number elsewhere)."""
+    return "pass" if v == PASS else point_name(graph, v)
+
+
+def board_rows(graph: Graph, board: Sequence[str], separator: str = "", stones: Mapping | None = None) -> list[str]:
+    """The rows of a board on a grid, top row first: each point's colour (or ``stones`` of
+    it), the points of a row joined by ``separator``."""
+    rows, columns = graph.shape
+    shown = board if stones is None else [stones[c] for c in board]
+    return [separator.join(shown[r * columns + c] for c in range(columns)) for r in range(rows)]
+
+
+def board_text(graph: Graph, board: Sequence[str], separator: str = "", indent: str = "") -> str:
+    """A board as rows of colours on a grid (the points of a row joined by ``separator``,
+    each row after ``indent``), as ``point:colour`` pairs on one line on any other graph."""
+    if graph.is_grid:
+        return "\n".join(indent + row for row in board_rows(graph, board, separator))
+    return indent + " ".join(f"{point_name(graph, v)}:{board[v]}" for v in graph.points)
+
+
+def board_diagram(graph: Graph, board: Sequence[str]) -> str:
+    """A board drawn in text: on a grid, rows of ``.``, ``X`` (Black), ``O`` (White) between
+    the column letters and row numbers of GTP; on any other graph, one line per point with
+    its stone and the points it is adjacent to (``>`` on a directed graph, ``-`` otherwise)."""
+    if graph.is_grid:
+        rows, columns = graph.shape
+        letters = "   " + " ".join(GTP_LETTERS[c] for c in range(columns))
+        drawn = board_rows(graph, board, " ", DIAGRAM_STONES)
+        return "\n".join([letters] + [f"{rows - r:>2} {cells} {rows - r}" for r, cells in enumerate(drawn)] + [letters])
+    arrow = ">" if graph.directed else "-"
+    lines = []
+    for v in graph.points:
+        adjacent = ",".join(str(w) for w in graph.neighbours[v]) or "none"
+        lines.append(f"{v:>3} {DIAGRAM_STONES[board[v]]}  {arrow} {adjacent}")
+    return "\n".join(lines)
+
+
+def colour_lists(graph: Graph, board: Sequence[str]) -> str:
+    """A board as the points of each colour, one line each: ``black: 0 2``, ``white: -``, ``empty: 1``."""
+    lines = []
+    for label, colour in (("black", BLACK), ("white", WHITE), ("empty", EMPTY)):
+        points = [str(v) for v in graph.points if board[v] == colour]
+        lines.append(f"{label}: {' '.join(points) if points else '-'}")
+    return "\n".join(lines)
