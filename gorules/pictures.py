@@ -14,13 +14,12 @@ failure never leaves half a picture behind.
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 from gorules.errors import UsageError
+from gorules.impl.files import write_atomically, write_text_atomically
 from gorules.spec.graph import GTP_LETTERS, Graph
 
 CELL = 40  # pixels between grid lines in SVG
@@ -303,68 +302,15 @@ def board_png(graph: Graph, board: Sequence[str], path, title: str | None = None
         plt.close(figure)
 
 
-def _atomic_write(path: Path, write) -> None:
-    """Call ``write(temporary_path)`` and rename the result to ``path``; nothing half-written."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=path.suffix, dir=path.parent)
-    os.close(handle)
-    try:
-        write(temporary)
-        os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
-
-
-def _umask() -> int:
-    """The process's file-creation mask (read by setting it and putting it back)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def save_picture(graph: Graph, board: Sequence[str], path, title: str | None = None, marks=None) -> Path:
     """Write a picture of ``board`` on ``graph`` to ``path``: SVG or PNG by the suffix."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".svg":
-        text = board_svg(graph, board, title, marks)
-
-        def write(temporary: str) -> None:
-            """Write the SVG text to the temporary file."""
-            with open(temporary, "w", encoding="utf-8") as out:
-                out.write(text)
-
-        _atomic_write(path, write)
+        write_text_atomically(path, board_svg(graph, board, title, marks))
     elif suffix == ".png":
         board = _check_board(graph, board)
-        _atomic_write(path, lambda temporary: board_png(graph, board, temporary, title, marks))
+        write_atomically(path, lambda temporary: board_png(graph, board, temporary, title, marks))
     else:
         raise UsageError(f"cannot write a picture to {path.name!r}: use a .svg or .png file name")
     return path
-
-
-TEXT_STONE = {"B": "X", "W": "O", ".": "."}
-
-
-def board_text(graph: Graph, board: Sequence[str]) -> str:
-    """A board as text: for grids, rows of ``.``, ``X`` (Black), ``O`` (White) with coordinates;
-    for other graphs, each point with its colour and the points it is adjacent to."""
-    board = _check_board(graph, board)
-    if graph.is_grid:
-        rows, columns = graph.shape
-        letters = "   " + " ".join(GTP_LETTERS[c] for c in range(columns))
-        lines = [letters]
-        for r in range(rows):
-            cells = " ".join(TEXT_STONE[board[r * columns + c]] for c in range(columns))
-            lines.append(f"{rows - r:>2} {cells} {rows - r}")
-        lines.append(letters)
-        return "\n".join(lines)
-    arrow = ">" if graph.directed else "-"
-    lines = []
-    for v in graph.points:
-        adjacent = ",".join(str(w) for w in graph.neighbours[v]) or "none"
-        lines.append(f"{v:>3} {TEXT_STONE[board[v]]}  {arrow} {adjacent}")
-    return "\n".join(lines)

@@ -18,6 +18,7 @@ from gorules.errors import UsageError
 from gorules.spec import tromp_taylor as tt
 from gorules.spec.api import IllegalMove, Ruleset
 from gorules.spec.graph import Graph, GraphError, parse_point, point_name
+from gorules.spec.text import board_diagram, colour_lists, move_name
 
 SOURCE_RULES = tt.TrompTaylor()
 """The spec's Tromp–Taylor ruleset with the source's options, which ``replay`` uses by default."""
@@ -128,26 +129,14 @@ def board_string(board) -> str:
     return "".join(board)
 
 
-def point_lists(graph: Graph, board) -> str:
-    """A board on a graph that is not a grid: the points of each colour."""
-    lines = []
-    for label, colour in (("black", tt.BLACK), ("white", tt.WHITE), ("empty", tt.EMPTY)):
-        points = [str(v) for v in graph.points if board[v] == colour]
-        lines.append(f"{label}: {' '.join(points) if points else '-'}")
-    return "\n".join(lines)
-
-
 def board_lines(graph: Graph, board) -> str:
     """A board for people: a grid diagram (X black, O white) or the points of each colour."""
-    from gorules.pictures import board_text
-
-    return board_text(graph, board) if graph.is_grid else point_lists(graph, board)
+    return board_diagram(graph, board) if graph.is_grid else colour_lists(graph, board)
 
 
 def move_label(graph: Graph, number: int, player: str, v: tt.Move) -> str:
     """'move 3: B C3' (or 'B pass')."""
-    where = "pass" if v == tt.PASS else point_name(graph, v)
-    return f"move {number}: {player} {where}"
+    return f"move {number}: {player} {move_name(graph, v)}"
 
 
 def report(game: Replay) -> str:

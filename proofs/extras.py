@@ -25,7 +25,7 @@ from gorules.proofs.result import ProofResult
 from gorules.proofs.symmetry import representatives
 from gorules.proofs.theorem import Reductions, Request, Theorem
 from gorules.spec import tromp_taylor as tt
-from gorules.spec.graph import Graph
+from gorules.spec.graph import Graph, graph_from_json, graph_to_json
 
 ENCODING_ALIASES = {"ranked": "unary", "layered": "layers"}
 ENCODINGS_AVAILABLE = ("ranked", "layered", "unary", "binary", "layers")
@@ -117,14 +117,12 @@ def graph_of_model(graph, arcs: dict | None, model: set) -> dict:
         text = ",".join(f"{v}{'>' if graph.directed else '-'}{w}" for v, w in chosen)
         name = (f"{'digraph' if graph.directed else 'edges'}:{text}") if chosen else f"empty:{graph.order}"
         g = make_graph(graph.order, chosen, name, directed=graph.directed)
-    return {"name": g.name, "order": g.order, "directed": g.directed, "arcs": [list(a) for a in g.edges()]}
+    return graph_to_json(g)
 
 
 def rebuild_graph(record: dict) -> Graph:
     """The concrete Graph of a counterexample's graph record."""
-    from gorules.spec.graph import make_graph
-
-    return make_graph(record["order"], [tuple(a) for a in record["arcs"]], record["name"], record["directed"])
+    return graph_from_json(record)
 
 
 def player_literal(cube: Cube, f: sat.Formula) -> sat.Player:

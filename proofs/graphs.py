@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import z3
 
-from gorules.spec.graph import Graph, make_graph
+from gorules.spec.graph import Graph, graph_to_json, make_graph
 
 
 class SymbolicGraph:
@@ -84,5 +84,4 @@ def concrete_graph(graph, model: z3.ModelRef) -> Graph:
 
 def graph_record(graph, model: z3.ModelRef) -> dict:
     """The counterexample's graph as data: its name, order, arcs and direction."""
-    g = concrete_graph(graph, model)
-    return {"name": g.name, "order": g.order, "directed": g.directed, "arcs": [list(a) for a in g.edges()]}
+    return graph_to_json(concrete_graph(graph, model))

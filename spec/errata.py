@@ -19,9 +19,13 @@ from gorules.spec.tromp_taylor import (
     Move,
     Player,
     State,
+    game,
     opponent,
     update,
 )
+
+# reaching, clear and move below repeat their twins in spec/tromp_taylor.py but for the
+# erratum itself: each literal reading stands whole, as the source's text reads.
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -83,20 +87,4 @@ def game_as_written(graph: Graph, moves) -> list | None:
     """The source's game built on move_as_written: its states s₀ … s_N, or None if the moves
     are not a game.  Every stone is removed as soon as it is played, so every board of a game
     as written is the empty board, and only passes and moves that change nothing are left."""
-    from gorules.spec.tromp_taylor import initial_state
-
-    states = [initial_state(graph)]
-    for i, v in enumerate(moves):
-        if v != PASS and v not in graph.points:
-            return None
-        if states[i].passes >= 2:
-            return None
-        s_next = move_as_written(graph, states[i], v)
-        if s_next is None:
-            return None
-        if v != PASS and any(s_next.board == states[j].board for j in range(i + 1)):
-            return None
-        states.append(s_next)
-    if states[-1].passes != 2:
-        return None
-    return states
+    return game(graph, moves, move_as_written)

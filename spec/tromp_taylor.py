@@ -112,8 +112,9 @@ def initial_state(graph: Graph) -> State:
     return State(tuple(EMPTY for _ in graph.points), BLACK, 0)
 
 
-def game(graph: Graph, moves: Sequence[Move]) -> list[State] | None:
-    """The states s₀ … s_N of the game v₀ … v_{N-1}, or None if the moves are not a game."""
+def game(graph: Graph, moves: Sequence[Move], move=move) -> list[State] | None:
+    """The states s₀ … s_N of the game v₀ … v_{N-1}, or None if the moves are not a game
+    (each state the ``move`` of the one before: the spec's unless a literal reading is given)."""
     states = [initial_state(graph)]
     for i, v in enumerate(moves):
         if v != PASS and v not in graph.points:

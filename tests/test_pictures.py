@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from gorules.errors import UsageError
-from gorules.pictures import board_svg, board_text, save_picture
+from gorules.pictures import board_svg, save_picture
 from gorules.spec.graph import parse_graph
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -105,10 +105,12 @@ def test_bad_input_raises_and_leaves_no_file(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_board_text_draws_grids_with_coordinates_and_graphs_as_adjacency():
-    text = board_text(parse_graph("grid:2x3"), "B.W..B")
+def test_board_diagram_draws_grids_with_coordinates_and_graphs_as_adjacency():
+    from gorules.spec.text import board_diagram
+
+    text = board_diagram(parse_graph("grid:2x3"), "B.W..B")
     assert text.splitlines() == ["   A B C", " 2 X . O 2", " 1 . . X 1", "   A B C"]
-    lines = board_text(parse_graph("digraph:0>1,1>0,1>2"), "BW.").splitlines()
+    lines = board_diagram(parse_graph("digraph:0>1,1>0,1>2"), "BW.").splitlines()
     assert lines[0].split() == ["0", "X", ">", "1"]
     assert lines[1].split() == ["1", "O", ">", "0,2"]
     assert lines[2].split() == ["2", ".", ">", "none"]

@@ -16,7 +16,7 @@ from gorules.proofs import registry, well_formedness
 from gorules.proofs.encoding import MUTANTS
 from gorules.proofs.graphs import SymbolicGraph
 from gorules.spec.errata import reaches_as_written
-from gorules.spec.graph import make_graph, parse_graph
+from gorules.spec.graph import graph_from_json, parse_graph
 
 SMALL = ["grid:2x3", "cycle:5", "digraph:0>1,1>2,2>0,2>3,3>1"]
 WELL_FORMEDNESS = registry.theorem("well-formedness")
@@ -31,8 +31,7 @@ def well_formed(graph, board) -> bool:
 
 def graph_of(counterexample):
     """The concrete graph a counterexample names."""
-    g = counterexample["graph"]
-    return make_graph(g["order"], [tuple(a) for a in g["arcs"]], g["name"], directed=g["directed"])
+    return graph_from_json(counterexample["graph"])
 
 
 @pytest.mark.parametrize("name", registry.SEED_THEOREMS)

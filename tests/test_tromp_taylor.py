@@ -177,7 +177,7 @@ def test_taking_a_ko_captures_one_stone_and_keeps_a_liberty():
 
 
 def test_retaking_a_ko_at_once_repeats_a_board_and_is_no_game():
-    from gorules.errata import witness_game
+    from gorules.errata.cases import witness_game
 
     g = parse_graph("grid:3x4")
     prefix = list(witness_game(g, board(KO)))

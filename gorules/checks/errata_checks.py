@@ -23,7 +23,8 @@ EXPECTED = {
 
 def finding(key: str):
     """One row of the errata table on its default bounds (computed once per run)."""
-    from gorules.errata import QUICK, errata_row
+    from gorules.errata.graphs import QUICK
+    from gorules.errata.rows import errata_row
 
     return errata_row(key, QUICK)
 

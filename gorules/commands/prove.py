@@ -19,7 +19,8 @@ from pathlib import Path
 from tqdm import tqdm
 
 from gorules.errors import UsageError
-from gorules.spec.graph import Graph, make_graph, parse_graph
+from gorules.spec.graph import Graph, graph_from_json, parse_graph
+from gorules.spec.text import board_text
 
 MAX_ALL_GRAPHS = 12
 MAX_PARTS_SHOWN = 12
@@ -124,16 +125,7 @@ def counterexample_graph(graph, counterexample: dict) -> Graph:
     """The graph to draw a counterexample on: the fixed graph, or the one the solver chose."""
     if isinstance(graph, Graph):
         return graph
-    record = counterexample["graph"]
-    return make_graph(record["order"], [tuple(a) for a in record["arcs"]], record["name"], directed=record["directed"])
-
-
-def board_text(graph: Graph, board: str) -> str:
-    """A board as text: rows of a grid, or 'point:colour' pairs on any other graph."""
-    if graph.is_grid:
-        rows, columns = graph.shape
-        return "\n".join("    " + " ".join(board[r * columns : (r + 1) * columns]) for r in range(rows))
-    return "    " + " ".join(f"{v}:{c}" for v, c in enumerate(board))
+    return graph_from_json(counterexample["graph"])
 
 
 def slug(text: str) -> str:
@@ -224,7 +216,7 @@ def report(result, graph) -> str:
             lines.append(f"  moves: {' '.join(move_label(drawn, m) for m in cx['moves'])}")
         for item in cx["boards"]:
             lines.append(f"  {item['label']}:")
-            lines.append(board_text(drawn, item["board"]))
+            lines.append(board_text(drawn, item["board"], separator=" ", indent="    "))
         for kind in ("pictures", "sgf"):
             if kind in cx.get("files", {}):
                 value = cx["files"][kind]
