@@ -87,18 +87,24 @@ def _merge(pts, a, b):
     return a
 
 
-@njit(cache=True)
-def _put(pts, v, me, ptr, idx, zob):
-    """Play ``me`` at empty v (the move of the source: captures, then suicide); return the
-    xor of the Zobrist keys that changed."""
-    opp = 3 - me
-    pts[BOARD, v] = me
+@njit(cache=True, inline="always")
+def _alone(pts, v, colour):
+    """Colour point v and make it a chain of its own, with no liberty counted yet."""
+    pts[BOARD, v] = colour
     pts[HEAD, v] = v
     pts[NEXT, v] = v
     pts[SIZE, v] = 1
     pts[LIBS, v] = 0
     pts[LSUM, v] = 0
     pts[LSQ, v] = 0
+
+
+@njit(cache=True)
+def _put(pts, v, me, ptr, idx, zob):
+    """Play ``me`` at empty v (the move of the source: captures, then suicide); return the
+    xor of the Zobrist keys that changed."""
+    opp = 3 - me
+    _alone(pts, v, me)
     pts[ZXOR, v] = zob[v, me]
     change = zob[v, me]
     for k in range(ptr[v], ptr[v + 1]):
@@ -128,6 +134,26 @@ def _put(pts, v, me, ptr, idx, zob):
 
 
 @njit(cache=True, inline="always")
+def _first_next_to(pts, ptr, idx, v, k, colour, h):
+    """Whether idx[k] is the first neighbour of v, in order, that is a stone of ``colour`` in chain h."""
+    for j in range(ptr[v], k):
+        if pts[BOARD, idx[j]] == colour and pts[HEAD, idx[j]] == h:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _empty_chain(scratch, pts, h):
+    """Make the stones of chain h empty in ``scratch`` (a copy of the board)."""
+    s = h
+    while True:
+        scratch[s] = 0
+        s = pts[NEXT, s]
+        if s == h:
+            break
+
+
+@njit(cache=True, inline="always")
 def _outcome(pts, v, me, ptr, idx, zob):
     """Without changing anything: (hash change of me playing at empty v, its kind: 0 a
     stone placed and nothing removed, 1 captures, 2 a suicide that removes stones of me,
@@ -143,14 +169,9 @@ def _outcome(pts, v, me, ptr, idx, zob):
             free = True
         elif c == opp:
             h = pts[HEAD, w]
-            if _only_liberty_is(pts, h, v):
-                seen = False
-                for j in range(ptr[v], k):
-                    if pts[BOARD, idx[j]] == opp and pts[HEAD, idx[j]] == h:
-                        seen = True
-                if not seen:
-                    change ^= pts[ZXOR, h]
-                    captures = True
+            if _only_liberty_is(pts, h, v) and _first_next_to(pts, ptr, idx, v, k, opp, h):
+                change ^= pts[ZXOR, h]
+                captures = True
     if captures:
         return change, 1
     if free:
@@ -166,11 +187,7 @@ def _outcome(pts, v, me, ptr, idx, zob):
         w = idx[k]
         if pts[BOARD, w] == me:
             h = pts[HEAD, w]
-            seen = False
-            for j in range(ptr[v], k):
-                if pts[BOARD, idx[j]] == me and pts[HEAD, idx[j]] == h:
-                    seen = True
-            if not seen:
+            if _first_next_to(pts, ptr, idx, v, k, me, h):
                 change ^= pts[ZXOR, h]
             kind = 2
     return change, kind
@@ -190,13 +207,7 @@ def _board_after_equals(pts, v, me, ptr, idx, boards, j, scratch, n):
             suicide = False
         elif scratch[w] == opp and _only_liberty_is(pts, pts[HEAD, w], v):
             suicide = False
-            h = pts[HEAD, w]
-            s = h
-            while True:
-                scratch[s] = 0
-                s = pts[NEXT, s]
-                if s == h:
-                    break
+            _empty_chain(scratch, pts, pts[HEAD, w])
     if suicide:
         for k in range(ptr[v], ptr[v + 1]):
             w = idx[k]
@@ -208,13 +219,7 @@ def _board_after_equals(pts, v, me, ptr, idx, boards, j, scratch, n):
             w = idx[k]
             if pts[BOARD, w] == me:
                 scratch[w] = 0
-                h = pts[HEAD, w]
-                s = h
-                while True:
-                    scratch[s] = 0
-                    s = pts[NEXT, s]
-                    if s == h:
-                        break
+                _empty_chain(scratch, pts, pts[HEAD, w])
     for u in range(n):
         if boards[j, u] != scratch[u]:
             return False
@@ -377,13 +382,7 @@ def game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out):
 def game_load(pts, boards, t, ptr, idx, n):
     """Make stored board t current and rebuild its chains and liberties."""
     for u in range(n):
-        pts[BOARD, u] = boards[t, u]
-        pts[HEAD, u] = u
-        pts[NEXT, u] = u
-        pts[SIZE, u] = 1
-        pts[LIBS, u] = 0
-        pts[LSUM, u] = 0
-        pts[LSQ, u] = 0
+        _alone(pts, u, boards[t, u])
     for u in range(n):
         c = pts[BOARD, u]
         if c == 0:
@@ -391,14 +390,8 @@ def game_load(pts, boards, t, ptr, idx, n):
         for k in range(ptr[u], ptr[u + 1]):
             w = idx[k]
             if pts[BOARD, w] == 0:
-                _add_liberty(pts, u, w, 1)
-    for u in range(n):
-        c = pts[BOARD, u]
-        if c == 0:
-            continue
-        for k in range(ptr[u], ptr[u + 1]):
-            w = idx[k]
-            if pts[BOARD, w] == c:
+                _add_liberty(pts, pts[HEAD, u], w, 1)  # to u's chain as joined so far
+            elif pts[BOARD, w] == c:
                 a = pts[HEAD, u]
                 b = pts[HEAD, w]
                 if a != b:

@@ -45,6 +45,18 @@ def _flood_has_liberty(board, start, colour, ptr, idx, mark, stamp, stack, chain
     return False, length
 
 
+@njit(cache=True, inline="always")
+def _push_into(board, u, colour, rptr, ridx, mark, stamp, stack, top):
+    """Mark and push the unmarked stones of ``colour`` with an arc into u; return the new top."""
+    for k in range(rptr[u], rptr[u + 1]):
+        w = ridx[k]
+        if board[w] == colour and mark[w] != stamp:
+            mark[w] = stamp
+            stack[top] = w
+            top += 1
+    return top
+
+
 @njit(cache=True)
 def _strand_directed(board, colour, rptr, ridx, mark, stamp, stack, out, out_count, n):
     """Remove (and append to ``out``) the stones of ``colour`` that reach no empty point
@@ -52,21 +64,10 @@ def _strand_directed(board, colour, rptr, ridx, mark, stamp, stack, out, out_cou
     top = 0
     for u in range(n):
         if board[u] == 0:
-            for k in range(rptr[u], rptr[u + 1]):
-                w = ridx[k]
-                if board[w] == colour and mark[w] != stamp:
-                    mark[w] = stamp
-                    stack[top] = w
-                    top += 1
+            top = _push_into(board, u, colour, rptr, ridx, mark, stamp, stack, top)
     while top > 0:
         top -= 1
-        u = stack[top]
-        for k in range(rptr[u], rptr[u + 1]):
-            w = ridx[k]
-            if board[w] == colour and mark[w] != stamp:
-                mark[w] = stamp
-                stack[top] = w
-                top += 1
+        top = _push_into(board, stack[top], colour, rptr, ridx, mark, stamp, stack, top)
     for u in range(n):
         if board[u] == colour and mark[u] != stamp:
             out[out_count] = u

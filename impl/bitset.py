@@ -129,8 +129,8 @@ class Kernel:
 
     def _play_symmetric(self, black: int, white: int, v: int, side: int) -> tuple[int, int]:
         """play on an undirected graph: only the chains next to v can lose their last liberty."""
-        # The same walk as _play_grid with the neighbours read from the masks; the two stay
-        # apart because a shared helper would cost a call per step of the hottest loop.
+        # The same two walks as _play_grid with the neighbours read from the masks, written out
+        # for the same reason: a shared helper would cost a call per step of the hottest loop.
         out = self.out
         if side:
             mine, theirs = white, black
@@ -173,6 +173,8 @@ class Kernel:
 
     def _play_grid(self, black: int, white: int, v: int, side: int) -> tuple[int, int]:
         """play on a grid, with neighbours found by shifts."""
+        # The shift of _dilate_grid is written out in both walks (the opponent's chains, then
+        # the mover's): a call per step would cost more than the step in this hottest loop.
         every = self.all
         c = self.columns
         not_first = self.not_first_column

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random as _random
 from typing import NamedTuple
 
-from gorules.impl.bitset import EngineError, as_point, check_player, check_point, kernel, require_well_formed, to_bits
+from gorules.impl.bitset import EngineError, as_point, check_point, kernel, to_bits
 from gorules.impl.game import IllegalMove, Position
 from gorules.impl.rules import RuleSet, ruleset
 from gorules.spec.graph import Graph
@@ -45,6 +45,11 @@ class Playout(NamedTuple):
 
 
 _BYTE_COLOURS = bytes.maketrans(b"\x00\x01\x02", b".BW")
+
+
+def board_of_bytes(colours) -> Board:
+    """The board of an int8 numpy array of colours as the kernels hold them (0 Empty, 1 Black, 2 White)."""
+    return tuple(colours.tobytes().translate(_BYTE_COLOURS).decode())
 
 
 def compiled_available() -> bool:
@@ -109,7 +114,7 @@ def compiled_random_playout(
         pass_last,
     )
     played = [PASS if v < 0 else int(v) for v in moves[:count].tolist()]
-    return Playout(played, tuple(board.tobytes().translate(_BYTE_COLOURS).decode()))
+    return Playout(played, board_of_bytes(board))
 
 
 # --------------------------------------------------------------------------- compiled game
@@ -174,17 +179,10 @@ class CompiledGame(Position):
 
         from gorules.impl import _numba_game as compiled
 
-        self.graph = graph
-        self.rules = ruleset(rules)
-        self.kernel = k = kernel(graph)
-        if not k.symmetric:
+        if not kernel(graph).symmetric:
             raise EngineError(f"the compiled game plays on undirected graphs only; {graph.name} is directed")
+        black, white, side = self._begin(graph, rules, board, to_move)
         n = graph.order
-        black = white = 0
-        if board is not None:
-            black, white = to_bits(graph, board)
-            require_well_formed(graph, black, white)
-        side = check_player(to_move)
         self._np = np
         self._c = compiled
         self._n = n
@@ -247,19 +245,6 @@ class CompiledGame(Position):
         self._ptr, self._idx, self._zob, self._out = ptr, idx, zob, out
         self._boards = boards
         self._capacity = capacity
-        self._args = (
-            self._pts,
-            self._hist,
-            self._boards,
-            self._table,
-            self._scal,
-            self._ptr,
-            self._idx,
-            self._zob,
-            self._scratch,
-            self._n,
-            self._out,
-        )
         self._packed = (mem, boards, self._scratch)
 
     # ---- reading the state
@@ -267,7 +252,7 @@ class CompiledGame(Position):
     @property
     def board(self) -> Board:
         """The current board, as a tuple of colours."""
-        return tuple(self._pts[0, : self._n].astype(self._np.int8).tobytes().translate(_BYTE_COLOURS).decode())
+        return board_of_bytes(self._pts[0, : self._n].astype(self._np.int8))
 
     @property
     def bits(self) -> tuple[int, int]:
@@ -389,7 +374,7 @@ class CompiledGame(Position):
         stored = int(self._scal[0])
         return [
             State(
-                tuple(self._boards[t, : self._n].tobytes().translate(_BYTE_COLOURS).decode()),
+                board_of_bytes(self._boards[t, : self._n]),
                 players[int(self._hist[t, 1]) - 1],
                 int(self._hist[t, 2]),
             )

@@ -87,6 +87,18 @@ class Position:
         """The number of moves played."""
         return len(self.moves)
 
+    def _begin(self, graph: Graph, rules: str | RuleSet | None, board: Board | None, to_move: str) -> tuple:
+        """Set ``graph``, ``rules`` and ``kernel``; return (Black's points, White's points, side
+        to move) of the start: the empty board, or the given board, which must be well-formed."""
+        self.graph = graph
+        self.rules = ruleset(rules)
+        self.kernel = kernel(graph)
+        black = white = 0
+        if board is not None:
+            black, white = to_bits(graph, board)
+            require_well_formed(graph, black, white)
+        return black, white, check_player(to_move)
+
 
 class Game(Position):
     """A game in progress on a graph under a ruleset, with its history.
@@ -103,16 +115,7 @@ class Game(Position):
         to_move: str = BLACK,
     ):
         """A new game: the empty board with Black to move, or the given well-formed board."""
-        self.graph = graph
-        self.rules = ruleset(rules)
-        self.kernel = kernel(graph)
-        black = white = 0
-        if board is not None:
-            black, white = to_bits(graph, board)
-            require_well_formed(graph, black, white)
-        self._side = check_player(to_move)
-        self._black = black
-        self._white = white
+        self._black, self._white, self._side = self._begin(graph, rules, board, to_move)
         self.passes = 0
         self.moves: list[Move] = []
         self._undo: list[tuple] = []

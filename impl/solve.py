@@ -443,6 +443,17 @@ class Solver:
             found.append(v)
         return [PASS] + found
 
+    def child_value(self, child, pushed: bool, value: int) -> int:
+        """The value of ``child`` for its player to move, as far as telling whether it is at
+        most -``value`` goes: 0 for a repeated state under a cycle rule, the final difference
+        once two passes end the game, else a null-window search around -``value``."""
+        if self.cycles and not pushed:
+            return 0
+        if child[3] >= 2:
+            d = self.difference(child[0], child[1])
+            return -d if child[2] else d
+        return self.test(child, -value, -value + 1)
+
     def principal_variation(self, state, value: int) -> list:
         """Moves from ``state`` to the end of the game, each keeping the value ``value``."""
         line = []
@@ -451,14 +462,7 @@ class Solver:
             while state[3] < 2:
                 for v in self.legal(state):
                     child, was_pushed = self.step(state, v)
-                    if self.cycles and not was_pushed:
-                        child_value = 0
-                    elif child[3] >= 2:
-                        d = self.difference(child[0], child[1])
-                        child_value = -d if child[2] else d
-                    else:
-                        child_value = self.test(child, -value, -value + 1)
-                    if child_value <= -value:
+                    if self.child_value(child, was_pushed, value) <= -value:
                         line.append(v)
                         state = child
                         value = -value
@@ -485,14 +489,7 @@ class Solver:
             child, pushed = self.step(state, v)
             try:
                 ends = child[3] >= 2 or (self.cycles and not pushed)
-                if self.cycles and not pushed:
-                    child_value = 0
-                elif child[3] >= 2:
-                    d = self.difference(child[0], child[1])
-                    child_value = -d if child[2] else d
-                else:
-                    child_value = self.test(child, -value, -value + 1)
-                if child_value <= -value:
+                if self.child_value(child, pushed, value) <= -value:
                     if ends:
                         return [v]
                     rest = self.perfect_within(child, -value, limit - 1)

@@ -11,6 +11,7 @@ import pytest
 
 import gorules.spec.tromp_taylor as tt
 from gorules.impl.engine import Game
+from gorules.impl.oracle import legal_reason
 from gorules.impl.rules import RuleSet
 from gorules.impl.solve import PASS, SolveError, Solver, solve
 from gorules.spec.graph import parse_graph
@@ -32,12 +33,9 @@ def spec_minimax(graph):
             return tt.score(graph, s.board, tt.BLACK) - tt.score(graph, s.board, tt.WHITE)
         results = []
         for v in [tt.PASS, *graph.points]:
-            nxt = tt.move(graph, s, v)
-            if nxt is None:
-                continue
-            if v != tt.PASS and any(nxt.board == earlier.board for earlier in states):
-                continue
-            results.append(value(moves + [v], states + [nxt]))
+            nxt, _ = legal_reason(tt, graph, states, v)  # the game's rules 3.1-3.3 on the spec's move
+            if nxt is not None:
+                results.append(value(moves + [v], states + [nxt]))
         return max(results) if s.player == tt.BLACK else min(results)
 
     v = value([], [tt.initial_state(graph)])

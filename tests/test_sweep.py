@@ -18,6 +18,7 @@ from gorules.store import Row, Store
 from gorules.sweep import family_graphs, run_sweep
 
 FAST_FAMILY = "paths:1-5+cycles:3-4+stars:1-3"
+SWEEP = [sys.executable, "-m", "gorules", "sweep"]  # the sweep command in a fresh process
 KILL_FAMILY = "paths:1-6+cycles:3-6+graph:atlas:44+graph:atlas:46+graph:atlas:48+graph:atlas:49"
 
 
@@ -84,10 +85,7 @@ def test_real_local_dask_cluster(tmp_path):
 def test_killed_sweep_resumes_without_loss_or_duplicates(tmp_path):
     killed_db = tmp_path / "killed.sqlite"
     command = [
-        sys.executable,
-        "-m",
-        "gorules",
-        "sweep",
+        *SWEEP,
         "going-first-is-good",
         "--graphs",
         KILL_FAMILY,
@@ -140,10 +138,7 @@ def test_user_conjecture_file_finds_counterexamples(tmp_path):
     )
     done = subprocess.run(
         [
-            sys.executable,
-            "-m",
-            "gorules",
-            "sweep",
+            *SWEEP,
             "black-wins",
             "--conjecture-file",
             str(source),
@@ -177,10 +172,7 @@ def test_well_formed_boards_are_the_boards_of_games(tmp_path):
 def test_cli_sweep_bad_family_is_one_line(tmp_path):
     done = subprocess.run(
         [
-            sys.executable,
-            "-m",
-            "gorules",
-            "sweep",
+            *SWEEP,
             "going-first-is-good",
             "--graphs",
             "blobs:3",

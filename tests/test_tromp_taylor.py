@@ -10,6 +10,7 @@ import itertools
 
 import pytest
 
+from gorules.impl.oracle import legal_reason
 from gorules.spec import tromp_taylor as tt
 from gorules.spec.graph import parse_graph, parse_point
 
@@ -263,12 +264,9 @@ def count_games(graph_name: str) -> int:
             return 1
         total = 0
         for v in [tt.PASS, *g.points]:
-            s_next = tt.move(g, s, v)
-            if s_next is None:
-                continue
-            if v != tt.PASS and any(s_next.board == earlier.board for earlier in states):
-                continue
-            total += extend(states + [s_next])
+            s_next, _ = legal_reason(tt, g, states, v)  # the game's rules 3.1-3.3 on the spec's move
+            if s_next is not None:
+                total += extend(states + [s_next])
         return total
 
     return extend([tt.initial_state(g)])

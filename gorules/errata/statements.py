@@ -369,12 +369,18 @@ def step_claim_as_written(graph: Graph, b: tuple, p: str, v_played, w: int) -> t
     return to_empty, b[w]
 
 
+def step_boards(graph: Graph, b: tuple, p: str, v_played) -> tuple[str, tuple, tuple]:
+    """(p_i*, b' = b_i[v_i ↦ p_i] (b_i itself on a pass), clear(b', p_i*)): the boards the
+    readings of the one-step theorem below speak of."""
+    q = tt.opponent(p)
+    b_prime = b if v_played == tt.PASS else tt.update(b, v_played, p)
+    return q, b_prime, tt.clear(graph, b_prime, q)
+
+
 def step_claim_separated(graph: Graph, b: tuple, p: str, v_played, w: int) -> tuple[bool, str]:
     """The one-step theorem with the played point and the inspected point told apart, but
     still testing b_i where b_i' is meant."""
-    q = tt.opponent(p)
-    b_prime = b if v_played == tt.PASS else tt.update(b, v_played, p)
-    cleared = tt.clear(graph, b_prime, q)
+    q, b_prime, cleared = step_boards(graph, b, p, v_played)
     to_empty = (b[w] == q and not tt.reaches(graph, b_prime, w, tt.EMPTY)) or (
         b[w] == p and b_prime == cleared and not tt.reaches(graph, cleared, w, tt.EMPTY)
     )
@@ -386,9 +392,7 @@ def step_claim_corrected(graph: Graph, b: tuple, p: str, v_played, w: int) -> tu
     b' = b_i[v_i ↦ p_i] and b'' = clear(b', p_i*), point w becomes Empty iff
     b'(w) = p_i* and ¬reaches(b', w, Empty), or b''(w) = p_i and ¬reaches(b'', w, Empty);
     otherwise it keeps b'(w)."""
-    q = tt.opponent(p)
-    b_prime = b if v_played == tt.PASS else tt.update(b, v_played, p)
-    cleared = tt.clear(graph, b_prime, q)
+    q, b_prime, cleared = step_boards(graph, b, p, v_played)
     to_empty = (b_prime[w] == q and not tt.reaches(graph, b_prime, w, tt.EMPTY)) or (
         cleared[w] == p and not tt.reaches(graph, cleared, w, tt.EMPTY)
     )
@@ -398,9 +402,7 @@ def step_claim_corrected(graph: Graph, b: tuple, p: str, v_played, w: int) -> tu
 def step_claim_no_capture_condition(graph: Graph, b: tuple, p: str, v_played, w: int) -> tuple[bool, str]:
     """The corrected one-step theorem, keeping the source's condition b_i' = clear(b_i', p_i*)
     on the removal of p_i's own stones (own stones go only when nothing was captured)."""
-    q = tt.opponent(p)
-    b_prime = b if v_played == tt.PASS else tt.update(b, v_played, p)
-    cleared = tt.clear(graph, b_prime, q)
+    q, b_prime, cleared = step_boards(graph, b, p, v_played)
     to_empty = (b_prime[w] == q and not tt.reaches(graph, b_prime, w, tt.EMPTY)) or (
         b_prime[w] == p and b_prime == cleared and not tt.reaches(graph, cleared, w, tt.EMPTY)
     )
