@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -122,8 +121,3 @@ class Store:
     def count(self) -> int:
         """The number of stored rows."""
         return self.connection.execute("SELECT COUNT(*) FROM results").fetchone()[0]
-
-
-def record_all(store: Store, rows: Iterable[Row]) -> int:
-    """Record several rows; the number that were new."""
-    return sum(store.record(row) for row in rows)

@@ -21,7 +21,7 @@ import subprocess
 from collections.abc import Iterable, Sequence
 
 from gorules.spec.graph import Graph, GraphError, gtp_name, parse_point
-from gorules.spec.tromp_taylor import EMPTY, PASS
+from gorules.spec.tromp_taylor import EMPTY, PASS, opponent
 
 GNUGO_TROMP_TAYLOR = ("--chinese-rules", "--allow-all-suicide", "--positional-superko")
 GNUGO_JAPANESE = ("--japanese-rules", "--forbid-suicide", "--simple-ko")
@@ -278,12 +278,12 @@ def referee(black: GtpClient, white: GtpClient, graph: Graph, max_moves: int = 1
         chosen = engines[player].genmove(graph, player)
         if chosen == "resign":
             break
-        other = engines["W" if player == "B" else "B"]
+        other = engines[opponent(player)]
         if not other.play(graph, player, chosen):
             raise GtpError(
                 f"move {len(moves) + 1}: {player} {gtp_vertex(graph, chosen)} was refused by the other engine"
             )
         moves.append((player, chosen))
         passes = passes + 1 if chosen == PASS else 0
-        player = "W" if player == "B" else "B"
+        player = opponent(player)
     return moves
