@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from gorules.errors import UsageError
 from gorules.spec import tromp_taylor as tt
 from gorules.spec.api import IllegalMove, Ruleset
-from gorules.spec.graph import Graph, GraphError, parse_point, point_name
+from gorules.spec.graph import Graph, GraphError, parse_point
 from gorules.spec.text import board_diagram, colour_lists, move_name
 
 SOURCE_RULES = tt.TrompTaylor()

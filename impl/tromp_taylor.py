@@ -72,15 +72,9 @@ class TrompTaylor(api.Ruleset):
         point = 1 << v
         if (black | white) & point:
             return "the point is occupied"
-        k = kernel(graph)
-        if side:
-            new_white, new_black = k.place(white, black, v)
-            mine = new_white
-        else:
-            new_black, new_white = k.place(black, white, v)
-            mine = new_black
+        new_black, new_white = kernel(graph).play(black, white, v, side)
         options = self.options
-        if not mine & point and options.suicide == "forbidden":  # type: ignore[attr-defined]
+        if not (new_black | new_white) & point and options.suicide == "forbidden":  # type: ignore[attr-defined]
             return "suicide is forbidden"
         ko = options.ko  # type: ignore[attr-defined]
         key = position_key(graph.order, new_black, new_white, 1 - side, ko)
