@@ -329,7 +329,7 @@ class Situation:
 
     def text(self) -> str:
         """The board as rows (on grids) or point:colour pairs, then the player to move and the details."""
-        from gorules.spec.graph import board_text
+        from gorules.spec.text import board_text
 
         lines = [board_text(self.graph, self.board)]
         lines.append(f"to move: {self.to_move}" if not self.over else f"result: {self.result()}")

@@ -244,16 +244,6 @@ def parse_point(graph: Graph, text: str) -> int:
     raise GraphError(f"unknown point {text!r} on {graph.name}")
 
 
-def board_text(graph: Graph, board) -> str:
-    """A board as plain text: on a grid, its rows of colours (a row per line, top row
-    first); on any other graph, ``point:colour`` pairs in point order."""
-    cells = [str(c) for c in board]
-    if graph.is_grid and all(len(c) == 1 for c in cells):
-        rows, columns = graph.shape
-        return "\n".join("".join(cells[r * columns : (r + 1) * columns]) for r in range(rows))
-    return " ".join(f"{point_name(graph, v)}:{cells[v]}" for v in graph.points)
-
-
 # --------------------------------------------------------------------------- graphs as JSON
 
 

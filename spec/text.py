@@ -1,6 +1,7 @@
 """Boards and moves of a graph as text, for people: the one place that writes them.
 
-A board is any sequence of colours ("B", "W", ".") indexed by point, a tuple or a string.
+A board is any sequence of colours ("B", "W", "." or, in Political Go, players' names)
+indexed by point, a tuple or a string.
 On a grid it is written row by row, top row first; on any other graph point by point.
 
 - :func:`board_text`: the colours as they are, rows on a grid and ``point:colour`` pairs
@@ -35,12 +36,15 @@ def board_rows(graph: Graph, board: Sequence[str], separator: str = "", stones: 
     return [separator.join(shown[r * columns + c] for c in range(columns)) for r in range(rows)]
 
 
-def board_text(graph: Graph, board: Sequence[str], separator: str = "", indent: str = "") -> str:
-    """A board as rows of colours on a grid (the points of a row joined by ``separator``,
-    each row after ``indent``), as ``point:colour`` pairs on one line on any other graph."""
-    if graph.is_grid:
-        return "\n".join(indent + row for row in board_rows(graph, board, separator))
-    return indent + " ".join(f"{point_name(graph, v)}:{board[v]}" for v in graph.points)
+def board_text(graph: Graph, board: Sequence, separator: str = "", indent: str = "") -> str:
+    """A board as plain text: on a grid whose colours are single characters, its rows, top
+    row first (the points of a row joined by ``separator``, each row after ``indent``); on
+    any other graph, or with longer colours (a player's name), ``point:colour`` pairs in
+    point order on one line."""
+    cells = [str(c) for c in board]
+    if graph.is_grid and all(len(c) == 1 for c in cells):
+        return "\n".join(indent + row for row in board_rows(graph, cells, separator))
+    return indent + " ".join(f"{point_name(graph, v)}:{cells[v]}" for v in graph.points)
 
 
 def board_diagram(graph: Graph, board: Sequence[str]) -> str:

@@ -20,7 +20,8 @@ from gorules.checks.ruleset_checks import reachable_situations
 from gorules.errors import UsageError
 from gorules.spec import ultimate
 from gorules.spec.api import IllegalMove, Situation
-from gorules.spec.graph import board_text, parse_graph
+from gorules.spec.graph import parse_graph
+from gorules.spec.text import board_text
 
 
 def register(subparsers) -> None:
