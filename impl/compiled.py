@@ -174,7 +174,8 @@ class CompiledGame(Position):
         board: Board | None = None,
         to_move: str = BLACK,
     ):
-        """A new game: the empty board with Black to move, or the given well-formed board."""
+        """A new game: the empty board with Black to move, or the given well-formed board
+        (Game's signature on purpose: the two games are interchangeable)."""
         import numpy as np
 
         from gorules.impl import _numba_game as compiled

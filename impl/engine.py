@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+# The engine's parts, named again here: impl.engine is where callers import the engine from.
 from gorules.impl.bitset import (
     COLOURS,
     BoardError,
