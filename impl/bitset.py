@@ -164,12 +164,14 @@ class Kernel:
                 d |= out[low.bit_length() - 1]
                 frontier ^= low
             if d & empty:
-                break
+                if side:
+                    return theirs, mine
+                return mine, theirs
             frontier = d & mine & ~chain
             chain |= frontier
-        else:
-            mine ^= chain
-        return (theirs, mine) if side else (mine, theirs)
+        if side:
+            return theirs, mine ^ chain
+        return mine ^ chain, theirs
 
     def _play_grid(self, black: int, white: int, v: int, side: int) -> tuple[int, int]:
         """play on a grid, with neighbours found by shifts."""
@@ -213,12 +215,14 @@ class Kernel:
                 | (frontier >> c)
             )
             if d & empty:
-                break
+                if side:
+                    return theirs, mine
+                return mine, theirs
             frontier = d & mine & ~chain
             chain |= frontier
-        else:
-            mine ^= chain
-        return (theirs, mine) if side else (mine, theirs)
+        if side:
+            return theirs, mine ^ chain
+        return mine ^ chain, theirs
 
     def well_formed(self, black: int, white: int) -> bool:
         """Whether every stone reaches Empty."""
