@@ -3,8 +3,9 @@
 The engine is checked against these answers (differential tests, fuzzing, test vectors,
 the errata checker's game prefixes).  They are the game conditions of the source
 (``002_8835c2492dce8849.txt``: no move after two passes, no move on an occupied point,
-no board repeated by a move) written on top of the spec's ``move``, and the rule options
-of :class:`impl.rules.RuleSet` written from their definitions in ``impl/rules.py``.
+no board repeated by a move) on top of the spec's ``move``, under the options of
+``spec.tromp_taylor.Options`` (the spec's ``repeated_state`` says what each ko rule
+forbids), each refusal with its reason.
 """
 
 from __future__ import annotations
@@ -15,6 +16,13 @@ import gorules.spec.tromp_taylor as spec_rules
 from gorules.impl.rules import TROMP_TAYLOR, RuleSet
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import EMPTY, PASS, State
+
+# What each ko rule forbids a stone move to repeat, as the oracle's reasons say it.
+REPETITION = {
+    "positional": "the board repeats an earlier board",
+    "situational": "the position repeats with the same player to move",
+    "simple": "the board before the opponent's move comes back",
+}
 
 
 def legal_under(
@@ -35,12 +43,8 @@ def legal_under(
         return s_next, ""
     if ruleset.suicide == "forbidden" and s_next.board[v] == EMPTY:
         return None, "suicide"
-    if ruleset.ko == "positional" and any(s_next.board == t.board for t in history):
-        return None, "the board repeats an earlier board"
-    if ruleset.ko == "situational" and any(s_next.board == t.board and s_next.player == t.player for t in history):
-        return None, "the position repeats with the same player to move"
-    if ruleset.ko == "simple" and len(history) >= 2 and s_next.board == history[-2].board:
-        return None, "the board before the opponent's move comes back"
+    if spec_rules.repeated_state(ruleset, history, s_next) is not None:
+        return None, REPETITION[ruleset.ko]
     return s_next, ""
 
 
