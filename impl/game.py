@@ -121,9 +121,10 @@ class Game(Position):
         self._undo: list[tuple] = []
         self._ko = self.rules.ko
         self._suicide_allowed = self.rules.suicide == "allowed"
-        self._seen: dict[int, int] = {}
+        self._superko = self._ko in ("positional", "situational")  # whether positions are counted
         self._shift = graph.order
-        self._remember(self._key())
+        self._play = self.kernel.play  # looked up once: it runs for every move tried
+        self._seen: dict[int, int] = {self._key(): 1}  # how often each position key occurred
 
     # ---- keys of positions, for the ko rules
 
@@ -133,10 +134,6 @@ class Game(Position):
         if self._ko == "situational":
             key = (key << 1) | self._side
         return key
-
-    def _remember(self, key: int) -> None:
-        """Count one more occurrence of a position key."""
-        self._seen[key] = self._seen.get(key, 0) + 1
 
     def _forget(self, key: int) -> None:
         """Count one occurrence of a position key less."""
@@ -167,7 +164,7 @@ class Game(Position):
         point = 1 << v
         if (self._black | self._white) & point:
             return "the point is occupied"
-        black, white = self.kernel.play(self._black, self._white, v, self._side)
+        black, white = self._play(self._black, self._white, v, self._side)
         if not (black | white) & point and not self._suicide_allowed:
             return "suicide is forbidden"
         ko = self._ko
@@ -190,8 +187,9 @@ class Game(Position):
         self._black, self._white = black, white
         self._side ^= 1
         self.passes = passes
-        if self._ko != "simple" and self._ko != "none":
-            self._remember(self._key())
+        if self._superko:
+            key = self._key()
+            self._seen[key] = self._seen.get(key, 0) + 1
 
     def try_play(self, v: Move) -> bool:
         """Play v (a point or "pass") if the rules allow it; return whether it was played."""
@@ -215,7 +213,8 @@ class Game(Position):
         if v == PASS:
             self.pass_()
             return
-        v = check_point(self.graph, v, IllegalMove)
+        if type(v) is not int or not 0 <= v < self._shift:
+            v = check_point(self.graph, v, IllegalMove)
         after = self._after(v)
         if isinstance(after, str):
             raise IllegalMove(f"{self.to_move} {v} is illegal: {after}")
@@ -231,7 +230,7 @@ class Game(Position):
         """Take back the last move and return it; IllegalMove if there is none."""
         if not self._undo:
             raise IllegalMove("nothing to undo")
-        if self._ko != "simple" and self._ko != "none":
+        if self._superko:
             self._forget(self._key())
         self._black, self._white, self._side, self.passes = self._undo.pop()
         return self.moves.pop()
