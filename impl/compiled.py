@@ -309,6 +309,7 @@ class CompiledGame(Position):
         if v == PASS:
             self.pass_()
             return
+        # The same opening in Game.play and CompiledGame.play, inline: it runs once per move.
         if type(v) is not int or not 0 <= v < self._n:
             v = check_point(self.graph, v, IllegalMove)
         if len(self.moves) + 1 >= self._capacity:

@@ -213,6 +213,7 @@ class Game(Position):
         if v == PASS:
             self.pass_()
             return
+        # The same opening in Game.play and CompiledGame.play, inline: it runs once per move.
         if type(v) is not int or not 0 <= v < self._shift:
             v = check_point(self.graph, v, IllegalMove)
         after = self._after(v)
