@@ -10,12 +10,10 @@ under simple ko the bitsets of the board before the last move.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from gorules.impl.engine import kernel, popcount, to_board
-from gorules.spec import api
+from gorules.spec import api, tromp_taylor
 from gorules.spec.graph import Graph
-from gorules.spec.tromp_taylor import BLACK, PASS, PRESETS, WHITE, Options
+from gorules.spec.tromp_taylor import BLACK, PASS, WHITE
 
 PLAYERS = (BLACK, WHITE)
 
@@ -27,26 +25,10 @@ def position_key(order: int, black: int, white: int, side: int, ko: str) -> int:
     return (key << 1) | side if ko == "situational" else key
 
 
-class TrompTaylor(api.Ruleset):
-    """The Tromp–Taylor ruleset with its options, played on the engine's bitset kernel."""
-
-    name = "tromp-taylor"
-    source = "002_8835c2492dce8849.txt"
-    value_kind = "margin"
-    options_type = Options
-    presets: ClassVar[dict[str, api.Options]] = PRESETS  # type: ignore[assignment]
-    default_preset = "tromp-taylor"
-
-    @property
-    def history_rule(self) -> api.HistoryRule:
-        """Positional or situational superko consult the history; simple ko only the last board."""
-        ko = self.options.ko  # type: ignore[attr-defined]
-        return ko if ko in ("positional", "situational") else "none"
-
-    @property
-    def finite(self) -> bool:
-        """Under superko every game ends; under simple ko or none, play can cycle."""
-        return self.options.ko in ("positional", "situational")  # type: ignore[attr-defined]
+class TrompTaylor(tromp_taylor.TrompTaylor):
+    """The Tromp–Taylor ruleset with its options, played on the engine's bitset kernel: the
+    spec's ruleset (its name, options, presets, history rule) with every method on states
+    written again for bitset states."""
 
     def start(self, graph: Graph) -> tuple:
         """The empty board, Black to move, no passes; the empty board remembered."""
