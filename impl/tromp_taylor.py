@@ -13,7 +13,7 @@ from __future__ import annotations
 from gorules.impl.engine import kernel, popcount, to_board
 from gorules.spec import api, tromp_taylor
 from gorules.spec.graph import Graph
-from gorules.spec.tromp_taylor import BLACK, PASS, WHITE
+from gorules.spec.tromp_taylor import BLACK, PASS, WHITE, Player
 
 PLAYERS = (BLACK, WHITE)
 
@@ -32,11 +32,11 @@ class TrompTaylor(tromp_taylor.TrompTaylor):
 
     def start(self, graph: Graph) -> tuple:
         """The empty board, Black to move, no passes; the empty board remembered."""
-        ko = self.options.ko  # type: ignore[attr-defined]
+        ko = self.options.ko
         seen = frozenset({position_key(graph.order, 0, 0, 0, ko)}) if self.history_rule != "none" else frozenset()
         return (0, 0, 0, 0, seen, None)
 
-    def player(self, state: tuple) -> str:
+    def player(self, state: tuple) -> Player:
         """The player to move."""
         return PLAYERS[state[2]]
 
@@ -56,9 +56,9 @@ class TrompTaylor(tromp_taylor.TrompTaylor):
             return "the point is occupied"
         new_black, new_white = kernel(graph).play(black, white, v, side)
         options = self.options
-        if not (new_black | new_white) & point and options.suicide == "forbidden":  # type: ignore[attr-defined]
+        if not (new_black | new_white) & point and options.suicide == "forbidden":
             return "suicide is forbidden"
-        ko = options.ko  # type: ignore[attr-defined]
+        ko = options.ko
         key = position_key(graph.order, new_black, new_white, 1 - side, ko)
         if ko in ("positional", "situational") and key in seen:
             return f"{ko} superko: the position repeats an earlier one"
@@ -73,9 +73,9 @@ class TrompTaylor(tromp_taylor.TrompTaylor):
         """The state after ``move``; IllegalMove names the reason it is not legal."""
         black, white, side, passes, seen, _before = state
         if move == PASS:
-            if self.options.ko == "situational":  # type: ignore[attr-defined]
+            if self.options.ko == "situational":
                 seen = seen | {position_key(graph.order, black, white, 1 - side, "situational")}
-            before = (black, white) if self.options.ko == "simple" else None  # type: ignore[attr-defined]
+            before = (black, white) if self.options.ko == "simple" else None
             return (black, white, 1 - side, passes + 1, seen, before)
         if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < graph.order:
             raise api.IllegalMove(f"{move!r} is not a point of {graph.name}")
@@ -99,14 +99,14 @@ class TrompTaylor(tromp_taylor.TrompTaylor):
     def scores(self, graph: Graph, state: tuple) -> tuple[int, int]:
         """Black's and White's scores of the board under the scoring option."""
         black, white = state[0], state[1]
-        if self.options.scoring == "stone":  # type: ignore[attr-defined]
+        if self.options.scoring == "stone":
             return popcount(black), popcount(white)
         return kernel(graph).area(black, white)
 
     def value(self, graph: Graph, state: tuple) -> float:
         """Black's score minus White's, komi taken off."""
         black, white = self.scores(graph, state)
-        return black - white - self.options.komi  # type: ignore[attr-defined]
+        return black - white - self.options.komi
 
     def key(self, state: tuple) -> tuple:
         """The board, the player to move and the passes (and the board before, under simple ko)."""

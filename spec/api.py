@@ -33,7 +33,7 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from gorules.spec.graph import Graph
 
@@ -148,7 +148,10 @@ def reading_fields(options_type: type[Options]) -> list[dataclasses.Field]:
     return [f for f in dataclasses.fields(options_type) if "reading_of" in f.metadata]
 
 
-class Ruleset(ABC):
+OptionsT = TypeVar("OptionsT", bound="Options")
+
+
+class Ruleset(ABC, Generic[OptionsT]):
     """A game with its options fixed: its situations, moves and results.
 
     A ruleset keeps each situation as a *state* of its own choosing (the spec's State or
@@ -168,13 +171,13 @@ class Ruleset(ABC):
     """The players in turn order; None when the options name them (Political Go)."""
     options_type: ClassVar[type[Options]]
     """The dataclass of this ruleset's options."""
-    presets: ClassVar[dict[str, Options]]
+    presets: ClassVar[dict[str, Any]]
     """Named sets of options; ``default_preset`` names the one used when none is given."""
     default_preset: ClassVar[str]
 
-    def __init__(self, options: Options | None = None):
+    def __init__(self, options: OptionsT | None = None):
         """The ruleset with these options (its default preset when None)."""
-        self.options = options if options is not None else self.presets[self.default_preset]
+        self.options: OptionsT = options if options is not None else self.presets[self.default_preset]
 
     # ---- what every ruleset implements
 
@@ -191,11 +194,11 @@ class Ruleset(ABC):
         """The colour (or owner) of each point in ``state``; "." is empty."""
 
     @abstractmethod
-    def moves(self, graph: Graph, state: Any) -> list[Hashable]:
+    def moves(self, graph: Graph, state: Any) -> list[Any]:
         """The legal moves in ``state``, in a fixed order (empty once the game is over)."""
 
     @abstractmethod
-    def apply(self, graph: Graph, state: Any, move: Hashable) -> Any:
+    def apply(self, graph: Graph, state: Any, move: Any) -> Any:
         """The state after the player to move makes ``move``; IllegalMove says why not."""
 
     @abstractmethod
@@ -226,7 +229,7 @@ class Ruleset(ABC):
         """What the rules still consult of the past in ``state`` (empty if nothing)."""
         return frozenset()
 
-    def parse_move(self, graph: Graph, text: str) -> Hashable:
+    def parse_move(self, graph: Graph, text: str) -> Any:
         """The move a word names: a point (by number, or on grids ``C3``/``cc``) or "pass"."""
         from gorules.spec.graph import parse_point
 
@@ -235,7 +238,7 @@ class Ruleset(ABC):
             return "pass"
         return parse_point(graph, word)
 
-    def move_text(self, graph: Graph, move: Hashable) -> str:
+    def move_text(self, graph: Graph, move: Any) -> str:
         """How a move is written: a point's name, or the move's word."""
         from gorules.spec.graph import point_name
 
@@ -268,7 +271,7 @@ class Ruleset(ABC):
         return f"<ruleset {self.describe()}>"
 
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and self.options == other.options  # type: ignore[attr-defined]
+        return isinstance(other, Ruleset) and type(self) is type(other) and self.options == other.options
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.options))
@@ -300,11 +303,11 @@ class Situation:
         """Whether the game has ended."""
         return self.ruleset.is_over(self.graph, self.state)
 
-    def legal_moves(self) -> list[Hashable]:
+    def legal_moves(self) -> list[Any]:
         """The moves the player to move may make (empty once the game is over)."""
         return [] if self.over else self.ruleset.moves(self.graph, self.state)
 
-    def play(self, move: Hashable) -> Situation:
+    def play(self, move: Any) -> Situation:
         """The situation after the player to move makes ``move``; IllegalMove says why not."""
         if self.over:
             raise IllegalMove(f"{self.ruleset.move_text(self.graph, move)} is illegal: the game is over")

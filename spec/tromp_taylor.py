@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import ClassVar, Literal, NamedTuple
+from typing import ClassVar, Final, Literal, NamedTuple
 
 from gorules.spec import api
 from gorules.spec.graph import Graph, point_name
@@ -37,7 +37,7 @@ EMPTY: Color = "."
 
 
 Move = int | Literal["pass"]
-PASS: Move = "pass"
+PASS: Final = "pass"
 
 
 Board = tuple  # a tuple of Color, indexed by point: the function Point → Color
@@ -234,7 +234,7 @@ def final_score(graph: Graph, options: Options, b: Board, p: Player) -> int:
     return score(graph, b, p)
 
 
-class TrompTaylor(api.Ruleset):
+class TrompTaylor(api.Ruleset[Options]):
     """The rules as a ruleset of the common interface, with the options above.  A state is the
     tuple of states s₀ … s_i played so far, the last one current: what the ko rules consult."""
 
@@ -242,13 +242,14 @@ class TrompTaylor(api.Ruleset):
     source = "002_8835c2492dce8849.txt"
     value_kind = "margin"
     options_type = Options
-    presets: ClassVar[dict[str, api.Options]] = PRESETS  # type: ignore[assignment]
+    presets: ClassVar[dict[str, Options]] = PRESETS
     default_preset = "tromp-taylor"
 
     @property
     def history_rule(self) -> api.HistoryRule:
         """Positional or situational superko consult the history; simple ko only the last board."""
-        return self.options.ko if self.options.ko in ("positional", "situational") else "none"
+        ko = self.options.ko
+        return "positional" if ko == "positional" else "situational" if ko == "situational" else "none"
 
     @property
     def finite(self) -> bool:
@@ -275,15 +276,17 @@ class TrompTaylor(api.Ruleset):
         """s_{i+1} = move(s_i, v) appended, if v is a pass or an empty point whose result the
         suicide and ko options allow; IllegalMove naming the reason otherwise."""
         s = states[-1]
-        if v != PASS and (isinstance(v, bool) or v not in graph.points):
+        if v == PASS:
+            return (*states, move(graph, s, v))
+        if isinstance(v, bool) or v not in graph.points:
             raise api.IllegalMove(f"{v!r} is not a point of {graph.name}")
         after = move(graph, s, v)
         if after is None:
             colour = "black" if s.board[v] == BLACK else "white"
             raise api.IllegalMove(f"{point_name(graph, v)} is occupied by {colour}")
-        if v != PASS and self.options.suicide == "forbidden" and after.board[v] == EMPTY:
+        if self.options.suicide == "forbidden" and after.board[v] == EMPTY:
             raise api.IllegalMove(f"{point_name(graph, v)} is suicide, which is forbidden")
-        j = None if v == PASS else repeated_state(self.options, states, after)
+        j = repeated_state(self.options, states, after)
         if j is not None:
             when = "the empty starting board" if j == 0 else f"the board after move {j}"
             rule = "simple ko" if self.options.ko == "simple" else f"{self.options.ko} superko"
