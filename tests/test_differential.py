@@ -191,6 +191,7 @@ def test_a_changed_vector_is_caught():
 # --------------------------------------------------------------------------- volume
 
 
+@pytest.mark.slow
 def test_fuzzing_compares_a_hundred_thousand_moves_without_a_disagreement():
     report = fuzz(None, seed=20240, max_order=8, max_side=4, min_moves=100_000)
     assert report.moves >= 100_000

@@ -26,6 +26,7 @@ def test_notebook_source_has_cells(path):
     assert notebook.cells[0].cell_type == "markdown" and notebook.cells[0].source.startswith("# ")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_executes(path, tmp_path):
     notebook = jupytext.read(path, fmt="py:percent")
