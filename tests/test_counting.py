@@ -86,6 +86,7 @@ def test_published_two_row_boards_in_both_orientations():
     assert [count_legal(parse_graph(f"grid:{n}x2")) for n in range(1, 5)] == [5, 57, 489, 4125]
 
 
+@pytest.mark.slow
 def test_seven_by_seven():
     assert count_legal(parse_graph("grid:7x7")) == 83677847847984287628595
 

@@ -16,7 +16,6 @@ import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from strategies import boards, graphs, grids, move_sequences, moves, undirected_graphs, well_formed_boards
 
 import gorules.spec.tromp_taylor as spec_rules
 from gorules.impl import engine
@@ -25,6 +24,7 @@ from gorules.impl.oracle import legal_reason, legal_under, scores_under
 from gorules.impl.rules import RuleSet
 from gorules.impl.vectors import load_vector, replay, replay_engine_game, vector_files
 from gorules.spec.tromp_taylor import PASS
+from tests.strategies import boards, graphs, grids, move_sequences, moves, undirected_graphs, well_formed_boards
 
 VECTORS = Path(__file__).parent / "vectors"
 
@@ -191,6 +191,7 @@ def test_a_changed_vector_is_caught():
 # --------------------------------------------------------------------------- volume
 
 
+@pytest.mark.slow
 def test_fuzzing_compares_a_hundred_thousand_moves_without_a_disagreement():
     report = fuzz(None, seed=20240, max_order=8, max_side=4, min_moves=100_000)
     assert report.moves >= 100_000

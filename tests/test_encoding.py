@@ -48,7 +48,9 @@ def pinned_family(graph):
 
 
 @pytest.mark.parametrize("symbolic", [False, True], ids=["fixed-graph", "symbolic-graph"])
-@pytest.mark.parametrize("encoding", E.SOUND_ENCODINGS)
+@pytest.mark.parametrize(
+    "encoding", [pytest.param(e, marks=pytest.mark.slow) if e == "layered" else e for e in E.SOUND_ENCODINGS]
+)
 @EXAMPLES
 @given(data=st.data())
 def test_encoding_matches_spec(encoding, symbolic, data):
@@ -130,11 +132,13 @@ def boards_where(name: str, encoding: str, well: bool) -> int:
 
 
 # The two 3×3 counts are separate tests so that they run side by side.
+@pytest.mark.slow
 def test_count_3x3_well_formed():
     # 12,675 legal positions of 3×3 (Tromp, OEIS A094777).
     assert boards_where("grid:3x3", "ranked", True) == 12675
 
 
+@pytest.mark.slow
 def test_count_3x3_ill_formed():
     # Every other board of 3^9 is ill-formed: 7,008 of them.
     assert boards_where("grid:3x3", "ranked", False) == 3**9 - 12675

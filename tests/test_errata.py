@@ -188,6 +188,7 @@ def table_json():
     return json.loads(out.getvalue())
 
 
+@pytest.mark.slow
 def test_errata_json_says_which_statements_hold_as_written(table_json):
     assert {row["key"]: (row["as_written"], row["corrected"]) for row in table_json} == EXPECTED
     for row in table_json:
@@ -196,6 +197,7 @@ def test_errata_json_says_which_statements_hold_as_written(table_json):
         assert (row["counterexample"] is None) == (row["as_written"] == "holds")
 
 
+@pytest.mark.slow
 def test_each_counterexample_is_replayable(table_json):
     for row in table_json:
         example = row["counterexample"]
@@ -248,6 +250,7 @@ def test_mixing_readings_breaks_the_well_formed_theorem():
     assert errata.well_formed(g, b, tt.reaches)
 
 
+@pytest.mark.slow
 def test_errata_md_shows_the_counterexamples_the_checker_finds(table_json):
     from pathlib import Path
 

@@ -45,6 +45,7 @@ def spec_games(graph) -> list[list]:
     return found
 
 
+@pytest.mark.slow
 def test_game_counts_equal_the_spec_game_definition():
     for name in ("grid:1x1", "grid:1x2", "grid:1x3", "digraph:0>1,1>2"):
         graph = parse_graph(name)
@@ -75,6 +76,7 @@ def test_compiled_and_plain_searches_agree():
         assert count_games(graph, compiled=True).games == count_games(graph, compiled=False).games
 
 
+@pytest.mark.slow
 def test_symmetry_reduction_keeps_the_count():
     graph = parse_graph("star:3")
     reduced = count_games(graph, compiled=True)

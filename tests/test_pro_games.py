@@ -78,6 +78,7 @@ def test_the_collection_is_there():
     assert len(documented) >= 5 and set(documented) <= names
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_professional_games_replay_alike(chunk):
     """Every record of a sixth of the collection: sgfmill agrees after every move, GNU Go
@@ -152,6 +153,7 @@ def kombilo_records(tmp_path_factory) -> list[Path]:
     return sorted((where / "sgf").glob("*.sgf"))
 
 
+@pytest.mark.slow
 def test_kombilo_records_replay_alike(kombilo_records):
     """kombilo's test records: engine and sgfmill agree after every move, GNU Go after
     every 25th move and the last, the spec after every move of the first record."""

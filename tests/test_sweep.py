@@ -82,6 +82,7 @@ def test_real_local_dask_cluster(tmp_path):
     assert remote.computed == len(family_graphs(FAST_FAMILY)) == len(local.rows)
 
 
+@pytest.mark.slow
 def test_killed_sweep_resumes_without_loss_or_duplicates(tmp_path):
     killed_db = tmp_path / "killed.sqlite"
     command = [
