@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -54,3 +55,39 @@ def any_ruleset(request):
 
         return NodeKayles()
     return rulesets.make(name, implementation=implementation)
+
+
+GOBAN = "/usr/share/goban"  # Debian's goban-original-games: 596 professional records (installed by .ci/run)
+
+
+def _recorded_games() -> list:
+    """The recorded games the interface suite replays: every test vector (small graphs,
+    checked move by move against the states the spec recorded), then two professional
+    records that start on an empty board with Black and alternate."""
+    from gorules.impl.vectors import vector_files
+
+    cases = [("vector", path) for path in vector_files(Path(__file__).with_name("vectors"))]
+    return cases + [("record", Path(GOBAN) / name) for name in ("Hon-41-1.mgt", "Hon-41-2.mgt")]
+
+
+@pytest.fixture(params=_recorded_games(), ids=lambda case: case[1].stem)
+def recorded_game(request):
+    """(graph, moves, states or None, refused move or None) of a recorded game: a test vector
+    or a professional record (its moves as points and passes; no states recorded)."""
+    from gorules.impl.sgf import load_sgf
+    from gorules.impl.vectors import load_vector
+    from gorules.spec.graph import graph_from_json
+
+    kind, path = request.param
+    if kind == "vector":
+        data = load_vector(path)
+        refused = data.get("invalid", {}).get("move")
+        return graph_from_json(data["graph"]), list(data["moves"]), data["states"], refused
+    record = load_sgf(path)
+    assert (
+        not record.problems
+        and record.first_player == "B"
+        and not any(record.setup[v] != "." for v in record.graph.points)
+    )
+    assert all(p == "BW"[i % 2] for i, p in enumerate(record.players)), f"{path.name}: colours do not alternate"
+    return record.graph, [v for _, v in record.moves], None, None

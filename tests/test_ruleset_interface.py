@@ -286,3 +286,24 @@ def test_the_guide_shows_the_module_it_describes():
     """docs/adding-a-ruleset.md holds tests/kayles.py verbatim, so the guide cannot drift from the code."""
     guide = (Path(__file__).parents[1] / "docs" / "adding-a-ruleset.md").read_text()
     assert Path(KAYLES).read_text().strip() in guide
+
+
+@pytest.mark.parametrize("implementation", ["spec", "engine"])
+def test_recorded_games_replay_through_both_twins(recorded_game, implementation):
+    """Every recorded game replays move by move through the interface: the boards, players
+    and passes are those the spec recorded, and a refused move is refused."""
+    graph, moves, states, refused = recorded_game
+    if states is None and implementation == "spec":
+        moves = moves[:60]  # the literal spec on 19×19: the opening of the record is enough
+    ruleset = rulesets.make("tromp-taylor", implementation=implementation)
+    s = ruleset.initial(graph)
+    for i, move in enumerate(moves):
+        if states is not None:
+            recorded = states[i]
+            assert ("".join(s.board), s.to_move or recorded["player"]) == (recorded["board"], recorded["player"])
+        s = s.play(move)
+    if states is not None:
+        assert "".join(s.board) == states[len(moves)]["board"]
+    if refused is not None:
+        with pytest.raises(IllegalMove):
+            s.play(refused)
