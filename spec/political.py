@@ -24,6 +24,7 @@ import re
 import string
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import ClassVar, NamedTuple
 
@@ -174,20 +175,29 @@ def components(graph: Graph, vertices: set) -> list:
 
 
 def dragons(graph: Graph, s: Situation) -> list:
+    """All dragons: those of `dragons_of` the board, players, alliances and friendship
+    reading of s (which alone decide them)."""
+    return list(dragons_of(graph, s.board, s.players, s.alliances, s.readings.friendship))
+
+
+@lru_cache(maxsize=1 << 16)
+def dragons_of(graph: Graph, board: Board, players: tuple, alliances: frozenset, friendship: str) -> tuple:
     """All dragons.  A dragon whose owners form the set O is a component of the stones of
     the players friendly to all of O; so `is_dragon` sorts out the dragons from those
     components, for every mutually friendly O.  With alliances that are not transitive,
     dragons may overlap."""
+    n = len(players)
+    s = Situation(board, players, 0, alliances, (0,) * n, (frozenset(),) * n, 0, False, Readings(friendship=friendship))
     found = set()
-    for k in range(1, len(s.players) + 1):
-        for owners in combinations(s.players, k):
+    for k in range(1, n + 1):
+        for owners in combinations(players, k):
             if not mutually_friendly(s, set(owners)):
                 continue
-            allies = {q for q in s.players if all(friendly(s, p, q) for p in owners)}
-            for D in components(graph, {v for v in graph.points if s.board[v] in allies}):
+            allies = {q for q in players if all(friendly(s, p, q) for p in owners)}
+            for D in components(graph, {v for v in graph.points if board[v] in allies}):
                 if is_dragon(graph, s, D):
                     found.add(D)
-    return sorted(found, key=sorted)
+    return tuple(sorted(found, key=sorted))
 
 
 def liberties(graph: Graph, b: Board, D: frozenset) -> frozenset:
@@ -347,6 +357,30 @@ def held(graph: Graph, s: Situation, q: str) -> frozenset:
     return frozenset(v for v in graph.points if s.board[v] == q)
 
 
+def move_made(graph: Graph, s: Situation, m: Move) -> Situation | None:
+    """The situation right after the player to move makes move m, before the captures and
+    the turn passing on; None if m is not legal or the game is over."""
+    p = to_move(s)
+    if s.over:
+        return None
+    if m.kind == "place":
+        if not may_place(graph, s, m.target):
+            return None
+        return s._replace(board=update(s.board, m.target, p), passes=0)
+    if m.kind == "pass":
+        return s._replace(passes=s.passes + 1)
+    if m.kind == "ally":
+        if m.target not in s.players or friendly(s, p, m.target):
+            return None
+        alliances = s.alliances | {frozenset({p, m.target})} if m.accepted else s.alliances
+        return s._replace(alliances=alliances, passes=0)
+    if m.kind == "war":
+        if m.target == p or frozenset({p, m.target}) not in s.alliances:
+            return None
+        return s._replace(alliances=s.alliances - {frozenset({p, m.target})}, passes=0)
+    return None
+
+
 def play(graph: Graph, s: Situation, m: Move, rng: random.Random) -> Situation | None:
     """The situation after the player to move makes move m, the captures that follow it and
     the turn passing on; None if m is not legal or the game is over.  The game ends when
@@ -354,33 +388,16 @@ def play(graph: Graph, s: Situation, m: Move, rng: random.Random) -> Situation |
     Restriction 1 remembers the mover's stones during this turn ("own": eir previous
     turn), or every player's stones during it ("last": the previous turn of the game)."""
     p = to_move(s)
-    if s.over:
-        return None
-    passes = 0
-    if m.kind == "place":
-        if not may_place(graph, s, m.target):
-            return None
-        s = s._replace(board=update(s.board, m.target, p))
-    elif m.kind == "pass":
-        passes = s.passes + 1
-    elif m.kind == "ally":
-        if m.target not in s.players or friendly(s, p, m.target):
-            return None
-        if m.accepted:
-            s = s._replace(alliances=s.alliances | {frozenset({p, m.target})})
-    elif m.kind == "war":
-        if m.target == p or frozenset({p, m.target}) not in s.alliances:
-            return None
-        s = s._replace(alliances=s.alliances - {frozenset({p, m.target})})
-    else:
+    s = move_made(graph, s, m)
+    if s is None:
         return None
     if s.readings.previous_turn == "own":
         previous = s.previous[: s.head] + (held(graph, s, p),) + s.previous[s.head + 1 :]
     else:
         previous = tuple(held(graph, s, q) for q in s.players)
     s = capture(graph, s, p, rng)
-    s = s._replace(previous=previous, passes=passes, head=(s.head + 1) % len(s.players))
-    over = passes >= 3 * len(s.players) or not legal_placement_exists(graph, s)
+    s = s._replace(previous=previous, head=(s.head + 1) % len(s.players))
+    over = s.passes >= 3 * len(s.players) or not legal_placement_exists(graph, s)
     return s._replace(over=over)
 
 
