@@ -153,3 +153,35 @@ def test_bad_players_and_alliances_are_one_line_errors(capsys):
     assert "'ally:Z!' names no player of this game: the players are A, B, C" in errors[0]
     assert "A and B are not allies" in errors[1]
     assert "move 2 ('ally:A!') is illegal: A's stones are already friendly to B" in errors[2]
+
+
+def test_a_game_of_four_from_the_command_line_prints_alliances_scores_and_winners(capsys, tmp_path):
+    record = tmp_path / "game.sgf"
+    moves = "0 ally:A! 2 1 war:B" + " pass" * 12
+    assert main(["play", "political", "path:5", "--players", "A,B,C,D", "--moves", moves, "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "move 2 (B ally:A!): A and B are allied" in out
+    assert "move 4 (D 1): D captures 1" in out
+    assert "move 5 (A war:B): A and B are no longer allied" in out
+    assert "result: {'A': 5, 'B': 5, 'C': 5, 'D': 6}" in out and "winners: ['D']" in out
+    text = record.read_text()
+    assert text.startswith("(;GM[political]") and "PL[A,B,C,D]" in text
+    assert ";P[B]M[ally:A!]C[A and B are allied]" in text
+    assert text.count(";P[") == 17 and text.rstrip().endswith(";RE[A=5 B=5 C=5 D=6; winners: D])")
+
+
+def test_five_players_on_the_nineteen_line_board_by_the_source_letters(capsys):
+    moves = "s19 a1 i1 t19 pass"
+    assert main(["play", "political", "grid:19x19", "--preset", "five", "--moves", "s19 a1 i1", "--json"]) == 0
+    data = __import__("json").loads(capsys.readouterr().out)
+    assert data["board"][18] == "A" and data["board"][18 * 19] == "B" and data["board"][18 * 19 + 8] == "C"
+    assert data["to_move"] == "D"
+    assert main(["play", "political", "grid:19x19", "--preset", "five", "--moves", moves]) == 2
+    assert "unknown point 't19'" in capsys.readouterr().err
+
+
+def test_a_record_that_cannot_be_written_is_a_one_line_error(tmp_path, capsys):
+    assert main(["play", "political", "path:3", "--moves", "1", "--record", str(tmp_path)]) == 2
+    errors = capsys.readouterr().err.strip().splitlines()
+    assert len(errors) == 1 and "cannot write the record to" in errors[0]
+    assert [p.name for p in tmp_path.iterdir()] == []  # nothing half-written left behind
