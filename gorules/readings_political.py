@@ -32,6 +32,7 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from tqdm import tqdm
@@ -90,8 +91,10 @@ def under(s: P.Situation, reading: str, choice: str) -> P.Situation:
     return s._replace(readings=P.DEFAULT_READINGS._replace(**{reading: choice}))
 
 
+@lru_cache(maxsize=1 << 18)
 def step(graph: Graph, s: P.Situation, move: P.Move, seed: int = 0) -> P.Situation | None:
-    """The situation after a move (None if illegal), ties broken by the seed."""
+    """The situation after a move (None if illegal), ties broken by the seed (remembered:
+    the default readings' plays are asked for by every clause)."""
     return P.play(graph, s, move, P.tie_breaks(seed, s))
 
 
@@ -99,6 +102,12 @@ def reading_label(s: P.Situation) -> str:
     """The readings of a situation that differ from the defaults, as NAME=CHOICE."""
     changed = [f"{k}={v}" for k, v in s.readings._asdict().items() if v != getattr(P.DEFAULT_READINGS, k)]
     return " ".join(changed) or "the defaults"
+
+
+@lru_cache(maxsize=1 << 16)
+def legal_moves(graph: Graph, s: P.Situation) -> list:
+    """The moves open in a situation (remembered)."""
+    return RULES.moves(graph, s)
 
 
 def visible(s: P.Situation) -> tuple:
@@ -111,6 +120,7 @@ def remembered(s: P.Situation) -> P.Situation:
     return s._replace(readings=P.DEFAULT_READINGS)
 
 
+@lru_cache(maxsize=1 << 16)
 def end_of_passes(graph: Graph, s: P.Situation) -> tuple[int, dict]:
     """The passes that end the game from s and the final scores then."""
     passes = 0
@@ -137,7 +147,7 @@ def diverging(graph: Graph, a: P.Situation, b: P.Situation, depth: int, line: tu
     start under two readings) after which the two readings show different play; a line
     goes on while what the rules remember differs or a stone has just been captured."""
     name_a, name_b = reading_label(a), reading_label(b)
-    ma, mb = RULES.moves(graph, a), RULES.moves(graph, b)
+    ma, mb = legal_moves(graph, a), legal_moves(graph, b)
     for move in ma + [m for m in mb if m not in ma]:
         words = (*line, RULES.move_text(graph, move))
         na = step(graph, a, move) if move in ma else None
@@ -272,6 +282,12 @@ def picture(graph: Graph, s: P.Situation, line: tuple, title: str) -> str:
     return "\n".join([head, f"<title>{escape(title)}</title>", *body, "</svg>"]) + "\n"
 
 
+def forget() -> None:
+    """Clear the remembered plays, moves and ends of games."""
+    for cached in (step, legal_moves, end_of_passes):
+        cached.cache_clear()
+
+
 @dataclass
 class Search:
     """What a search did: the disagreements, the sizes searched in full, and where the
@@ -283,7 +299,9 @@ class Search:
 
 
 def search(max_points: int, seconds: float | None, progress: bool) -> Search:
-    """Every size from 1 to max_points in turn, until the time budget is spent."""
+    """Every size from 1 to max_points in turn, until the time budget is spent (plays are
+    remembered within one search only)."""
+    forget()
     started = time.perf_counter()
     results: list[Disagreement] = []
     complete: list[int] = []

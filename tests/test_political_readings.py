@@ -86,6 +86,7 @@ def test_a_broken_credit_reading_is_noticed(monkeypatch):
         lambda graph, s, D, falling: original(graph, s._replace(readings=P.DEFAULT_READINGS), D, falling),
     )
     broken: dict = {}
+    R.forget()  # plays remembered before the mutant was made
     R.compare_readings(g, start, (0, 0), broken)
     assert broken[(R.clause_name("credit"), ("adjacent", "survivors"))].count == 0
 
@@ -95,3 +96,31 @@ def test_the_time_budget_stops_the_search_and_says_where(capsys):
     assert done.complete_sizes == [] and "size 1 stopped after 0 of" in done.stopped
     assert R.disagreements(1, 0.0, False) == []
     assert "time budget" in capsys.readouterr().err
+
+
+def test_the_paradox_row_and_its_mutant(monkeypatch):
+    """The row passes; with `captured_and_capturing` blind to the credit reading it fails
+    (the paradox then shows under survivors too)."""
+    from gorules.checks import ruleset_checks
+
+    paradox = ruleset_checks.political_paradox_check()
+    assert paradox.run().passed
+    original = P.captured_and_capturing
+    monkeypatch.setattr(
+        P,
+        "captured_and_capturing",
+        lambda graph, s, mover: original(graph, s._replace(readings=P.DEFAULT_READINGS), mover),
+    )
+    assert not paradox.run().passed
+
+
+@pytest.mark.slow
+def test_the_readings_row_and_its_mutant(monkeypatch):
+    """The row passes; with `dead` blind to its reading it fails, naming the reading."""
+    from gorules.checks import ruleset_checks
+
+    readings = ruleset_checks.political_readings_check()
+    assert readings.run().passed
+    monkeypatch.setattr(P, "dead", lambda graph, b, D, reading="one-liberty": len(P.liberties(graph, b, D)) == 1)
+    outcome = readings.run()
+    assert not outcome.passed and "none for ['dead']" in outcome.result
