@@ -51,6 +51,8 @@ ATLAS_SIZE = 1253
 PARADOX = "the author's paradox: a dragon both captured and capturing"
 TIES = '"ties broken randomly" (capture credit)'
 RULES = P.Political(P.Options(PLAYERS))
+DRAWN: dict = {}
+"""The graph and board of each disagreement made, by (clause, readings, points), for `diagram`."""
 STONE_COLOURS = {"A": "#d62728", "B": "#1f77b4", "C": "#2ca02c"}
 
 
@@ -170,6 +172,7 @@ class Found:
     smallest so far with its sort key."""
 
     count: int = 0
+    compared: int = 0  # first moves and ends of games compared
     key: tuple = ()
     best: dict = field(default_factory=dict)
 
@@ -191,6 +194,7 @@ def compare_readings(graph: Graph, s: P.Situation, order: int, found: dict) -> N
         for first, second in itertools.combinations(choices, 2):
             a, b = under(s, reading, first), under(s, reading, second)
             bucket = found.setdefault((clause_name(reading), (first, second)), Found())
+            bucket.compared += len(set(legal_moves(graph, a)) | set(legal_moves(graph, b))) + (not a.over)
             for line, difference in diverging(graph, a, b, DEPTH.get(reading, 1), ()):
                 bucket.add(size_key(s, line, order), start=s, line=line, difference=difference)
             if a.over:
@@ -212,6 +216,7 @@ def look_for_paradox(graph: Graph, s: P.Situation, order: int, found: dict) -> N
         t = under(s, "credit", choice)
         other = next(c for c in P.READINGS["credit"] if c != choice)
         bucket = found.setdefault((PARADOX, (choice, other)), Found())
+        bucket.compared += len(RULES.moves(graph, t))
         for move in RULES.moves(graph, t):
             made = P.move_made(graph, t, move)
             pairs = P.captured_and_capturing(graph, made, P.to_move(t)) if made is not None else []
@@ -226,6 +231,7 @@ def look_for_paradox(graph: Graph, s: P.Situation, order: int, found: dict) -> N
                 )
                 bucket.add(size_key(s, words, order), start=s, line=words, difference=difference)
     bucket = found.setdefault((TIES, ("seed=0", "seed=1")), Found())
+    bucket.compared += len(RULES.moves(graph, s))
     for move in RULES.moves(graph, s):
         n0, n1 = step(graph, s, move, 0), step(graph, s, move, 1)
         if n0.captured != n1.captured:
@@ -296,6 +302,17 @@ class Search:
     disagreements: list[Disagreement]
     complete_sizes: list[int]
     stopped: str | None
+    compared: dict = field(default_factory=dict)
+
+    @property
+    def complete_up_to(self) -> int:
+        """The largest size searched in full (0 if none)."""
+        return max(self.complete_sizes, default=0)
+
+    @property
+    def note(self) -> str:
+        """Why the search stopped short, or what it compares."""
+        return self.stopped or "settled boards, three players, A to move, every alliance structure"
 
 
 def search(max_points: int, seconds: float | None, progress: bool) -> Search:
@@ -305,6 +322,7 @@ def search(max_points: int, seconds: float | None, progress: bool) -> Search:
     started = time.perf_counter()
     results: list[Disagreement] = []
     complete: list[int] = []
+    compared: dict = {}
     for n in range(1, max_points + 1):
         found: dict = {}
         graphs = connected_graphs(n)
@@ -312,13 +330,43 @@ def search(max_points: int, seconds: float | None, progress: bool) -> Search:
         for order, (graph, s) in enumerate(tqdm(starts, desc=f"004 size {n}", file=sys.stderr, disable=not progress)):
             if seconds is not None and time.perf_counter() - started > seconds:
                 results += entries(n, found)
+                tally(compared, n, found, order)
                 note = f"size {n} stopped after {order} of {len(starts)} start situations (time budget {seconds:g} s)"
-                return Search(results, complete, note)
+                return Search(results, complete, note, compared)
             compare_readings(graph, s, (graphs.index(graph), order), found)
             look_for_paradox(graph, s, (graphs.index(graph), order), found)
         results += entries(n, found)
+        tally(compared, n, found, len(starts))
         complete.append(n)
-    return Search(results, complete, None)
+    return Search(results, complete, None, compared)
+
+
+def tally(compared: dict, n: int, found: dict, starts: int) -> None:
+    """Add size n's counts to `compared`: per clause and pair, disagreeing and compared plays."""
+    for (clause, (a, b)), bucket in found.items():
+        compared.setdefault(f"{clause}: {a} vs {b}", {})[str(n)] = {
+            "disagreeing": bucket.count,
+            "compared": bucket.compared,
+            "go_spaces": starts,
+            "start_situations": starts,
+        }
+
+
+def find(max_points: int, seconds: float | None, progress: bool) -> Search:
+    """The search, with what it compared at each size (for ``gorules readings``)."""
+    return search(max_points, seconds, progress)
+
+
+def diagram(d: Disagreement) -> str | None:
+    """A disagreement's start situation drawn in text: each vertex, its stone and its
+    neighbours (None for a disagreement this finder did not make)."""
+    drawn = DRAWN.get((d.clause, d.readings, d.points))
+    if drawn is None:
+        return None
+    graph, board = drawn
+    return "\n".join(
+        f"{v:>3} {board[v]}  - {','.join(str(w) for w in graph.neighbours[v]) or 'none'}" for v in graph.points
+    )
 
 
 def entries(n: int, found: dict) -> list[Disagreement]:
@@ -329,6 +377,7 @@ def entries(n: int, found: dict) -> list[Disagreement]:
             continue
         start, line = bucket.best["start"], bucket.best["line"]
         graph = graph_of(start, bucket.key)
+        DRAWN[(clause, readings, n)] = (graph, start.board)
         made.append(
             Disagreement(
                 source=SOURCE,

@@ -185,3 +185,21 @@ def test_a_record_that_cannot_be_written_is_a_one_line_error(tmp_path, capsys):
     errors = capsys.readouterr().err.strip().splitlines()
     assert len(errors) == 1 and "cannot write the record to" in errors[0]
     assert [p.name for p in tmp_path.iterdir()] == []  # nothing half-written left behind
+
+
+def test_overlapping_dragons_fall_together_with_four_players():
+    """B, C, D around an empty vertex, B+C and C+D allied (not B+D): A fills the vertex and
+    both overlapping dragons fall. Credited once, 3 stones; per dragon, 4. As written, D's
+    falling stone shares in the capture of {B, C}: the paradox, here made by alliances."""
+    g = parse_graph("edges:0-1,0-2,0-3,1-2,2-3")
+    credited = {}
+    for overlap in political.READINGS["overlap"]:
+        s = situation(g, ".BCD", "ABCD", alliances=["BC", "CD"], overlap=overlap)
+        assert political.dragons(g, s) == [frozenset({1, 2}), frozenset({2, 3})]
+        assert all(political.liberties(g, s.board, D) == {0} for D in political.dragons(g, s))  # settled
+        after = political.play(g, s, political.Move("place", 0), random.Random(0))
+        assert after.board == ("A", E, E, E)
+        credited[overlap] = sum(after.captured)
+        made = political.move_made(g, s, political.Move("place", 0))
+        assert (frozenset({2, 3}), frozenset({1, 2})) in political.captured_and_capturing(g, made, "A")
+    assert credited == {"once": 3, "per-dragon": 4}
