@@ -127,8 +127,9 @@ def end_of_passes(graph: Graph, s: P.Situation) -> tuple[int, dict]:
     """The passes that end the game from s and the final scores then."""
     passes = 0
     while not s.over:
-        s = step(graph, s, P.Move("pass"))
-        passes += 1
+        after = step(graph, s, P.Move("pass"))
+        assert after is not None, "a pass is always legal before the end"
+        s, passes = after, passes + 1
     return passes, RULES.value(graph, s)
 
 
@@ -183,12 +184,12 @@ class Found:
             self.key, self.best = key, best
 
 
-def size_key(s: P.Situation, line: tuple, order: int) -> tuple:
+def size_key(s: P.Situation, line: tuple, order: tuple) -> tuple:
     """How small a disagreement is: stones, alliances, moves, then enumeration order."""
     return (sum(c != P.EMPTY for c in s.board), len(s.alliances), len(line), order)
 
 
-def compare_readings(graph: Graph, s: P.Situation, order: int, found: dict) -> None:
+def compare_readings(graph: Graph, s: P.Situation, order: tuple, found: dict) -> None:
     """Record every disagreement from start s between two choices of any reading."""
     for reading, choices in P.READINGS.items():
         for first, second in itertools.combinations(choices, 2):
@@ -209,7 +210,7 @@ def compare_readings(graph: Graph, s: P.Situation, order: int, found: dict) -> N
                 bucket.add(size_key(s, line, order), start=s, line=line, difference=difference)
 
 
-def look_for_paradox(graph: Graph, s: P.Situation, order: int, found: dict) -> None:
+def look_for_paradox(graph: Graph, s: P.Situation, order: tuple, found: dict) -> None:
     """Record every move from s that makes a dragon both captured and capturing, under
     each reading of credit; and every move whose captures the tie-break's seed changes."""
     for choice in P.READINGS["credit"]:
@@ -220,7 +221,7 @@ def look_for_paradox(graph: Graph, s: P.Situation, order: int, found: dict) -> N
         for move in RULES.moves(graph, t):
             made = P.move_made(graph, t, move)
             pairs = P.captured_and_capturing(graph, made, P.to_move(t)) if made is not None else []
-            if pairs:
+            if made is not None and pairs:
                 D, E = pairs[0]
                 owners = "".join(sorted({s.board[v] if s.board[v] != P.EMPTY else made.board[v] for v in D}))
                 words = (RULES.move_text(graph, move),)
@@ -234,7 +235,7 @@ def look_for_paradox(graph: Graph, s: P.Situation, order: int, found: dict) -> N
     bucket.compared += len(RULES.moves(graph, s))
     for move in RULES.moves(graph, s):
         n0, n1 = step(graph, s, move, 0), step(graph, s, move, 1)
-        if n0.captured != n1.captured:
+        if n0 is not None and n1 is not None and n0.captured != n1.captured:
             words = (RULES.move_text(graph, move),)
             difference = f"after {words[0]}: captured {n0.captured} with seed 0, {n1.captured} with seed 1"
             bucket.add(size_key(s, words, order), start=s, line=words, difference=difference)

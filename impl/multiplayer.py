@@ -92,13 +92,15 @@ class Search:
         if ended is not None:
             found = (ended[0], (), ended[1])
         else:
-            mover = self.ruleset.player(state)
-            best, exact = None, True
+            mover = str(self.ruleset.player(state))
+            best: tuple | None = None
+            exact = True
             for move in self.moves(state):
                 scores, line, child_exact = self.max_n(self.ruleset.apply(self.graph, state, move), depth - 1, utility)
                 exact = exact and child_exact
                 if best is None or utility(scores, mover) > utility(best[0], mover):
                     best = (scores, (move, *line))
+            assert best is not None, "a situation not at a leaf has a move"
             found = (best[0], best[1], exact)
         self.table[key] = found
         return found
@@ -176,14 +178,15 @@ def one_horizon(search: Search, situation: Situation, concept: str, h: int, root
     """The result of one search to horizon h."""
     text = situation.ruleset.move_text
     before = search.meter.nodes
-    state, movers = search.start, []
+    state = search.start
+    movers: list[str] = []
     if concept == "max-n":
         scores, line, exact = search.max_n(search.start, h, utility)
         guaranteed = None
     else:
         guaranteed, scores, line, exact = search.paranoid(search.start, h, root, float("-inf"), float("inf"))
     for move in line:
-        movers.append(situation.ruleset.player(state))
+        movers.append(str(situation.ruleset.player(state)))
         state = situation.ruleset.apply(situation.graph, state, move)
     return Result(
         concept=concept,

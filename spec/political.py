@@ -388,17 +388,17 @@ def play(graph: Graph, s: Situation, m: Move, rng: random.Random) -> Situation |
     Restriction 1 remembers the mover's stones during this turn ("own": eir previous
     turn), or every player's stones during it ("last": the previous turn of the game)."""
     p = to_move(s)
-    s = move_made(graph, s, m)
-    if s is None:
+    made = move_made(graph, s, m)
+    if made is None:
         return None
-    if s.readings.previous_turn == "own":
-        previous = s.previous[: s.head] + (held(graph, s, p),) + s.previous[s.head + 1 :]
+    if made.readings.previous_turn == "own":
+        previous = made.previous[: made.head] + (held(graph, made, p),) + made.previous[made.head + 1 :]
     else:
-        previous = tuple(held(graph, s, q) for q in s.players)
-    s = capture(graph, s, p, rng)
-    s = s._replace(previous=previous, head=(s.head + 1) % len(s.players))
-    over = s.passes >= 3 * len(s.players) or not legal_placement_exists(graph, s)
-    return s._replace(over=over)
+        previous = tuple(held(graph, made, q) for q in made.players)
+    after = capture(graph, made, p, rng)
+    after = after._replace(previous=previous, head=(after.head + 1) % len(after.players))
+    over = after.passes >= 3 * len(after.players) or not legal_placement_exists(graph, after)
+    return after._replace(over=over)
 
 
 def final_scores(graph: Graph, s: Situation, judged_dead: Sequence[frozenset], rng: random.Random) -> dict:
@@ -511,7 +511,7 @@ def vertex_name(graph: Graph, v: int, coordinates: str = "text") -> str:
     """A grid vertex named by its file letter and its rank from 1 at the bottom: files "a"
     to "s" on 19 lines, "i" included ("text"), or without "i" as GTP has them ("gtp"); a
     vertex of any other graph by its number."""
-    if not graph.is_grid:
+    if graph.coordinates is None:
         return str(v)
     rows, _ = graph.shape
     r, c = graph.coordinates[v]
@@ -542,6 +542,8 @@ def why_illegal(graph: Graph, s: Situation, m: Move) -> str:
         return f"{m.target}'s stones are already friendly to {p}"
     if m.kind == "war":
         return f"{p} and {m.target} are not allies"
+    if not isinstance(m.target, int) or m.target not in graph.points:
+        return f"{m.target!r} is not a vertex of {graph.name}"
     if s.board[m.target] != EMPTY:
         return "the vertex is occupied"
     if m.target in s.previous[s.head]:
@@ -581,7 +583,7 @@ class Political(api.Ruleset):
 
     def start(self, graph: Graph) -> Situation:
         """The empty board, the first named player to move."""
-        return initial_situation(graph, self.options.players, self.options.readings)  # type: ignore[attr-defined]
+        return initial_situation(graph, self.options.players, self.options.readings)
 
     def player(self, s: Situation) -> str:
         """The head of the turn list."""
@@ -610,7 +612,7 @@ class Political(api.Ruleset):
         """The situation after m and the captures; IllegalMove saying why if m is not open."""
         if s.over:
             raise api.IllegalMove("the game is over")
-        after = play(graph, s, m, tie_breaks(self.options.seed, s))  # type: ignore[attr-defined]
+        after = play(graph, s, m, tie_breaks(self.options.seed, s))
         if after is None:
             raise api.IllegalMove(why_illegal(graph, s, m))
         return after
@@ -621,7 +623,7 @@ class Political(api.Ruleset):
 
     def value(self, graph: Graph, s: Situation) -> dict:
         """Each player's Go score at the end."""
-        return final_scores(graph, s, [], tie_breaks(self.options.seed, s))  # type: ignore[attr-defined]
+        return final_scores(graph, s, [], tie_breaks(self.options.seed, s))
 
     def parse_move(self, graph: Graph, text: str) -> Move:
         """A vertex, "pass", "ally:NAME" (refused), "ally:NAME!" (accepted) or "war:NAME";
@@ -632,16 +634,16 @@ class Political(api.Ruleset):
             return Move("pass")
         if kind in ("ally", "war") and target:
             name = target.rstrip("!")
-            if name not in self.options.players:  # type: ignore[attr-defined]
-                players = ", ".join(self.options.players)  # type: ignore[attr-defined]
+            if name not in self.options.players:
+                players = ", ".join(self.options.players)
                 raise api.OptionError(f"{word!r} names no player of this game: the players are {players}")
             return Move(kind, name, accepted=target.endswith("!"))
-        return Move("place", parse_vertex(graph, word, self.options.coordinates))  # type: ignore[attr-defined]
+        return Move("place", parse_vertex(graph, word, self.options.coordinates))
 
     def move_text(self, graph: Graph, m: Move) -> str:
         """How a move is written (as ``parse_move`` reads it)."""
-        if m.kind == "place":
-            return vertex_name(graph, m.target, self.options.coordinates)  # type: ignore[attr-defined]
+        if m.kind == "place" and isinstance(m.target, int):
+            return vertex_name(graph, m.target, self.options.coordinates)
         if m.kind == "ally":
             return f"ally:{m.target}{'!' if m.accepted else ''}"
         return m.kind if m.kind == "pass" else f"{m.kind}:{m.target}"

@@ -77,7 +77,7 @@ def run(args) -> int:
     graph = parse_graph(args.graph)
     ruleset = ruleset_of(args)
     situation = play_moves(ruleset.initial(graph), tokens(args.moves))
-    players = list(situation.ruleset.options.players)  # type: ignore[attr-defined]
+    players = list(situation.ruleset.options.players)
     root = args.root if args.root is not None else players[0]
     if root not in players:
         raise UsageError(f"--root {root!r} is not a player of this game: the players are {', '.join(players)}")
