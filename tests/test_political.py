@@ -203,3 +203,20 @@ def test_overlapping_dragons_fall_together_with_four_players():
         made = political.move_made(g, s, political.Move("place", 0))
         assert (frozenset({2, 3}), frozenset({1, 2})) in political.captured_and_capturing(g, made, "A")
     assert credited == {"once": 3, "per-dragon": 4}
+
+
+def test_territory_readings_meet_the_dead_reading():
+    """On the path . A B . the two stones are in atari: dead as the text reads it, so no
+    territory reading matters; read as dead with no liberties, they stay, and a path through
+    A's stone reaches B (any-path) where no empty path does (open)."""
+    g = parse_graph("path:4")
+    scores = {
+        (dead, reading): political.final_scores(
+            g, situation(g, ".AB.", dead=dead, territory=reading), [], random.Random(0)
+        )
+        for dead in ("one-liberty", "no-liberties")
+        for reading in ("open", "any-path")
+    }
+    assert scores[("one-liberty", "open")] == scores[("one-liberty", "any-path")] == {"A": 4, "B": 4, "C": 4}
+    assert scores[("no-liberties", "open")] == {"A": 1, "B": 1, "C": 0}
+    assert scores[("no-liberties", "any-path")] == {"A": 0, "B": 0, "C": 0}
