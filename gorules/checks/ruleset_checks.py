@@ -157,20 +157,29 @@ def political_paradox_check(max_points: int = 3) -> Check:
         from gorules import readings_political as R
 
         found: dict = {}
+        allied: dict = {}
         starts = 0
         for n in range(1, max_points + 1):
             for index, graph in enumerate(R.connected_graphs(n)):
                 for order, s in enumerate(R.start_situations(graph)):
                     starts += 1
-                    R.look_for_paradox(graph, s, (index, order), found)
+                    R.look_for_paradox(graph, s, (index, order), allied if s.alliances else found)
         written = found.get((R.PARADOX, ("adjacent", "survivors")), R.Found())
+        by_alliances = allied.get((R.PARADOX, ("adjacent", "survivors")), R.Found())
         survivors = found.get((R.PARADOX, ("survivors", "adjacent")), R.Found())
-        ok = written.count > 0 and survivors.count == 0
+        survivors_allied = allied.get((R.PARADOX, ("survivors", "adjacent")), R.Found())
+        ok = written.count > 0 and survivors.count == survivors_allied.count == 0
         smallest = f"{written.best['start'].board} then {' '.join(written.best['line'])}" if written.count else "none"
         return Outcome(
             ok,
-            f"as written: {written.count} plays (smallest: {smallest}); credit=survivors: {survivors.count} plays",
-            {"starts": starts, "as_written": written.count, "survivors": survivors.count},
+            f"as written: {written.count} plays without alliances (smallest: {smallest}), "
+            f"{by_alliances.count} with; credit=survivors: {survivors.count + survivors_allied.count} plays",
+            {
+                "starts": starts,
+                "as_written": written.count,
+                "as_written_with_alliances": by_alliances.count,
+                "survivors": survivors.count + survivors_allied.count,
+            },
         )
 
     return Check(
