@@ -220,3 +220,31 @@ def test_territory_readings_meet_the_dead_reading():
     assert scores[("one-liberty", "open")] == scores[("one-liberty", "any-path")] == {"A": 4, "B": 4, "C": 4}
     assert scores[("no-liberties", "open")] == {"A": 1, "B": 1, "C": 0}
     assert scores[("no-liberties", "any-path")] == {"A": 0, "B": 0, "C": 0}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_keep_the_invariants_of_each_reading(seed):
+    """Random games of four players (alliances made and broken) under random readings: after
+    each move no dragon that the reading of `enemy` captures is left without liberties; with
+    overlap=once the stones credited never exceed the stones removed; with credit=survivors
+    no dragon is both captured and capturing."""
+    rng = random.Random(seed)
+    g = parse_graph(rng.choice(["grid:2x3", "cycle:5", "path:5", "star:4"]))
+    readings = political.Readings(**{name: rng.choice(choices) for name, choices in political.READINGS.items()})
+    s = political.initial_situation(g, ["A", "B", "C", "D"], readings)
+    rules = political.Political(political.Options(("A", "B", "C", "D")))
+    for _ in range(60):
+        if s.over:
+            break
+        move = rng.choice(rules.moves(g, s))
+        made = political.move_made(g, s, move)
+        mover = political.to_move(s)
+        if readings.credit == "survivors":
+            assert political.captured_and_capturing(g, made, mover) == []
+        after = political.play(g, s, move, political.tie_breaks(0, s))
+        removed = sum(1 for v in g.points if made.board[v] != E and after.board[v] == E)
+        gained = sum(after.captured) - sum(s.captured)
+        if readings.overlap == "once":
+            assert gained <= removed
+        assert not political.fallen(g, after._replace(head=s.head), mover)
+        s = after
