@@ -37,7 +37,7 @@ READINGS = {
     "credit": ("adjacent", "survivors"),
     "overlap": ("once", "per-dragon"),
     "previous_turn": ("own", "last"),
-    "territory": ("open", "bordered", "any-path"),
+    "territory": ("open", "bordered", "any-path", "sole"),
     "friendship": ("pairwise", "transitive"),
     "enemy": ("mover", "next", "anyone"),
 }
@@ -221,8 +221,13 @@ def friendly_to(s: Situation, D: frozenset, p: str) -> bool:
 def territory(graph: Graph, s: Situation, p: str) -> frozenset:
     """The empty vertices from which no path reaches a stone of a dragon unfriendly to p:
     paths through empty vertices ("open"); the same, and the empty region also touches a
-    stone friendly to p ("bordered"); paths through any vertices ("any-path")."""
+    stone friendly to p ("bordered"); paths through any vertices ("any-path"); or "open"
+    territory of p that is no other player's ("sole")."""
     b = s.board
+    if s.readings.territory == "sole":
+        opened = s._replace(readings=s.readings._replace(territory="open"))
+        others = {v for q in s.players if q != p for v in territory(graph, opened, q)}
+        return territory(graph, opened, p) - others
     found = dragons(graph, s)
     hostile = {v for D in found if not friendly_to(s, D, p) for v in D}
     friends = {v for D in found if friendly_to(s, D, p) for v in D}

@@ -102,10 +102,15 @@ def test_territory_readings():
     walled = {
         r: political.territory(g, situation(g, "A.AB", territory=r), "A") for r in political.READINGS["territory"]
     }
-    assert walled == {"open": {1}, "bordered": {1}, "any-path": frozenset()}
+    assert walled == {"open": {1}, "bordered": {1}, "any-path": frozenset(), "sole": {1}}
     g1 = parse_graph("path:2")
     empty = {r: political.territory(g1, situation(g1, "..", territory=r), "B") for r in political.READINGS["territory"]}
-    assert empty == {"open": {0, 1}, "bordered": frozenset(), "any-path": {0, 1}}
+    assert empty == {"open": {0, 1}, "bordered": frozenset(), "any-path": {0, 1}, "sole": frozenset()}
+    g3 = parse_graph("path:3")
+    allies = {
+        r: political.territory(g3, situation(g3, "A.B", alliances=["AB"], territory=r), "B") for r in ("open", "sole")
+    }
+    assert allies == {"open": {1}, "sole": frozenset()}  # walled by two allies: both players', or neither's
 
 
 def test_friendship_pairwise_or_transitive():
