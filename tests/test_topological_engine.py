@@ -10,6 +10,7 @@ import time
 import pytest
 
 from gorules import rulesets
+from gorules.checks.ruleset_checks import twin_check
 from gorules.impl import topological as engine
 from gorules.spec import topological as spec
 from gorules.spec.graph import parse_graph
@@ -78,6 +79,16 @@ def test_a_broken_twin_is_caught(monkeypatch):
     monkeypatch.setattr(engine, "has_liberty", short_sighted)
     path = parse_graph("path:3")
     assert board_plays_disagree(spec.neighbourhoods_of(path), spec.INTENDED)
+
+
+def test_the_twin_check_catches_a_twin_deaf_to_the_literal_reading(monkeypatch):
+    """The mutant clears as if Defn 7 were always read as intended; the row of
+    ``gorules verify`` must fail on it."""
+    original = engine.clear
+    monkeypatch.setattr(
+        engine, "clear", lambda space, colouring, c, readings: original(space, colouring, c, spec.INTENDED)
+    )
+    assert not twin_check().run().passed
 
 
 def play_both(text: str, options: dict, rng: random.Random, moves: int) -> None:

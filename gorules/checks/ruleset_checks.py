@@ -163,6 +163,34 @@ def propositions_check(string_reading: str) -> Check:
     return Check(f"topological Propositions 2 and 3 (string={string_reading})", "|X| <= 3", run, "rulesets")
 
 
+def twin_check() -> Check:
+    """The bitset twin of Topological Go makes the spec's board play on every colouring,
+    placement and player of every go-space with |X| <= 3 (up to isomorphism), under the
+    default readings and the literal Defn 7."""
+
+    def run() -> Outcome:
+        """Do the check."""
+        from gorules.impl import topological as engine
+
+        cases = bad = 0
+        for readings in (topological.INTENDED, topological.Readings(string="literal")):
+            for n in (1, 2, 3):
+                for neighbourhoods in engine.go_space_classes(n):
+                    literal = topological.go_space(n, neighbourhoods.minimal, neighbourhoods.placements)
+                    fast = engine.space_from(neighbourhoods)
+                    for board in itertools.product((tt.BLACK, tt.WHITE, tt.EMPTY), repeat=n):
+                        colouring = engine.colouring_of(board)
+                        for i, e in enumerate(fast.sets):
+                            for p in (tt.BLACK, tt.WHITE):
+                                cases += 1
+                                got = engine.board_play(fast, colouring, i, p, readings)
+                                got_board = None if got is None else engine.board_of_colouring(fast, got)
+                                bad += got_board != topological.board_play(literal, board, e, p, readings)
+        return Outcome(bad == 0, f"{cases - bad}/{cases} board plays agree", {"cases": cases, "disagreements": bad})
+
+    return Check("topological bitset twin = spec board play", "|X| <= 3", run, "rulesets")
+
+
 def fundamental_check(name: str, depth=None) -> Check:
     """Section IV of source 003 on every situation of Fundamental Go reachable (within
     `depth` moves, if given): no Black move raises the score, no White move lowers it, one
@@ -198,6 +226,7 @@ def checks() -> list[Check]:
         topological_check("path:5"),
         propositions_check("intended"),
         propositions_check("literal"),
+        twin_check(),
         fundamental_check("path:2"),
         fundamental_check("path:3"),
     ]
