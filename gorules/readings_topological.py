@@ -12,7 +12,9 @@ number of points:
 - Defn 5 (``closure``) changes only which sets of stones are go-connected: every set of
   placements is compared under both readings by the spec, which computes them differently;
 - Defn 10a/10b (``rules``) change the turns: a pass is a turn under the stone rules and
-  not under the primitive ones, in every situation.
+  not under the primitive ones, in every situation;
+- Defns 7 and 4 are also compared by who wins the primitive-rules game from the empty
+  board under perfect play (``gorules.impl.search.solve``), go-space by go-space.
 
 For the smallest disagreeing go-space of each size (fewest placements first), a line of
 play from the empty board to a disagreeing board play is searched for, move by move
@@ -298,6 +300,66 @@ def compare_space(clause: Clause, other: str, neighbourhoods: spec.Neighbourhood
     return board_plays_compared(space, a, b)
 
 
+WINNER = "winner of the primitive rules"
+"""The second comparison of a board-play clause: who wins the primitive-rules game from the
+empty board under perfect play (``gorules.impl.search.solve``)."""
+
+
+def comparisons() -> list[tuple[Clause, str, str]]:
+    """Every (clause, other reading, kind) compared: each pair of readings of each clause by
+    its plays, and the board-play clauses also by the winner of the primitive rules."""
+    pairs = []
+    for clause in clauses():
+        for other in clause.others:
+            pairs.append((clause, other, "plays"))
+            if clause.option in ("string", "placement"):
+                pairs.append((clause, other, WINNER))
+    return pairs
+
+
+def primitive_winner(neighbourhoods: spec.Neighbourhoods, option: str, value: str):
+    """The perfect-play solution of the primitive-rules game on a go-space under one reading."""
+    from gorules import rulesets
+    from gorules.impl.search import solve
+
+    graph = parse_graph("space:" + engine.space_text(neighbourhoods))
+    ruleset = rulesets.make("topological", "primitive", {option: value})
+    return ruleset, graph, solve(ruleset.initial(graph))
+
+
+def winner_disagreement(clause: Clause, other: str, n: int, candidates: list, tally: Tally) -> Disagreement:
+    """The smallest go-space of a size where the readings change who wins the primitive-rules
+    game under perfect play, with each reading's principal variation."""
+    neighbourhoods = min(candidates, key=lambda s: (len(s.placements), engine.space_text(s)))
+    parts, lines = [], []
+    for value in (clause.default, other):
+        ruleset, graph, solution = primitive_winner(neighbourhoods, clause.option, value)
+        words = [ruleset.move_text(graph, m) for m in solution.principal_variation]
+        lines.append(tuple(words))
+        shown = " ".join(words) or "(no move)"
+        parts.append(f"under {clause.option}={value} {solution.value} wins ({shown}, then no turn is left)")
+    situation = f"space:{engine.space_text(neighbourhoods)}; the primitive rules from the empty board"
+    difference = "perfect play: " + "; ".join(parts)
+    return Disagreement(
+        SOURCE,
+        f"{clause.clause}; {WINNER}",
+        (clause.default, other),
+        n,
+        situation,
+        lines[0],
+        difference,
+        tally.disagreeing,
+    )
+
+
+def compare(clause: Clause, other: str, kind: str, neighbourhoods: spec.Neighbourhoods) -> tuple[int, int]:
+    """(compared, differing) for one comparison on one go-space."""
+    if kind == WINNER:
+        first = primitive_winner(neighbourhoods, clause.option, clause.default)[2].value
+        return 1, int(first != primitive_winner(neighbourhoods, clause.option, other)[2].value)
+    return compare_space(clause, other, neighbourhoods)
+
+
 def find(max_points: int, seconds: float | None, progress: bool) -> Finding:
     """Compare every pair (default, other) of readings of every clause on every go-space of
     1..max_points points; UsageError if max_points is out of reach or the estimate exceeds
@@ -317,31 +379,31 @@ def find(max_points: int, seconds: float | None, progress: bool) -> Finding:
     complete = 0
     for n in range(1, max_points + 1):
         spaces = list(engine.go_space_classes(n))
-        bar = _progress(len(spaces) * sum(len(c.others) for c in clauses()), f"{n} points", progress)
-        for clause in clauses():
-            for other in clause.others:
-                tally = Tally()
-                for neighbourhoods in spaces:
-                    if seconds is not None and time.perf_counter() - started > seconds:
-                        bar.close()
-                        note = f"the {seconds:g} s ran out during the go-spaces of {n} points"
-                        return Finding(found, compared, complete, note)
-                    done, differing = compare_space(clause, other, neighbourhoods)
-                    tally.spaces += 1
-                    tally.compared += done
-                    tally.disagreeing += differing
-                    if differing:
-                        tally.disagreeing_spaces.append(neighbourhoods)
-                    bar.update(1)
-                key = f"{clause.option}: {clause.default} vs {other}"
-                compared.setdefault(key, {})[n] = {
-                    "go_spaces": tally.spaces,
-                    "compared": tally.compared,
-                    "disagreeing": tally.disagreeing,
-                    "disagreeing_go_spaces": len(tally.disagreeing_spaces),
-                }
-                if tally.disagreeing_spaces:
-                    found.append(disagreement_at(clause, other, n, tally.disagreeing_spaces, tally))
+        bar = _progress(len(spaces) * len(comparisons()), f"{n} points", progress)
+        for clause, other, kind in comparisons():
+            tally = Tally()
+            for neighbourhoods in spaces:
+                if seconds is not None and time.perf_counter() - started > seconds:
+                    bar.close()
+                    note = f"the {seconds:g} s ran out during the go-spaces of {n} points"
+                    return Finding(found, compared, complete, note)
+                done, differing = compare(clause, other, kind, neighbourhoods)
+                tally.spaces += 1
+                tally.compared += done
+                tally.disagreeing += differing
+                if differing:
+                    tally.disagreeing_spaces.append(neighbourhoods)
+                bar.update(1)
+            key = f"{clause.option}: {clause.default} vs {other}" + (f", {WINNER}" if kind == WINNER else "")
+            compared.setdefault(key, {})[n] = {
+                "go_spaces": tally.spaces,
+                "compared": tally.compared,
+                "disagreeing": tally.disagreeing,
+                "disagreeing_go_spaces": len(tally.disagreeing_spaces),
+            }
+            if tally.disagreeing_spaces:
+                pick = winner_disagreement if kind == WINNER else disagreement_at
+                found.append(pick(clause, other, n, tally.disagreeing_spaces, tally))
         bar.close()
         complete = n
     return Finding(found, compared, complete)

@@ -17,7 +17,7 @@ def finding():
 
 
 def test_defn_7_readings_first_disagree_on_three_points(finding):
-    d7 = [d for d in finding.disagreements if d.clause.startswith("Defn 7")]
+    d7 = [d for d in finding.disagreements if d.clause == "Defn 7 (string of a stone)"]
     assert [d.points for d in d7] == [3]
     (d,) = d7
     assert d.readings == ("intended", "literal")
@@ -28,12 +28,28 @@ def test_defn_7_readings_first_disagree_on_three_points(finding):
     assert d.picture is not None and d.picture.lstrip().startswith("<")
 
 
+def test_defn_7_readings_change_who_wins_the_primitive_rules(finding):
+    """Perfect play on three discrete points with a two-point stone and a far placement:
+    under intended Black has no turn at all and loses; under literal Black's 0+1 lives
+    and White is left without a turn."""
+    (d,) = [d for d in finding.disagreements if d.clause == "Defn 7 (string of a stone); winner of the primitive rules"]
+    assert d.points == 3 and d.situation.startswith("space:3;S=2,0+1;")
+    assert "string=intended W wins" in d.difference and "string=literal B wins (0+1," in d.difference
+    assert (
+        d.count
+        == finding.compared["string: intended vs literal, winner of the primitive rules"][3]["disagreeing"]
+        == 20
+    )
+
+
 def test_every_clause_is_compared_and_closure_readings_never_disagree(finding):
     assert set(finding.compared) == {
         "rules: stone vs primitive",
         "string: intended vs literal",
+        "string: intended vs literal, winner of the primitive rules",
         "closure: closure-of-union vs union-of-closures",
         "placement: empty vs overlap",
+        "placement: empty vs overlap, winner of the primitive rules",
     }
     closure = finding.compared["closure: closure-of-union vs union-of-closures"]
     assert [closure[n]["go_spaces"] for n in (1, 2, 3)] == [1, 9, 113]

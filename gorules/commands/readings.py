@@ -103,7 +103,7 @@ def report_text(d, diagram: str | None) -> str:
     """A disagreement for the terminal."""
     lines = [
         f"{d.clause}: {d.readings[0]} vs {d.readings[1]}",
-        f"  smallest: {d.points} points; {d.count} disagreeing plays at this size",
+        f"  smallest: {d.points} points; {d.count} disagreeing cases at this size",
         f"  situation: {d.situation}",
         f"  line: {' '.join(d.line) if d.line else '(none)'}",
         f"  difference: {d.difference}",
