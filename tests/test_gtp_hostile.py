@@ -139,7 +139,7 @@ def test_whole_game_against_gnugo_with_junk_between_moves():
         count = 0
 
         def genmove(self, graph, player):
-            ok, _ = self.ask(JUNK[3 + self.count % (len(JUNK) - 3)].replace("\x00", "").replace("\x01", "") or "name")
+            self.ask(JUNK[3 + self.count % (len(JUNK) - 3)].replace("\x00", "").replace("\x01", "") or "name")
             self.count += 1
             return super().genmove(graph, player)
 
