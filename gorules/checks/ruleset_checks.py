@@ -33,9 +33,10 @@ def small_go_spaces(max_size: int):
                     yield topological.go_space(n, T, S)
 
 
-def propositions_counterexample(max_size: int):
+def propositions_counterexample(max_size: int, readings: topological.Readings):
     """The first (proposition, space, colouring) where Proposition 2's inductive step or
-    Proposition 3 fails on a go-space with |X| <= max_size, with the numbers checked."""
+    Proposition 3 fails on a go-space with |X| <= max_size under the given readings, with
+    the numbers checked."""
     counts = {"spaces": 0, "steps": 0, "strings": 0}
     for space in small_go_spaces(max_size):
         counts["spaces"] += 1
@@ -43,16 +44,51 @@ def propositions_counterexample(max_size: int):
             for c in (tt.BLACK, tt.WHITE):
                 for s in topological.stones(space, colouring, c):
                     counts["strings"] += 1
-                    if not topological.proposition_3(space, colouring, s):
+                    if not topological.proposition_3(space, colouring, s, readings):
                         return ("proposition 3", space, colouring), counts
             if not topological.proposition_2(space, colouring):
                 continue
-            for e in topological.legal_placements(space, colouring):
-                for p in (tt.BLACK, tt.WHITE):
+            for p in (tt.BLACK, tt.WHITE):
+                for e in topological.legal_placements(space, colouring, p, readings):
                     counts["steps"] += 1
-                    if not topological.proposition_2(space, topological.board_play(space, colouring, e, p)):
+                    after = topological.board_play(space, colouring, e, p, readings)
+                    if not topological.proposition_2(space, after):
                         return ("proposition 2", space, colouring), counts
     return None, counts
+
+
+def proposition_2_step_failure(max_size: int, readings: topological.Readings):
+    """The first (space, colouring, placement, player) on a go-space with |X| <= max_size
+    where a board play under the readings breaks Proposition 2's invariant though the
+    colouring kept it (None if none), and the number of steps checked."""
+    steps = 0
+    for space in small_go_spaces(max_size):
+        for colouring in itertools.product((tt.BLACK, tt.WHITE, tt.EMPTY), repeat=space.size):
+            if not topological.proposition_2(space, colouring):
+                continue
+            for p in (tt.BLACK, tt.WHITE):
+                for e in topological.legal_placements(space, colouring, p, readings):
+                    steps += 1
+                    if not topological.proposition_2(space, topological.board_play(space, colouring, e, p, readings)):
+                        return (space, colouring, e, p), steps
+    return None, steps
+
+
+def proposition_verdicts(max_size: int, readings: topological.Readings) -> dict:
+    """Proposition 3's verdict for every stone of every colouring of every go-space with
+    |X| <= max_size under the readings (how many hold, hold vacuously, fail), and whether
+    each failure is a stone that the literal Defn 7 gives the empty string."""
+    literal = readings._replace(string="literal")
+    tally = {"holds": 0, "vacuous": 0, "fails": 0, "fails_where_literal_string_is_empty": 0}
+    for space in small_go_spaces(max_size):
+        for colouring in itertools.product((tt.BLACK, tt.WHITE, tt.EMPTY), repeat=space.size):
+            for c in (tt.BLACK, tt.WHITE):
+                for s in topological.stones(space, colouring, c):
+                    verdict = topological.proposition_3_verdict(space, colouring, s, readings)
+                    tally[verdict] += 1
+                    if verdict == "fails" and not topological.string(space, colouring, s, literal):
+                        tally["fails_where_literal_string_is_empty"] += 1
+    return tally
 
 
 def board_play_disagreements(graph) -> tuple[int, int]:
@@ -99,19 +135,60 @@ def topological_check(name: str) -> Check:
     return Check("topological board play = Tromp–Taylor move", name, run, "rulesets")
 
 
-def propositions_check() -> Check:
-    """Propositions 2 (inductive step) and 3 of source 001 on every go-space with |X| <= 3."""
+def propositions_check(string_reading: str) -> Check:
+    """Propositions 2 (inductive step) and 3 of source 001 on every go-space with |X| <= 3,
+    under one reading of Defn 7: Proposition 2's step always holds; Proposition 3 holds
+    (literal: vacuously for the stones whose string is empty) or fails (intended) exactly
+    for the stones whose literal string is empty."""
 
     def run() -> Outcome:
         """Do the check."""
-        failure, counts = propositions_counterexample(3)
-        if failure is not None:
-            return Outcome(False, f"{failure[0]} fails", {"colouring": failure[2], **counts})
-        return Outcome(
-            True, f"hold on {counts['spaces']} go-spaces ({counts['steps']} steps, {counts['strings']} strings)", counts
-        )
+        readings = topological.Readings(string=string_reading)
+        failure, steps = proposition_2_step_failure(3, readings)
+        tally = {**proposition_verdicts(3, readings), "steps": steps}
+        step_holds = failure is None
+        if string_reading == "literal":
+            good = step_holds and tally["fails"] == 0
+            summary = f"Prop 3 holds on {tally['holds']} strings, vacuously (string = ∅) on {tally['vacuous']}"
+        else:
+            good = (
+                step_holds and tally["fails"] == tally["fails_where_literal_string_is_empty"] and tally["vacuous"] == 0
+            )
+            summary = (
+                f"Prop 3 holds on {tally['holds']} strings and fails on {tally['fails']}, "
+                "exactly the stones whose literal string is empty"
+            )
+        return Outcome(good, ("Prop 2 step holds; " if step_holds else "Prop 2 step FAILS; ") + summary, tally)
 
-    return Check("topological Propositions 2 and 3", "|X| <= 3", run, "rulesets")
+    return Check(f"topological Propositions 2 and 3 (string={string_reading})", "|X| <= 3", run, "rulesets")
+
+
+def twin_check() -> Check:
+    """The bitset twin of Topological Go makes the spec's board play on every colouring,
+    placement and player of every go-space with |X| <= 3 (up to isomorphism), under the
+    default readings and the literal Defn 7."""
+
+    def run() -> Outcome:
+        """Do the check."""
+        from gorules.impl import topological as engine
+
+        cases = bad = 0
+        for readings in (topological.INTENDED, topological.Readings(string="literal")):
+            for n in (1, 2, 3):
+                for neighbourhoods in engine.go_space_classes(n):
+                    literal = topological.go_space(n, neighbourhoods.minimal, neighbourhoods.placements)
+                    fast = engine.space_from(neighbourhoods)
+                    for board in itertools.product((tt.BLACK, tt.WHITE, tt.EMPTY), repeat=n):
+                        colouring = engine.colouring_of(board)
+                        for i, e in enumerate(fast.sets):
+                            for p in (tt.BLACK, tt.WHITE):
+                                cases += 1
+                                got = engine.board_play(fast, colouring, i, p, readings)
+                                got_board = None if got is None else engine.board_of_colouring(fast, got)
+                                bad += got_board != topological.board_play(literal, board, e, p, readings)
+        return Outcome(bad == 0, f"{cases - bad}/{cases} board plays agree", {"cases": cases, "disagreements": bad})
+
+    return Check("topological bitset twin = spec board play", "|X| <= 3", run, "rulesets")
 
 
 def fundamental_check(name: str, depth=None) -> Check:
@@ -212,7 +289,9 @@ def checks() -> list[Check]:
     return [
         topological_check("grid:2x2"),
         topological_check("path:5"),
-        propositions_check(),
+        propositions_check("intended"),
+        propositions_check("literal"),
+        twin_check(),
         fundamental_check("path:2"),
         fundamental_check("path:3"),
         political_paradox_check(),
