@@ -124,3 +124,24 @@ def test_the_readings_row_and_its_mutant(monkeypatch):
     monkeypatch.setattr(P, "dead", lambda graph, b, D, reading="one-liberty": len(P.liberties(graph, b, D)) == 1)
     outcome = readings.run()
     assert not outcome.passed and "none for ['dead']" in outcome.result
+
+
+def test_the_readings_command_for_source_004(tmp_path, capsys):
+    from gorules.cli import main
+
+    report = tmp_path / "readings.json"
+    assert main(["readings", "004", "--max-points", "2", "--quiet", "--json", str(report)]) == 0
+    out = capsys.readouterr().out
+    assert 'enemy: "the stones of enemy dragons with no liberties are captured": mover vs next' in out
+    assert "complete up to 2 points" in out
+    data = __import__("json").loads(report.read_text())
+    assert data["source"] == "004" and data["complete_up_to"] == 2
+    clauses = {entry["clause"].split(":")[0] for entry in data["smallest"]}
+    assert set(ruleset_readings_differing_by_two()) <= clauses
+
+
+def ruleset_readings_differing_by_two():
+    """The readings the verify row expects to differ on two vertices."""
+    from gorules.checks.ruleset_checks import POLITICAL_DIFFER_BY_TWO
+
+    return POLITICAL_DIFFER_BY_TWO
