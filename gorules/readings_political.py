@@ -353,8 +353,39 @@ def tally(compared: dict, n: int, found: dict, starts: int) -> None:
         }
 
 
+SETTLED = 0.6
+SECONDS_PER_START = 0.004
+"""Seconds of search per start situation on n vertices, over 2**n: measured here (about 12 ms
+a start on three vertices and 28 ms on four), rounded up."""
+
+
+def estimate(max_points: int) -> float:
+    """Seconds the search up to max_points is expected to take: the boards of every connected
+    graph with every alliance structure, of which SETTLED are settled (measured: 53% on
+    three vertices, 58% on four), at SECONDS_PER_START * 2**n each."""
+    structures = 2 ** len(PAIRS)
+    return sum(
+        len(connected_graphs(n)) * (len(PLAYERS) + 1) ** n * structures * SETTLED * SECONDS_PER_START * 2**n
+        for n in range(1, max_points + 1)
+    )
+
+
+def refuse_beyond(max_points: int, seconds: float | None) -> None:
+    """UsageError naming --seconds if the estimate exceeds the time allowed."""
+    from gorules.errors import UsageError
+
+    expected = estimate(max_points)
+    if seconds is not None and expected > seconds:
+        raise UsageError(
+            f"readings 004 up to {max_points} points is estimated at {expected:,.0f} s, over --seconds {seconds:g}: "
+            "raise --seconds or lower --max-points"
+        )
+
+
 def find(max_points: int, seconds: float | None, progress: bool) -> Search:
-    """The search, with what it compared at each size (for ``gorules readings``)."""
+    """The search, with what it compared at each size (for ``gorules readings``); refused
+    before any work if its estimate exceeds the time allowed."""
+    refuse_beyond(max_points, seconds)
     return search(max_points, seconds, progress)
 
 
@@ -402,8 +433,10 @@ def graph_of(start: P.Situation, key: tuple) -> Graph:
 
 def disagreements(max_points: int, seconds: float | None, progress: bool) -> list[Disagreement]:
     """For each clause and pair of readings, the smallest disagreeing situation at each size
-    up to max_points (sizes without one give no entry); a note on stderr if the time budget
-    stopped the search before the last size was complete."""
+    up to max_points (sizes without one give no entry); refused if the estimate exceeds the
+    time allowed, and a note on stderr if the budget stopped the search before the last size
+    was complete."""
+    refuse_beyond(max_points, seconds)
     done = search(max_points, seconds, progress)
     if done.stopped:
         print(f"readings 004: {done.stopped}; sizes searched in full: {done.complete_sizes}", file=sys.stderr)

@@ -91,11 +91,24 @@ def test_a_broken_credit_reading_is_noticed(monkeypatch):
     assert broken[(R.clause_name("credit"), ("adjacent", "survivors"))].count == 0
 
 
-def test_the_time_budget_stops_the_search_and_says_where(capsys):
+def test_the_time_budget_stops_the_search_and_says_where(capsys, monkeypatch):
     done = R.search(3, 0.0, False)
     assert done.complete_sizes == [] and "size 1 stopped after 0 of" in done.stopped
+    monkeypatch.setattr(R, "SECONDS_PER_START", 0.0)  # an estimate that lets it start
     assert R.disagreements(1, 0.0, False) == []
     assert "time budget" in capsys.readouterr().err
+
+
+def test_a_search_estimated_beyond_the_budget_is_refused_naming_the_flag(capsys):
+    from gorules.cli import main
+    from gorules.errors import UsageError
+
+    assert R.estimate(3) < 60 < R.estimate(4) < 600 < R.estimate(5)
+    with pytest.raises(UsageError, match="raise --seconds"):
+        R.find(5, 600, False)
+    assert main(["readings", "004", "--max-points", "5", "--quiet"]) == 2
+    error = capsys.readouterr().err.strip().splitlines()
+    assert len(error) == 1 and "over --seconds 600" in error[0]
 
 
 def test_the_paradox_row_and_its_mutant(monkeypatch):
