@@ -501,6 +501,10 @@ class Options(api.Options):
         """The readings these options choose."""
         return Readings(**{name: getattr(self, name) for name in READINGS})
 
+    def describe(self) -> str:
+        """The options on one line, the players written as ``--option players=`` takes them."""
+        return " ".join(f"{k}={','.join(v) if isinstance(v, tuple) else v}" for k, v in self.as_dict().items())
+
 
 def tie_breaks(seed: int, s: Situation) -> random.Random:
     """The random source of the tie-breaks after a move from s: seeded by the seed and the
