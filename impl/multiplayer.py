@@ -146,13 +146,14 @@ def best_play(
     budget: Budget,
     root: str | None = None,
     allowed: Callable[[Any], bool] | None = None,
-    utility: Utility = own_score,
+    utility: Utility | None = None,
     progress: bool = False,
 ) -> tuple[list[Result], str | None]:
     """Best play under the concept to horizons 1, 2, ... up to `horizon` (stopping early
     once a result is exact): the results found, and why the search stopped short (the
-    budget ran out) or None.  TooExpensive before any work if the estimate exceeds the
-    node budget."""
+    budget ran out) or None.  Under max-n each player maximises `utility` (eir own score,
+    `own_score`, unless another is given).  TooExpensive before any work if the estimate
+    exceeds the node budget."""
     if concept not in CONCEPTS:
         raise ValueError(f"unknown solution concept {concept!r}: expected one of {', '.join(CONCEPTS)}")
     cost = estimate(situation, horizon, allowed)
@@ -166,7 +167,7 @@ def best_play(
     for h in tqdm(range(1, horizon + 1), desc=concept, unit="horizon", file=sys.stderr, disable=not progress):
         search = Search(situation, meter, allowed)
         try:
-            results.append(one_horizon(search, situation, concept, h, root, utility))
+            results.append(one_horizon(search, situation, concept, h, root, utility or own_score))
         except BudgetSpent as spent:
             return results, f"{spent} during horizon {h}"
         if results[-1].exact:

@@ -128,3 +128,13 @@ def test_a_spent_budget_reports_the_finished_horizons(capsys):
     )
     assert stopped is not None and "time budget" in stopped and "during horizon" in stopped
     assert results and all(not r.exact for r in results)
+
+
+def test_the_best_play_row_and_its_mutant(monkeypatch):
+    """The verify row passes; with players maximising the next player's score it fails."""
+    from gorules.checks import ruleset_checks
+
+    row = ruleset_checks.political_best_play_check()
+    assert row.run().passed
+    monkeypatch.setattr(M, "own_score", lambda values, p: values[PLAYERS[(PLAYERS.index(p) + 1) % len(PLAYERS)]])
+    assert not row.run().passed

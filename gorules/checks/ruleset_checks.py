@@ -284,6 +284,46 @@ def political_readings_check(max_points: int = 2) -> Check:
     return Check("political: readings disagree", f"settled boards <= {max_points} points", run, "rulesets")
 
 
+def plain_max_n(ruleset, graph, state, depth: int, allowed) -> dict:
+    """Max-n by plain recursion (no table): the scores of the line on which each player in
+    turn takes the first move best for emself, `depth` moves ahead."""
+    moves = [m for m in ruleset.moves(graph, state) if allowed(m)]
+    if ruleset.is_over(graph, state) or depth == 0 or not moves:
+        return ruleset.value(graph, state)
+    mover, best = ruleset.player(state), None
+    for m in moves:
+        scores = plain_max_n(ruleset, graph, ruleset.apply(graph, state, m), depth - 1, allowed)
+        if best is None or scores[mover] > best[mover]:
+            best = scores
+    return best
+
+
+def political_best_play_check(name: str = "path:4", horizon: int = 3) -> Check:
+    """Max-n best play for three players (placements and passes) found by the search of
+    `gorules best-play` equals a plain recursion written apart."""
+
+    def run() -> Outcome:
+        """Do the check."""
+        from gorules import rulesets
+        from gorules.impl.budget import Budget
+        from gorules.impl.multiplayer import best_play
+
+        graph = parse_graph(name)
+        ruleset = rulesets.make("political")
+        start = ruleset.initial(graph)
+
+        def allowed(move) -> bool:
+            """Placements and passes."""
+            return move.kind in ("place", "pass")
+
+        found = best_play(start, "max-n", horizon, Budget(seconds=30), allowed=allowed)[0][-1]
+        plain = plain_max_n(ruleset, graph, start.state, horizon, allowed)
+        scores = ", ".join(f"{p} {v}" for p, v in found.scores.items())
+        return Outcome(found.scores == plain, f"max-n to {horizon} moves: {scores} (plain recursion: {plain})")
+
+    return Check("political best play = plain recursion", name, run, "rulesets")
+
+
 def checks() -> list[Check]:
     """The checks of the rulesets beyond Tromp–Taylor."""
     return [
@@ -296,4 +336,5 @@ def checks() -> list[Check]:
         fundamental_check("path:3"),
         political_paradox_check(),
         political_readings_check(),
+        political_best_play_check(),
     ]
