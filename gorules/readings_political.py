@@ -22,6 +22,11 @@ the outcome: captured stones shared out by a random tie-break (seeds 0 and 1 com
 Each pair gets, at each size where they disagree, the smallest start situation (fewest
 stones, then fewest alliances, then the shortest line) and the number of disagreeing
 plays at that size.
+
+Three players cannot tell the readings of ``overlap`` apart: dragons overlap only as
+{X, Y} and {Y, Z} with X+Y and Y+Z allied and X+Z not, and each player is friendly to one
+of the two, so they never fall together (nor do they have live capturers when both are
+dead at the end).  A fourth player can: see ``docs/readings-political.md``.
 """
 
 from __future__ import annotations
