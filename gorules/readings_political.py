@@ -23,10 +23,12 @@ Each pair gets, at each size where they disagree, the smallest start situation (
 stones, then fewest alliances, then the shortest line) and the number of disagreeing
 plays at that size.
 
-Three players cannot tell the readings of ``overlap`` apart: dragons overlap only as
-{X, Y} and {Y, Z} with X+Y and Y+Z allied and X+Z not, and each player is friendly to one
-of the two, so they never fall together (nor do they have live capturers when both are
-dead at the end).  A fourth player can: see ``docs/readings-political.md``.
+With three players the readings of ``overlap`` cannot part during play under the default
+reading of ``enemy``: dragons overlap only as {X, Y} and {Y, Z} with X+Y and Y+Z allied
+and X+Z not, and whoever moves is friendly to one of the two, so they never fall together.
+(At the end they can both be dead and be credited to live dragons elsewhere, which takes
+more vertices than searched here.)  A fourth player makes them fall together on four
+vertices: see ``docs/readings-political.md``.
 """
 
 from __future__ import annotations
