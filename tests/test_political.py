@@ -253,3 +253,18 @@ def test_random_games_keep_the_invariants_of_each_reading(seed):
             assert gained <= removed
         assert not political.fallen(g, after._replace(head=s.head), mover)
         s = after
+
+
+def test_overlap_readings_part_at_the_end_with_three_players():
+    """On a 6-cycle, A+B and B+C allied: the dragons {A3, B4} and {B4, C5} overlap, and each
+    has one liberty, so both are dead as the text reads it. A's live stone at 1 is unfriendly
+    to the second and touches its liberty: it takes C5 alone (once: B4 went with the first
+    dragon, which nobody captures) or B4 and C5 (per dragon)."""
+    g = parse_graph("cycle:6")
+    scores = {
+        overlap: political.final_scores(
+            g, situation(g, ".A.ABC", alliances=["AB", "BC"], overlap=overlap), [], random.Random(0)
+        )
+        for overlap in political.READINGS["overlap"]
+    }
+    assert scores == {"once": {"A": 6, "B": 5, "C": 0}, "per-dragon": {"A": 7, "B": 5, "C": 0}}
