@@ -353,7 +353,13 @@ def captured_and_capturing(graph: Graph, s: Situation, mover: str) -> list:
 
 
 def legal_placement_exists(graph: Graph, s: Situation) -> bool:
-    """Some player could place a stone, were it eir turn."""
+    """Some player could place a stone, were it eir turn.  First the vertices with an empty
+    neighbour, open to every player who had no stone on them during eir previous turn."""
+    b = s.board
+    for i in range(len(s.players)):
+        for v in graph.points:
+            if b[v] == EMPTY and v not in s.previous[i] and any(b[w] == EMPTY for w in graph.neighbours[v]):
+                return True
     return any(may_place(graph, s._replace(head=i), v) for i in range(len(s.players)) for v in graph.points)
 
 

@@ -268,3 +268,27 @@ def test_overlap_readings_part_at_the_end_with_three_players():
         for overlap in political.READINGS["overlap"]
     }
     assert scores == {"once": {"A": 6, "B": 5, "C": 0}, "per-dragon": {"A": 7, "B": 5, "C": 0}}
+
+
+def test_the_shortcut_of_legal_placement_exists_agrees_with_may_place():
+    """On random situations (random boards, alliances, remembered vertices and readings),
+    whether some player may place equals the plain search of may_place."""
+    rng = random.Random(11)
+    pairs = [frozenset(p) for p in ("AB", "AC", "AD", "BC", "BD", "CD")]
+    seen = set()
+    for name in ["path:4", "cycle:5", "grid:2x3", "star:4"]:
+        g = parse_graph(name)
+        for _ in range(150):
+            board = tuple(rng.choice("ABCD...") for _ in g.points)
+            s = situation(
+                g,
+                board,
+                "ABCD",
+                alliances=[p for p in pairs if rng.random() < 0.4],
+                friendship=rng.choice(political.READINGS["friendship"]),
+            )
+            s = s._replace(previous=tuple(frozenset(v for v in g.points if rng.random() < 0.3) for _ in "ABCD"))
+            plain = any(political.may_place(g, s._replace(head=i), v) for i in range(4) for v in g.points)
+            assert political.legal_placement_exists(g, s) == plain
+            seen.add(plain)
+    assert seen == {True, False}
