@@ -101,9 +101,35 @@ def same_loop(game_class, rules: str):
     return playouts
 
 
+def action_loop(rules: str):
+    """The playouts of OpenSpiel's loop (``is_terminal``, ``legal_actions``, ``apply_action``,
+    an action a point or n for pass) on :class:`CompiledGame` under ``rules``."""
+
+    def playouts(size: int, games: int, seed: int) -> tuple[int, float]:
+        """(moves, seconds) of ``games`` playouts on size×size."""
+        rng = random.Random(seed)
+        graph = grid(size, size)
+        cap = 2 * size * size
+
+        def work() -> int:
+            moves = 0
+            for _ in range(games):
+                game = CompiledGame(graph, rules)
+                while not game.is_terminal() and len(game.moves) < cap:
+                    game.apply_action(rng.choice(game.legal_actions()))
+                    moves += 1
+            return moves
+
+        return timed(work)
+
+    return playouts
+
+
 engine_playouts = same_loop(Game, "tromp-taylor")
 compiled_playouts = same_loop(CompiledGame, "tromp-taylor")
 compiled_openspiel_rules_playouts = same_loop(CompiledGame, "openspiel")
+compiled_action_playouts = action_loop("tromp-taylor")
+compiled_action_openspiel_rules_playouts = action_loop("openspiel")
 
 
 def engine_rejection_playouts(size: int, games: int, seed: int) -> tuple[int, float]:
@@ -136,7 +162,13 @@ def kernel_playouts(size: int, games: int, seed: int) -> tuple[int, float]:
 def warm_up() -> None:
     """Compile (or load from numba's cache) the compiled game and kernel before measuring."""
     for size in (9, 19):
-        for playouts in (compiled_playouts, compiled_openspiel_rules_playouts, kernel_playouts):
+        for playouts in (
+            compiled_playouts,
+            compiled_openspiel_rules_playouts,
+            compiled_action_playouts,
+            compiled_action_openspiel_rules_playouts,
+            kernel_playouts,
+        ):
             playouts(size, 1, 0)
 
 
@@ -186,8 +218,10 @@ def best_rates(loops: dict, size: int, games: int, seed: int, repeat: int) -> di
 LOOPS = {
     "OpenSpiel": openspiel_playouts,
     "pure Game": engine_playouts,
-    "CompiledGame": compiled_playouts,
-    "CompiledGame, openspiel rules": compiled_openspiel_rules_playouts,
+    "CompiledGame actions": compiled_action_playouts,
+    "CompiledGame actions, openspiel": compiled_action_openspiel_rules_playouts,
+    "CompiledGame moves": compiled_playouts,
+    "CompiledGame moves, openspiel": compiled_openspiel_rules_playouts,
     "pure rejection loop": engine_rejection_playouts,
     "whole-playout kernel": kernel_playouts,
 }
@@ -214,11 +248,7 @@ def main(argv=None) -> int:
         reference = rates["OpenSpiel"]
         print(f"{size}x{size}, {games} playouts per loop ({10 * games} for the whole-playout kernel):")
         for name, rate in rates.items():
-            same = (
-                "same loop"
-                if name in ("OpenSpiel", "pure Game", "CompiledGame", "CompiledGame, openspiel rules")
-                else "other loop"
-            )
+            same = "same loop" if name != "pure rejection loop" and name != "whole-playout kernel" else "other loop"
             print(f"  {name:<31} {same:<10} {rate:12,.0f} mv/s  {rate / reference:6.2f}x")
     if args.no_gnugo:
         return 0
