@@ -590,5 +590,5 @@ def packed_list(mem):
 @njit(cache=True)
 def packed_why_illegal(v, mem):
     """``_why_illegal`` over the arrays packed in ``mem``."""
-    pts, hist, table, scal, ptr, idx, zob, out, n, boards, scratch, log = _views(mem)
+    pts, hist, table, scal, ptr, idx, zob, _out, n, boards, scratch, _log = _views(mem)
     return _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n)

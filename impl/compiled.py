@@ -215,7 +215,7 @@ class CompiledGame(Position):
         self._scal[2] = self.rules.suicide == "allowed"
         self._hist = np.zeros((0, 5), dtype=np.int64)
         self._boards = np.zeros((0, max(n, 1)), dtype=np.int8)
-        self._allocate(64)
+        self._allocate(max(64, 1 << (2 * n).bit_length()))  # most random games fit
         h = 0
         if black or white:
             start = np.array([[1 if black >> v & 1 else 2 if white >> v & 1 else 0 for v in range(n)]], dtype=np.int8)
@@ -319,27 +319,26 @@ class CompiledGame(Position):
     def apply_action(self, action: int) -> None:
         """Play an action: a point, or n (the number of points) for pass; IllegalMove names
         the reason if the rules forbid it.  OpenSpiel's name and numbering."""
-        if type(action) is not int or not 0 <= action <= self._n:
-            if action == PASS:
-                action = self._n
-            else:
-                action = check_point(self.graph, action, IllegalMove)
-        if len(self.moves) + 1 >= self._capacity:
+        n = self._n
+        if type(action) is not int or not 0 <= action <= n:
+            action = n if action == PASS else check_point(self.graph, action, IllegalMove)
+        moves = self.moves
+        if len(moves) + 1 >= self._capacity:
             self._allocate(2 * self._capacity)
         listing = self._listing
         listed = self._step(2 * action + listing, self._mem)
         if listed < 0:
-            move = "pass" if action == self._n else action
+            move = PASS if action == n else action
             raise IllegalMove(f"{self.to_move} {move} is illegal: {_REASONS[-listed]}")
-        self._row += self._n + 1
+        self._row += n + 1
         self._listed = listed if listing else -1
         self._listing = 0
         self._side ^= 1
-        if action == self._n:
-            self.moves.append(PASS)
+        if action == n:
+            moves.append(PASS)
             self.passes += 1
         else:
-            self.moves.append(action)
+            moves.append(action)
             self.passes = 0
 
     def play(self, v: Move) -> None:
