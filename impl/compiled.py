@@ -2,8 +2,9 @@
 
 :class:`CompiledGame` is :class:`impl.game.Game`'s stepping API (``play``, ``pass_``,
 ``legal_moves``, ``undo``, ``board``, ``to_move``, ``passes``, ``over``, ``score``,
-``winner``) over the step kernel ``impl/_numba_game.py``, with incremental chains, for
-Python loops that step a game move by move (undirected graphs only).
+``winner``), with OpenSpiel's beside it (``legal_actions``, ``apply_action``,
+``is_terminal``), over the step kernel ``impl/_numba_game.py``, with incremental chains,
+for Python loops that step a game move by move (undirected graphs only).
 :func:`compiled_random_playout` plays whole uniform random games in the playout kernel
 ``impl/_numba_playout.py``, about ten times faster than :func:`impl.game.random_playout`
 (see benchmarks/bench_engine.py).  numpy and numba are imported when first used.
