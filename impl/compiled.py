@@ -152,20 +152,28 @@ def _compiled_game_arrays(graph: Graph) -> tuple:
     return arrays
 
 
-_ENTRIES: dict = {}
+_ENTRIES: list = []
 
 
-def _entry_point(dispatcher, *types):
-    """The compiled entry of a numba function for the given argument types (compiled, or
-    loaded from numba's cache, once), which spares each call the dispatcher's typing of
-    its arguments; the dispatcher itself where numba does not hand out the entry."""
-    entry = _ENTRIES.get(dispatcher)
-    if entry is None:
-        entry = dispatcher.compile(types)
-        if not callable(entry):
-            entry = dispatcher
-        _ENTRIES[dispatcher] = entry
-    return entry
+def _entry_points() -> tuple:
+    """(step, list): the compiled entries of ``packed_step`` and ``packed_list`` for an
+    int64 code and the packed int64 memory, compiled (or loaded from numba's cache) once.
+    Calling an entry spares each call the dispatcher's typing of its arguments; where numba
+    does not hand an entry out, the dispatcher itself serves."""
+    if not _ENTRIES:
+        import numpy as np
+        from numba import typeof, types
+
+        from gorules.impl import _numba_game as compiled
+
+        memory = typeof(np.zeros(1, dtype=np.int64))
+        for dispatcher, signature in (
+            (compiled.packed_step, (types.int64, memory)),
+            (compiled.packed_list, (memory,)),
+        ):
+            entry = dispatcher.compile(signature)
+            _ENTRIES.append(entry if callable(entry) else dispatcher)
+    return tuple(_ENTRIES)
 
 
 class CompiledGame(Position):
@@ -223,11 +231,7 @@ class CompiledGame(Position):
             compiled.game_load(self._pts, start, 0, self._ptr, self._idx, n)
             h = compiled.game_zobrist(self._pts, self._zob, n)
         compiled._record(self._pts, self._hist, self._boards, self._table, self._scal, h, side + 1, 0, n)
-        from numba import typeof, types
-
-        memory = typeof(self._mem)
-        self._step = _entry_point(compiled.packed_step, types.int64, memory)
-        self._list = _entry_point(compiled.packed_list, memory)
+        self._step, self._list = _entry_points()
         self.moves: list[Move] = []
         self._side = side
         self.passes = 0
