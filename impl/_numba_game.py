@@ -557,27 +557,31 @@ def _log_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out, l
 @njit(cache=True)
 def packed_step(code, mem):
     """Play action ``code >> 1`` (a point, or n for pass) for the player to move; with
-    ``code & 1`` list the next player's legal actions too (see ``_log_legal``).  Return
-    minus the reason the action is illegal (as ``_why_illegal``; 6 when the game is over),
-    else the number of legal actions listed (0 without listing, or once the game is over)."""
+    ``code & 1`` list the next player's legal actions too (see ``_log_legal``).  Return the
+    number of legal actions listed (0 once the game is over), or -1 if played without
+    listing, or -1 - the reason the action is illegal (as ``_why_illegal``; 6 when the
+    game is over), or -8 when the history has no room for one more position (nothing
+    played)."""
     pts, hist, table, scal, ptr, idx, zob, out, n, boards, scratch, log = _views(mem)
+    t = scal[0] - 1
+    if t + 1 >= hist.shape[0]:
+        return -8
     v = code >> 1
     if v == n:
         if game_pass(pts, hist, boards, table, scal, n):
-            return -6
+            return -7
     else:
-        t = scal[0] - 1
         if hist[t, 2] >= 2:
-            return -6
+            return -7
         reason = _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n)
         if reason != 0:
-            return -reason
+            return -1 - reason
         me = hist[t, 1]
         after = hist[t, 0] ^ _put(pts, v, me, ptr, idx, zob)
         _record(pts, hist, boards, table, scal, after, 3 - me, 0, n)
     if code & 1:
         return _log_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out, log)
-    return 0
+    return -1
 
 
 @njit(cache=True)

@@ -297,11 +297,6 @@ class CompiledGame(Position):
 
     # ---- moves
 
-    def _room(self) -> None:
-        """Make sure one more position fits in the history."""
-        if len(self.moves) + 1 >= self._capacity:
-            self._allocate(2 * self._capacity)
-
     def _reason(self, v: int) -> int:
         """0 if v is legal now, else the code of the reason (see ``_REASONS``)."""
         if self.passes >= 2:
@@ -327,23 +322,23 @@ class CompiledGame(Position):
         n = self._n
         if type(action) is not int or not 0 <= action <= n:
             action = n if action == PASS else check_point(self.graph, action, IllegalMove)
-        moves = self.moves
-        if len(moves) + 1 >= self._capacity:
-            self._allocate(2 * self._capacity)
-        listing = self._listing
-        listed = self._step(2 * action + listing, self._mem)
-        if listed < 0:
-            move = PASS if action == n else action
-            raise IllegalMove(f"{self.to_move} {move} is illegal: {_REASONS[-listed]}")
+        listed = self._step(2 * action + self._listing, self._mem)
+        if listed < -1:
+            if listed == -8:  # no room in the history: make some and play again
+                self._allocate(2 * self._capacity)
+                listed = self._step(2 * action + self._listing, self._mem)
+            if listed < -1:
+                move = PASS if action == n else action
+                raise IllegalMove(f"{self.to_move} {move} is illegal: {_REASONS[-1 - listed]}")
         self._row += n + 1
-        self._listed = listed if listing else -1
+        self._listed = listed
         self._listing = 0
         self._side ^= 1
         if action == n:
-            moves.append(PASS)
+            self.moves.append(PASS)
             self.passes += 1
         else:
-            moves.append(action)
+            self.moves.append(action)
             self.passes = 0
 
     def play(self, v: Move) -> None:
