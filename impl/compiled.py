@@ -152,6 +152,15 @@ def _compiled_game_arrays(graph: Graph) -> tuple:
     return arrays
 
 
+def _first_capacity(n: int) -> int:
+    """The history room a new game starts with: a power of two from 64 on, enough for 2·n
+    moves (most random games) unless the log of legal actions would pass 2²⁰ entries."""
+    capacity = 64
+    while capacity < 2 * n + 2 and 2 * capacity * (n + 1) <= 1 << 20:
+        capacity *= 2
+    return capacity
+
+
 _ENTRIES: list = []
 
 
@@ -224,7 +233,7 @@ class CompiledGame(Position):
         self._scal[2] = self.rules.suicide == "allowed"
         self._hist = np.zeros((0, 5), dtype=np.int64)
         self._boards = np.zeros((0, max(n, 1)), dtype=np.int8)
-        self._allocate(max(64, 1 << (2 * n).bit_length()))  # most random games fit
+        self._allocate(_first_capacity(n))
         h = 0
         if black or white:
             start = np.array([[1 if black >> v & 1 else 2 if white >> v & 1 else 0 for v in range(n)]], dtype=np.int8)
