@@ -192,6 +192,12 @@ def run(args) -> int:
             traceback.print_exc()
         report(args, "out of memory: the work needs more memory than the ceiling allows (raise it with --memory-limit)")
         return BAD_INPUT
+    except OSError as error:  # a path that cannot be read or written: the user's to fix
+        if debugging(args):
+            traceback.print_exc()
+        where = f": {error.filename}" if error.filename else ""
+        report(args, f"{error.strerror or error}{where}")
+        return BAD_INPUT
     except RecursionError:
         if debugging(args):
             traceback.print_exc()

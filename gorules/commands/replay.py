@@ -3,9 +3,9 @@ rules, or a preset and options of the Tromp–Taylor ruleset)."""
 
 from __future__ import annotations
 
-import json
-
 from gorules import rulesets
+from gorules.errors import UsageError, json_text
+from gorules.impl.files import unwritable
 from gorules.spec.graph import parse_graph
 
 
@@ -37,6 +37,10 @@ def run(args) -> int:
     """Replay the moves; a refused move is an error naming the move and why (exit 2)."""
     from gorules.replay import parse_moves, replay, report, summary
 
+    if args.picture:
+        problem = unwritable(args.picture)
+        if problem:
+            raise UsageError(f"--picture {args.picture!r} cannot be written: {problem}")
     graph = parse_graph(args.graph)
     ruleset = rulesets.make("tromp-taylor", args.preset, rulesets.parse_options(args.options), implementation="spec")
     game = replay(graph, parse_moves(graph, args.moves), ruleset)
@@ -46,7 +50,7 @@ def run(args) -> int:
         last = f", after move {len(game.moves)}" if game.moves else ""
         save_picture(graph, game.final.board, args.picture, title=f"{graph.name}{last}")
     if args.json:
-        print(json.dumps(summary(game)))
+        print(json_text(summary(game)))
     else:
         print(report(game))
     return 0
