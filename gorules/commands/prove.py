@@ -12,8 +12,8 @@ written when a proof fails part way.  Exit code: 0 when every statement asked fo
 proved, 1 when one is refuted or unknown, 2 on bad input or a refused budget.
 
 Budgets before work: a fixed graph of more than ``--max-points`` points (default
-25) is refused before any encoding is built, and each solver call gives up
-after ``--timeout`` seconds (default 300), reporting ``unknown``.
+16) is refused before any encoding is built, and each solver call gives up
+after ``--timeout`` seconds (default 120), reporting ``unknown``.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ from gorules.spec.text import board_text
 
 MAX_ALL_GRAPHS = 12
 MAX_PARTS_SHOWN = 12
-MAX_POINTS = 25
-DEFAULT_TIMEOUT = 300.0
+MAX_POINTS = 16
+DEFAULT_TIMEOUT = 120.0
 
 
 def register(subparsers) -> None:
