@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as stop:  # --help (0) or a one-line argument error (2)
         return stop.code if isinstance(stop.code, int) else BAD_INPUT
     if not getattr(args, "func", None):
-        parser.print_help(sys.stderr)
+        report(args, "name a command (gorules --help lists them)")
         return BAD_INPUT
     try:
         with memory_ceiling(memory_fraction(args.memory_limit)):
