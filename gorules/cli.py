@@ -104,6 +104,15 @@ def machine_memory() -> int | None:
         return None
 
 
+def address_space() -> int | None:
+    """The bytes of address space this process uses now (Linux), or None."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 @contextmanager
 def memory_ceiling(fraction: float | None) -> Iterator[int | None]:
     """Limit this process's address space (its soft limit) to ``fraction`` of the machine's
@@ -120,6 +129,12 @@ def memory_ceiling(fraction: float | None) -> Iterator[int | None]:
         return
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     ceiling = int(total * fraction)
+    used = address_space()
+    if used is not None and ceiling < used:
+        raise UsageError(
+            f"--memory-limit {fraction:g} allows {ceiling / 1e9:.2g} GB, less than the {used / 1e9:.2g} GB "
+            "the program already uses"
+        )
     if hard != resource.RLIM_INFINITY:
         ceiling = min(ceiling, hard)
     if soft != resource.RLIM_INFINITY and soft <= ceiling:

@@ -95,23 +95,31 @@ def test_memory_and_recursion_errors_are_one_line(error, words, monkeypatch, cap
     assert err.count("\n") == 1 and words in err
 
 
+MEMORY_SCRIPT = """
+import sys
+from gorules.cli import address_space, build_parser, machine_memory, main
+import gorules.commands.count as count
+build_parser()
+count.refuse_if_too_costly = lambda *args: None  # a mutant estimate that lets grid:10x10 (0.8 GB) start
+fraction = (address_space() + 200_000_000) / machine_memory()
+sys.exit(main(["--memory-limit", repr(fraction), "count", "grid:10x10", "--seconds", "250"]))
+"""
+
+
 @pytest.mark.slow
-def test_memory_ceiling_turns_exhaustion_into_one_line(tmp_path):
-    """A real count under a low ceiling (``--memory-limit``) ends in the one-line error, not a
-    killed process: grid:9x9 needs about 0.25 GB beyond the interpreter."""
-    finished = subprocess.run(
-        [sys.executable, "-m", "gorules", "--memory-limit", "0.001", "count", "grid:9x9"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert finished.returncode == 2
-    assert finished.stderr.count("\n") == 1 and "memory" in finished.stderr
+def test_memory_ceiling_turns_exhaustion_into_one_line():
+    """A count that would need 0.8 GB under a ceiling 0.2 GB above what the program uses (its
+    estimate disabled so that it starts): the exhaustion ends in the one-line error naming
+    --memory-limit, exit 2, not a killed process."""
+    finished = subprocess.run([sys.executable, "-c", MEMORY_SCRIPT], capture_output=True, text=True, timeout=300)
+    assert finished.returncode == 2, finished.stderr
+    assert finished.stderr.count("\n") == 1 and "out of memory" in finished.stderr
 
 
 def test_bad_memory_limit_is_one_line(monkeypatch):
     """The ceiling's flag and variable are checked like any input."""
     one_line_error(["--memory-limit", "2", "count", "path:3"], "--memory-limit")
+    one_line_error(["--memory-limit", "0.0000001", "count", "path:3"], "already uses")
     monkeypatch.setenv("GORULES_MEMORY_LIMIT", "lots")
     one_line_error(["count", "path:3"], "GORULES_MEMORY_LIMIT")
 
