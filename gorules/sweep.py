@@ -31,7 +31,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
-from gorules.conjectures import Conjecture, compute_figures
+from gorules.conjectures import Conjecture, check_figures, compute_figures
 from gorules.errors import UsageError, shown
 from gorules.spec.api import OptionError, Ruleset
 from gorules.spec.graph import GraphError, parse_graph
@@ -236,6 +236,7 @@ def run_sweep(
 
     specs = family_graphs(family)
     ruleset = conjecture.make_ruleset()
+    check_figures(conjecture.figures, ruleset)  # a figure the ruleset lacks is refused before any work
     done = store.done(conjecture.name, conjecture.label)
     tasks = [s for s in specs if s not in done]
     if scheduler:

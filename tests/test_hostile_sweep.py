@@ -176,3 +176,19 @@ def test_conjecture_whose_predicate_raises_is_unknown_with_why(tmp_path, capsys)
     assert [u["graph"] for u in summary["unknown"]] == ["path:1", "path:2"]
     assert all("RuntimeError: deliberately" in u["reason"] for u in summary["unknown"])
     assert rows(db) == 0
+
+
+def test_figure_the_ruleset_lacks_is_refused_before_any_work(tmp_path, capsys):
+    """A conjecture asking a Tromp–Taylor figure of another ruleset was refused only once the
+    workers ran (after the progress bar, with the database made): now before both."""
+    source = tmp_path / "mine.py"
+    source.write_text(
+        "from gorules.conjectures import conjecture\n"
+        "@conjecture(figures=['boards'], ruleset='directed')\n"
+        "def mine(graph, figures):\n    return True\n"
+    )
+    db = tmp_path / "u.sqlite"
+    argv = ["--conjecture-file", str(source), "--graphs", "paths:1-2", "--db", str(db), "--workers", "0"]
+    code, _, err = sweep(argv, capsys)
+    assert code == 2 and err.count("\n") == 1 and "tromp-taylor" in err
+    assert not db.exists()

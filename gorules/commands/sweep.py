@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gorules import rulesets
-from gorules.conjectures import BUILT_IN, FIGURES, find_conjecture
+from gorules.conjectures import BUILT_IN, FIGURES, check_figures, find_conjecture
 from gorules.errors import UsageError, json_text
 from gorules.spec.api import OptionError
 from gorules.store import Store
@@ -74,7 +74,8 @@ def run(args) -> int:
         raise UsageError("give --graphs FAMILY")
     if args.workers is not None and args.workers < 0:
         raise UsageError("--workers must be 0 or more")
-    family_graphs(family)  # a bad family is refused before the results file is made
+    family_graphs(family)  # a bad family, or a figure the ruleset lacks, is refused before the results file is made
+    check_figures(conjecture.figures, conjecture.make_ruleset())
     try:
         with Store(args.db) as store:
             summary = run_sweep(conjecture, family, store, args.scheduler, args.workers, progress=not args.json)
