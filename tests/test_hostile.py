@@ -167,6 +167,15 @@ def test_huge_graphs_refused_as_read(argv, words):
 # ------------------------------------------------------------------ budgets before work
 
 
+def test_replay_on_a_large_graph_refused_before_work():
+    """The spec's replay takes time quadratic in the points: ``replay path:100000`` ran on
+    silently; refused now, naming --seconds (and path:50 with a tiny budget, so the estimate
+    is not blind)."""
+    one_line_error(["replay", "path:100000", "--moves", "0, 5, pass"], "--seconds", seconds=10)
+    one_line_error(["replay", "path:50", "--moves", "0", "--seconds", "1e-9"], "--seconds")
+    assert run_cli(["replay", "path:50", "--moves", "0", "--json"])[0] == 0
+
+
 def test_count_grid_14x14_refused_before_work():
     """``count grid:14x14`` took 10.5 GB: refused at once, naming the memory ceiling's flag."""
     one_line_error(["count", "grid:14x14"], "--memory-limit", seconds=10)
