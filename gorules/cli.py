@@ -151,11 +151,12 @@ def caused_by_memory(error: BaseException) -> bool:
     """Whether an error was raised while handling (or because of) a MemoryError: an import
     that ran out of memory is reported as what it is."""
     seen = set()
-    while error is not None and id(error) not in seen:
-        if isinstance(error, MemoryError):
+    link: BaseException | None = error
+    while link is not None and id(link) not in seen:
+        if isinstance(link, MemoryError):
             return True
-        seen.add(id(error))
-        error = error.__cause__ or error.__context__
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
     return False
 
 

@@ -193,7 +193,7 @@ def draw(result, graph, base: Path) -> dict:
             drawn, item["board"], path, title=f"{result.theorem}: {item['label']}", marks=item.get("marks") or None
         )
         names.append(path.name)
-    files = {"pictures": names}
+    files: dict[str, str | list[str]] = {"pictures": names}
     sgf = write_sgf(drawn, result, base.with_suffix(".sgf"))
     if sgf:
         files["sgf"] = Path(sgf).name
