@@ -116,8 +116,12 @@ class GtpEndpoint:
         """Put the session back as :meth:`snapshot` saw it, replaying the moves."""
         self.graph, self.rules, moves, steps = saved
         self.game = Game(self.graph, self.rules)
-        for v in moves:
-            self.game.play(v)
+        try:
+            for v in moves:
+                self.game.play(v)
+        except Exception:  # the game itself is broken: start again from the empty board
+            self.game = Game(self.graph, self.rules)
+            steps = ()
         self.steps = list(steps)
 
     def serve(self, source: TextIO = sys.stdin, sink: TextIO = sys.stdout) -> None:
