@@ -190,8 +190,13 @@ def main(argv: list[str] | None = None) -> int:
         return BAD_INPUT
 
 
+OUT_OF_MEMORY = "out of memory: the work needs more memory than the ceiling allows (raise it with --memory-limit)"
+TOO_DEEP = "the work recursed too deeply for this input (it is too large for this method)"
+
+
 def run(args) -> int:
     """Run the chosen command under the one error path (see the module docstring)."""
+    exhausted = OUT_OF_MEMORY  # or TOO_DEEP: what ran out, when the work stops on it
     try:
         return int(args.func(args) or 0)
     except INPUT_ERRORS:
@@ -204,32 +209,35 @@ def run(args) -> int:
         report(args, "interrupted")
         return 130
     except MemoryError:
+        # Nothing is allocated here: the work's memory is held by this exception's frames,
+        # and is given back once the except block ends; the line is printed after.
+        exhausted = OUT_OF_MEMORY
         if debugging(args):
             traceback.print_exc()
-        report(args, "out of memory: the work needs more memory than the ceiling allows (raise it with --memory-limit)")
-        return BAD_INPUT
+    except RecursionError:
+        exhausted = TOO_DEEP
+        if debugging(args):
+            traceback.print_exc()
     except OSError as error:  # a path that cannot be read or written: the user's to fix
         if debugging(args):
             traceback.print_exc()
         where = f": {error.filename}" if error.filename else ""
         report(args, f"{error.strerror or error}{where}")
         return BAD_INPUT
-    except RecursionError:
-        if debugging(args):
-            traceback.print_exc()
-        report(args, "the work recursed too deeply for this input (it is too large for this method)")
-        return BAD_INPUT
     except Exception as error:
         if caused_by_memory(error):
-            report(
-                args, "out of memory: the work needs more memory than the ceiling allows (raise it with --memory-limit)"
-            )
-            return BAD_INPUT
-        if debugging(args):
-            traceback.print_exc()
-        what = one_line(f"{type(error).__name__}: {error}")
-        report(args, f"internal error: {what[:300]}; run with --debug for the traceback")
-        return INTERNAL_ERROR
+            exhausted = OUT_OF_MEMORY
+        else:
+            if debugging(args):
+                traceback.print_exc()
+            what = one_line(f"{type(error).__name__}: {error}")
+            report(args, f"internal error: {what[:300]}; run with --debug for the traceback")
+            return INTERNAL_ERROR
+    try:
+        report(args, exhausted)
+    except MemoryError:  # still no room: write the line without building anything
+        os.write(2, b"gorules: error: out of memory (raise the ceiling with --memory-limit)\n")
+    return BAD_INPUT
 
 
 if __name__ == "__main__":

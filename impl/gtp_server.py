@@ -82,9 +82,9 @@ class GtpEndpoint:
     def respond(self, line: str) -> str | None:
         """The full response (ending with a blank line) to one input line, or None for
         an empty or comment line."""
-        text = line.split("#", 1)[0].replace("\t", " ").strip()
-        text = "".join(ch for ch in text if ch == "\n" or (ord(ch) >= 32 and ord(ch) != 127))
-        if not text:
+        text = line.split("#", 1)[0].replace("\t", " ")
+        text = "".join(ch for ch in text if ord(ch) >= 32 and ord(ch) != 127).strip()
+        if not text.split():
             return None
         words = text.split()
         ident = ""
