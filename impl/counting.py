@@ -229,11 +229,12 @@ GREEDY_LIMIT = 150  # points: larger graphs are ordered by reverse Cuthill–McK
 
 # The cost model of the dynamic program, fitted to grids (width w, the largest frontier):
 # about STATE_BASE * 4^w border states, each costing about SECONDS_PER_STATE_STEP per step
-# and STATE_BYTES_BASE * 3.43^(w - 10) bytes in all (measured: 0.8 GB at w = 10).
+# (grid:9x9, 81 steps of ~3·10^5 states: 18 s), and MEMORY_AT_WIDTH_10 * 3.43^(w - 10) bytes
+# in all (measured: 0.8 GB at w = 10, 0.23 GB at w = 9).  On denser graphs it overestimates
+# the states; the count's deadline catches what it underestimates.
 STATE_GROWTH = 4.0
 STATE_BASE = 1.2
-SECONDS_PER_STATE_STEP = 2e-6
-SECONDS_PER_NEW_STATE = 2e-5
+SECONDS_PER_STATE_STEP = 1e-6
 MEMORY_AT_WIDTH_10 = 8e8
 MEMORY_GROWTH = 3.43
 
@@ -276,8 +277,7 @@ class Cost:
 def dp_cost(sizes: Sequence[int]) -> Cost:
     """The estimated cost of the dynamic program along an ordering with these frontier sizes."""
     width = max(sizes, default=0)
-    states = [STATE_BASE * STATE_GROWTH**s for s in sizes]
-    seconds = SECONDS_PER_STATE_STEP * sum(states) + SECONDS_PER_NEW_STATE * width * max(states, default=1)
+    seconds = SECONDS_PER_STATE_STEP * sum(STATE_BASE * STATE_GROWTH**s for s in sizes)
     memory = MEMORY_AT_WIDTH_10 * MEMORY_GROWTH ** (width - 10)
     return Cost(width, seconds, memory)
 

@@ -190,7 +190,7 @@ def test_count_complete_200_refused_at_once():
 def test_count_beyond_the_time_budget_names_the_flag():
     """A count estimated beyond ``--seconds`` is refused, naming the flag; the estimate is not
     blind (a mutant budget of 1e-9 s refuses even path:3's enumeration)."""
-    one_line_error(["count", "grid:11x11"], "--seconds", seconds=10)
+    one_line_error(["count", "grid:12x12"], "--seconds", seconds=10)
     one_line_error(["count", "grid:9x9", "--seconds", "1"], "--seconds", seconds=10)
     one_line_error(["count", "path:3", "--seconds", "1e-9"], "--seconds")
     one_line_error(["count", "path:3", "--seconds", "inf"], "--seconds")

@@ -153,8 +153,8 @@ def legal_positions(graph, method: str, show_progress: bool, seconds: float = DE
                 f"{estimate:,.0f} s, beyond the time budget of {seconds:g} s (raise it with --seconds)"
             )
         return enumerate_legal(graph), {"method": "enumerate"}
-    least = degeneracy(graph)  # every ordering has a frontier at least this wide
-    refuse_if_too_costly(graph, dp_cost([least] * graph.order), seconds, f"a frontier of at least {least} points")
+    least = degeneracy(graph)  # every ordering has a frontier at least this wide, for a step at least
+    refuse_if_too_costly(graph, dp_cost([least]), seconds, f"a frontier of at least {least} points")
     order = good_ordering(graph)
     sizes = frontier_sizes(graph, order)
     width = max(sizes, default=0)
