@@ -81,7 +81,15 @@ class GtpEndpoint:
 
     def respond(self, line: str) -> str | None:
         """The full response (ending with a blank line) to one input line, or None for
-        an empty or comment line."""
+        an empty or comment line; never an exception, whatever the line."""
+        try:
+            return self.answer(line)
+        except Exception as error:  # a bug in reading the line itself: answered, and the session goes on
+            what = " ".join(f"{type(error).__name__}: {error}".split())[:200]
+            return f"? internal error: {what}\n\n"
+
+    def answer(self, line: str) -> str | None:
+        """:meth:`respond` for a line, with the command's own failures answered and undone."""
         text = line.split("#", 1)[0].replace("\t", " ")
         text = "".join(ch for ch in text if ord(ch) >= 32 and ord(ch) != 127).strip()
         if not text.split():
