@@ -1,0 +1,298 @@
+"""``gorules conjectures 000``: source 000's conjectures executed on every small digraph.
+
+Each conjecture is checked per graph in the fragment without ko bids and without history
+deletion (solved exactly on its finite arena, :mod:`gorules.impl.directed_arena`), under
+the named readings (``--reading NAME=VALUE``), and counted as holds / fails / unknown.
+The smallest counterexample of each (graph, start board, line of play) is printed, drawn
+as SVG into the JSON and, with ``--pictures DIR``, written as files.  ``--graph G`` solves
+one graph from one start board instead: value, the result at a komi, the perfect komi, the
+stability class and the line of play of both value plans.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+from tqdm import tqdm
+
+from gorules.errors import UsageError
+from gorules.impl import directed_conjectures as dc
+from gorules.impl.directed_arena import arena_of, values_of
+from gorules.impl.directed_graphs import MAX_ENUMERATED_POINTS, digraphs, parse
+from gorules.impl.files import write_text_atomically
+from gorules.pictures import board_svg, save_picture
+from gorules.spec.graph import Graph, grid
+from gorules.spec.tromp_taylor import BLACK, EMPTY, WHITE
+
+SOURCES = ("000",)
+DEFAULT_MAX_POSITIONS = 100_000
+GRIDS = ((1, 1), (1, 2), (1, 3), (2, 2), (1, 4), (1, 5), (2, 3))
+
+
+def register(subparsers) -> None:
+    """Add the ``conjectures`` subcommand."""
+    parser = subparsers.add_parser(
+        "conjectures",
+        help="execute a source's conjectures on every small digraph (source 000: Go on directed graphs)",
+    )
+    parser.add_argument("source", help="the source whose conjectures to run: 000")
+    parser.add_argument("--max-points", type=int, default=3, help="digraphs on 1..N points (default 3)")
+    parser.add_argument(
+        "--reading",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a reading of an ambiguous phrase (repeatable): "
+        + "; ".join(f"{n}={'|'.join(c)} (default {d})" for n, (c, d, _) in dc.READINGS.items()),
+    )
+    parser.add_argument("--only", metavar="NAMES", help="comma-separated conjecture names")
+    parser.add_argument("--json", metavar="FILE", help="write every verdict as JSON to FILE")
+    parser.add_argument("--pictures", metavar="DIR", help="write an SVG of each smallest counterexample into DIR")
+    parser.add_argument(
+        "--max-positions",
+        type=int,
+        default=DEFAULT_MAX_POSITIONS,
+        help=f"refuse runs whose arenas hold more positions in all (default {DEFAULT_MAX_POSITIONS})",
+    )
+    parser.add_argument("--graph", help="solve this one graph instead (e.g. digraph:3:0>1,1>2 or grid:2x2)")
+    parser.add_argument("--board", help="with --graph: the start board, one of B W . per point (default empty)")
+    parser.add_argument("--komi", default=None, help="with --graph: White's komi, a rational number such as 1/2")
+    parser.set_defaults(func=run)
+
+
+def parse_readings(items: list[str]) -> dict:
+    """The readings, defaults overridden by NAME=VALUE items; UsageError on an unknown one."""
+    readings = dc.default_readings()
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or name not in dc.READINGS:
+            raise UsageError(f"unknown reading {item!r}: expected one of {', '.join(dc.READINGS)} as NAME=VALUE")
+        choices = dc.READINGS[name][0]
+        if value not in choices:
+            raise UsageError(f"unknown value {value!r} of reading {name}: expected one of {', '.join(choices)}")
+        readings[name] = value
+    return readings
+
+
+def parse_board(graph: Graph, text: str | None) -> tuple:
+    """A start board of the graph: one of B, W, '.' per point; UsageError otherwise."""
+    if text is None:
+        return tuple(EMPTY for _ in graph.points)
+    board = tuple(text.strip())
+    if len(board) != graph.order or any(c not in (BLACK, WHITE, EMPTY) for c in board):
+        raise UsageError(
+            f"{text!r} is not a board of {graph.name}: expected {graph.order} characters, each B, W or '.'"
+        )
+    return board
+
+
+def parse_rational(text: str, what: str) -> Fraction:
+    """A rational number written as an integer, a fraction a/b or a decimal; UsageError otherwise."""
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"{what} must be a rational number such as 3, -1/2 or 0.5, got {text!r}") from None
+    return value
+
+
+def parse_nonnegative_rational(text: str, what: str) -> Fraction:
+    """A nonnegative rational number (a ko bid's amount); UsageError otherwise."""
+    value = parse_rational(text, what)
+    if value < 0:
+        raise UsageError(f"{what} must be a nonnegative rational number, got {text!r}")
+    return value
+
+
+def selected(only: str | None) -> list:
+    """The conjectures named by --only (all if None)."""
+    if not only:
+        return list(dc.CONJECTURES)
+    chosen = []
+    for name in only.split(","):
+        try:
+            chosen.append(dc.find(name.strip()))
+        except KeyError:
+            names = ", ".join(c.name for c in dc.CONJECTURES)
+            raise UsageError(f"unknown conjecture {name.strip()!r}: expected one of {names}") from None
+    return chosen
+
+
+def grids_within(max_points: int) -> list[Graph]:
+    """The small grids (rows ≤ columns) with at most max_points points."""
+    return [grid(r, c) for r, c in GRIDS if r * c <= max_points]
+
+
+def positions_of(graph: Graph) -> int:
+    """The arena size of a graph: boards × player to move × last turn a pass or not."""
+    return 4 * 3**graph.order
+
+
+def check_budget(families: dict, max_positions: int) -> int:
+    """The total arena positions of the run; UsageError naming --max-positions above the limit."""
+    total = sum(positions_of(g) for graphs in families.values() for g in graphs)
+    if total > max_positions:
+        raise UsageError(
+            f"the arenas of this run hold {total:,} positions, above --max-positions {max_positions:,}: "
+            "raise --max-positions or lower --max-points"
+        )
+    return total
+
+
+def ascii_picture(graph: Graph, board: str) -> str:
+    """A board drawn as text: each point with its stone and its arcs."""
+    parts = []
+    for v in graph.points:
+        arcs = ",".join(str(w) for w in graph.neighbours[v])
+        parts.append(f"{v}:{board[v]}" + (f">{arcs}" if arcs else ""))
+    return " ".join(parts)
+
+
+def run_conjectures(conjectures: list, max_points: int, readings: dict, progress: bool = True) -> list[dict]:
+    """Run each conjecture on its family; per conjecture the counts, the verdicts and the
+    smallest counterexample (graphs come smallest first)."""
+    families = {"digraphs": digraphs(max_points), "grids": grids_within(max_points)}
+    results = []
+    work = sum(len(families[c.family]) for c in conjectures)
+    bar = tqdm(total=work, desc="conjectures 000", unit="graph", disable=not progress or None, file=sys.stderr)
+    try:
+        for c in conjectures:
+            counts: Counter = Counter()
+            verdicts = []
+            smallest = None
+            for graph in families[c.family]:
+                verdict = c.check(graph, readings)
+                counts[verdict.status] += 1
+                verdicts.append({"graph": graph.name, "status": verdict.status, "detail": verdict.detail})
+                if verdict.status == "fails" and smallest is None:
+                    smallest = dict(verdict.counterexample or {"graph": graph.name})
+                    smallest["detail"] = verdict.detail
+                    start = smallest.get("start")
+                    if start is not None:
+                        smallest["ascii"] = ascii_picture(graph, start)
+                        smallest["svg"] = board_svg(graph, start, title=f"{c.name}: {graph.name}")
+                bar.update(1)
+            results.append(
+                {
+                    "conjecture": c.name,
+                    "statement": c.statement,
+                    "reading": c.reading,
+                    "readings": {name: readings[name] for name in c.readings_used},
+                    "fragment": dc.FRAGMENT,
+                    "family": f"{c.family} on 1..{max_points} points",
+                    "counts": {s: counts.get(s, 0) for s in ("holds", "fails", "unknown")},
+                    "smallest_counterexample": smallest,
+                    "unknown_why": next((v["detail"] for v in verdicts if v["status"] == "unknown"), None),
+                    "verdicts": verdicts,
+                }
+            )
+    finally:
+        bar.close()
+    return results
+
+
+def table(results: list[dict]) -> str:
+    """The counts per conjecture, then each smallest counterexample and each reason for unknown."""
+    width = max(len(r["conjecture"]) for r in results)
+    lines = [f"{'conjecture':<{width}}  graphs  holds  fails  unknown"]
+    for r in results:
+        k = r["counts"]
+        total = sum(k.values())
+        lines.append(f"{r['conjecture']:<{width}}  {total:>6}  {k['holds']:>5}  {k['fails']:>5}  {k['unknown']:>7}")
+    for r in results:
+        example = r["smallest_counterexample"]
+        if example:
+            lines.append(f"{r['conjecture']}: smallest counterexample {example['graph']}: {example['detail']}")
+            if "ascii" in example:
+                lines.append(f"    start {example['ascii']}")
+            line = example.get("line")
+            if line:
+                lines.append(f"    play {' '.join(line['prefix'])} | repeat {' '.join(line['cycle'])}")
+        if r["unknown_why"]:
+            lines.append(f"{r['conjecture']}: unknown: {r['unknown_why']}")
+    return "\n".join(lines)
+
+
+def write_pictures(results: list[dict], folder: str) -> None:
+    """One SVG per smallest counterexample, named after the conjecture."""
+    for r in results:
+        example = r["smallest_counterexample"]
+        if example and example.get("start"):
+            graph = parse(example["graph"])
+            path = Path(folder) / f"{r['conjecture']}.svg"
+            save_picture(graph, example["start"], path, title=f"{r['conjecture']}: {graph.name}")
+            example["picture"] = path.name
+
+
+def solve_one(args, readings: dict) -> int:
+    """Value, result at the komi, perfect komi, stability class and the value plans' play of one start."""
+    graph = parse(args.graph)
+    if graph.order > MAX_ENUMERATED_POINTS + 1 or positions_of(graph) > args.max_positions:
+        raise UsageError(
+            f"{graph.name} has an arena of {positions_of(graph):,} positions, above --max-positions "
+            f"{args.max_positions:,}: raise --max-positions"
+        )
+    board = parse_board(graph, args.board)
+    komi = parse_rational(args.komi, "komi") if args.komi is not None else None
+    arena = arena_of(graph)
+    start = arena.start(board)
+    value = values_of(graph).of(start)
+    komis = dc.first_player_komis(graph, start)
+    one = dict(readings, starts="all")
+    classes = dc.stability_classes(graph, one)
+    line = dc.optimal_lasso(arena, start)
+    result = {
+        "graph": graph.name,
+        "start": "".join(board),
+        "fragment": dc.FRAGMENT,
+        "value": value,
+        "perfect_komi": [str(Fraction(k)) for k in komis],
+        "stability": classes[board],
+        "readings": readings,
+        "line": line,
+    }
+    if komi is not None:
+        result["komi"] = str(komi)
+        result["result_at_komi"] = "B" if value > komi else "W" if value < komi else "draw"
+    if args.json:
+        write_text_atomically(args.json, json.dumps(result, indent=2) + "\n")
+    print(f"{graph.name} from {''.join(board)} (Black to move), {dc.FRAGMENT}")
+    print(f"value {value:+d} (live Black stones minus live White stones under perfect play)")
+    print(f"first player's win-or-draw komi: {', '.join(result['perfect_komi'])}")
+    if komi is not None:
+        print(f"at komi {komi}: {result['result_at_komi']}")
+    print(f"stability (passes={readings['passes']}): {classes[board]}")
+    print(f"play of the value plans: {' '.join(line['prefix'])} | repeat {' '.join(line['cycle'])}")
+    return 0
+
+
+def run(args) -> int:
+    """Run the conjectures of the source, or solve one graph with --graph."""
+    if args.source not in SOURCES:
+        raise UsageError(
+            f"no conjectures are executed for source {args.source!r}: expected one of {', '.join(SOURCES)}"
+        )
+    readings = parse_readings(args.reading)
+    if args.graph:
+        return solve_one(args, readings)
+    if args.board is not None or args.komi is not None:
+        raise UsageError("--board and --komi go with --graph")
+    if not 1 <= args.max_points <= MAX_ENUMERATED_POINTS:
+        raise UsageError(f"--max-points must be 1..{MAX_ENUMERATED_POINTS}, got {args.max_points}")
+    conjectures = selected(args.only)
+    families = {"digraphs": digraphs(args.max_points), "grids": grids_within(args.max_points)}
+    used = {c.family for c in conjectures}
+    total = check_budget({f: g for f, g in families.items() if f in used}, args.max_positions)
+    print(f"source 000, {dc.FRAGMENT}; {total:,} arena positions", file=sys.stderr)
+    results = run_conjectures(conjectures, args.max_points, readings)
+    if args.pictures:
+        write_pictures(results, args.pictures)
+    print(table(results))
+    if args.json:
+        document = {"source": "000_ca8046d90d75ceee.txt", "max_points": args.max_points, "readings": readings}
+        document["conjectures"] = results
+        write_text_atomically(args.json, json.dumps(document, indent=2) + "\n")
+    return 0
