@@ -403,14 +403,18 @@ def values_of(graph: Graph) -> Values:
 # ------------------------------------------------------------------ checking a plan
 
 
-def plays_against(arena: Arena, plan: Plan, player: int, start: int) -> tuple[dict, dict]:
-    """The graph of (position, memory) states reachable when `player` follows `plan` from
-    `start` and the opponent moves freely: state → successors, and state → colours."""
-    first = plan.step(start, None)
-    initial = (start, first[0], first[1])
+def plays_against(arena: Arena, plan: Plan, player: int, starts: int | Iterable[int]) -> tuple[dict, dict]:
+    """The graph of (position, memory, chosen move) states reachable when `player` follows
+    `plan` from the start position(s) and the opponent moves freely: state → successors,
+    and state → colours."""
+    if isinstance(starts, int):
+        starts = [starts]
     edges: dict = {}
-    queue = [initial]
-    seen = {initial}
+    queue = []
+    for start in starts:
+        memory, chosen = plan.step(start, None)
+        queue.append((start, memory, chosen))
+    seen = set(queue)
     while queue:
         state = queue.pop()
         v, memory, chosen = state
@@ -498,10 +502,12 @@ def losing_cycle(edges: dict, colour: dict, good: Callable[[int], bool]) -> set 
     return search(set(edges))
 
 
-def check_plan(arena: Arena, plan: Plan, player: int, start: int, good_for_player: Callable[[int], bool]) -> set | None:
-    """None if every play from `start` in which `player` follows `plan` has recurring colours
-    that are `good_for_player`; otherwise the recurring states of a play that is not."""
-    edges, colour = plays_against(arena, plan, player, start)
+def check_plan(
+    arena: Arena, plan: Plan, player: int, starts: int | Iterable[int], good_for_player: Callable[[int], bool]
+) -> set | None:
+    """None if every play from the start(s) in which `player` follows `plan` has recurring
+    colours that are `good_for_player`; otherwise the recurring states of a play that is not."""
+    edges, colour = plays_against(arena, plan, player, starts)
     return losing_cycle(edges, colour, good_for_player)
 
 

@@ -129,24 +129,27 @@ def value_plans(graph: Graph, start: int):
 def perfect_play(graph: Graph, readings: dict) -> Verdict:
     """For every start board, with komi set to its value v: Black's computed plan keeps the
     margin ≥ v and White's keeps it ≤ v against every play of the other, checked on the
-    product of plan and arena (an Emerson–Lei emptiness check separate from the solver)."""
+    product of plan and arena (an Emerson–Lei emptiness check separate from the solver).
+    Start boards of equal value share their plans and are checked together."""
     arena = arena_of(graph)
-    checked = 0
+    by_value: dict = {}
     for board in start_boards(graph, readings):
         start = arena.start(board)
-        _, v, (black, black_good), (white, white_good) = value_plans(graph, start)
+        by_value.setdefault(values_of(graph).of(start), []).append(start)
+    for v, starts in sorted(by_value.items()):
+        _, _, (black, black_good), (white, white_good) = value_plans(graph, starts[0])
         for side, (plan, good) in enumerate(((black, black_good), (white, white_good))):
-            if plan is None:
+            if plan is None or check_plan(arena, plan, side, starts, good) is None:
                 continue
-            bad = check_plan(arena, plan, side, start, good)
-            if bad is not None:
-                return Verdict(
-                    "fails",
-                    f"the computed plan of {'BW'[side]} does not hold the margin at {v} from {board_text(board)}",
-                    {"graph": graph.name, "start": board_text(board), "komi": v},
-                )
-        checked += 1
-    return Verdict("holds", f"{checked} start boards: both sides draw at komi = value, plans checked")
+            bad = next(s for s in starts if check_plan(arena, plan, side, s, good) is not None)
+            board = arena.positions[bad].board
+            return Verdict(
+                "fails",
+                f"the computed plan of {'BW'[side]} does not hold the margin at {v} from {board_text(board)}",
+                {"graph": graph.name, "start": board_text(board), "komi": v},
+            )
+    count = sum(len(s) for s in by_value.values())
+    return Verdict("holds", f"{count} start boards: both sides draw at komi = value, plans checked")
 
 
 # ------------------------------------------------------------------ komi
@@ -299,43 +302,90 @@ def normal_board_is_stable(graph: Graph, readings: dict) -> Verdict:
 def score_maximising(graph: Graph, readings: dict) -> Verdict:
     """In the fragment the scores never change after the komi, so every strategy is
     score-independent and (no unsustainable action exists) reasonable.  The claim then says:
-    every win-or-draw strategy, after any error of the opponent, guarantees the value of the
-    position reached.  Checked on the value plans the solver builds, from the empty board
-    with komi = value: if one of them fails to guarantee a reached position's value, the
-    claim fails; if both do, other strategies were not enumerated and it stays unknown."""
+    every win-or-draw strategy (komi = the start's value v), after any error of the
+    opponent, guarantees the value of the position reached.  Exactly: it fails for Black iff,
+    in the arena cut down to Black's region for "margin ≥ v", some position q of value u > v
+    is reachable from the start and from q a strongly connected set of margin in [v, u) is
+    reachable (Black can follow that play while White does and keep its guarantee against
+    any deviation); likewise for White."""
     arena = arena_of(graph)
-    vals = values_of(graph)
-    start = arena.start()
-    _, v, (black, _), (white, _) = value_plans(graph, start)
-    n = graph.order
-    for side, plan in ((0, black), (1, white)):
-        if plan is None:
-            continue
-        edges, colour = arena_module.plays_against(arena, plan, side, start)
-        for state in edges:
-            u = vals.of(state[0])
-            if (side == 0 and u <= v) or (side == 1 and u >= v):
-                continue
-            reach = _reachable(edges, state)
-            sub = {s: edges[s] for s in reach}
-            good = objective(n, u) if side == 0 else _not(objective(n, u + 1))
-            bad = arena_module.losing_cycle(sub, colour, good)
-            if bad is not None:
-                position = arena.positions[state[0]]
+    for board in start_boards(graph, readings):
+        start = arena.start(board)
+        for side in (0, 1):
+            found = lazy_play(graph, start, side)
+            if found is not None:
+                q, u, v, component = found
+                position = arena.positions[q]
+                cycle_boards = sorted({board_text(arena.positions[s].board) for s in component})
                 return Verdict(
                     "fails",
-                    f"{'BW'[side]}'s win-or-draw plan, after an error leads to {board_text(position.board)} "
-                    f"({position.player} to move, value {u:+d}), lets the margin come back to {v:+d}",
+                    f"from {board_text(board)} (value {v:+d}) a win-or-draw strategy of {'BW'[side]} can, after an "
+                    f"error leads to {board_text(position.board)} ({position.player} to move, value {u:+d}), "
+                    f"settle for a margin of {arena.colours.margin(_union(arena, component)):+d}",
                     {
                         "graph": graph.name,
-                        "start": board_text(arena.positions[start].board),
+                        "start": board_text(board),
                         "reached": board_text(position.board),
                         "to_move": position.player,
                         "value_reached": u,
                         "value_start": v,
+                        "recurring_boards": cycle_boards,
                     },
                 )
-    return Verdict("unknown", "the solver's value plans are score-maximising; other strategies not enumerated")
+    return Verdict("holds", "every win-or-draw strategy keeps the value of each position an error leads to")
+
+
+def _union(arena: Arena, positions) -> int:
+    """The colours of a set of positions."""
+    seen = 0
+    for v in positions:
+        seen |= arena.colour[v]
+    return seen
+
+
+def lazy_play(graph: Graph, start: int, side: int):
+    """(q, value of q, value of start, recurring positions) of a lazy win-or-draw play of `side`
+    after an error, or None (see :func:`score_maximising`)."""
+    arena = arena_of(graph)
+    vals = values_of(graph)
+    n = graph.order
+    v = vals.of(start)
+    if side == 0:
+        keep = vals.by_threshold[v].regions[0] if v > -n else frozenset(range(len(arena.positions)))
+    else:
+        keep = vals.by_threshold[v + 1].regions[1] if v < n else frozenset(range(len(arena.positions)))
+    edges = {x: [w for w in arena.successors[x] if w in keep] for x in keep}
+    reach = _reachable(edges, start)
+    colour = {x: arena.colour[x] for x in edges}
+    for u in error_values(side, v, n):
+        sources = [q for q in reach if (vals.of(q) >= u if side == 0 else vals.of(q) <= u)]
+        if not sources:
+            continue
+        region: set = set()
+        for q in sources:
+            if q not in region:
+                region |= _reachable(edges, q)
+        sub = {x: edges[x] for x in region}
+        if side == 0:
+            lazy = _between(arena, v, u - 1)
+        else:
+            lazy = _between(arena, u + 1, v)
+        component = arena_module.losing_cycle(sub, colour, lambda seen, lazy=lazy: not lazy(seen))
+        if component is not None:
+            q = next(q for q in sources if component & _reachable(edges, q))
+            return q, vals.of(q), v, component
+    return None
+
+
+def error_values(side: int, v: int, n: int) -> range:
+    """The values a position can have after the opponent's error, for `side` holding value v:
+    above v for Black (margins are Black's), below v for White."""
+    return range(v + 1, n + 1) if side == 0 else range(v - 1, -n - 1, -1)
+
+
+def _between(arena: Arena, low: int, high: int) -> Callable[[int], bool]:
+    """Whether the margin of a colour set lies in [low, high]."""
+    return lambda seen: low <= arena.colours.margin(seen) <= high
 
 
 def _not(predicate: Callable[[int], bool]) -> Callable[[int], bool]:
@@ -421,9 +471,10 @@ CONJECTURES = [
         "score-maximising",
         "Any reasonable, score-independent, win-or-draw strategy is also a score-maximizing strategy "
         "(after any incorrect play by the opponent).",
-        "in the fragment every strategy is reasonable and score-independent; fails if the solver's own "
-        "win-or-draw plan, after an opponent's error, guarantees less than the reached position's value",
-        (),
+        "in the fragment every strategy is reasonable and score-independent; with komi = value of the start, "
+        "fails iff some win-or-draw strategy, after an opponent's error, can settle for less than the value "
+        "of the position reached (decided exactly on the arena)",
+        ("starts",),
         score_maximising,
     ),
     Conjecture(
