@@ -258,3 +258,26 @@ def test_table_and_json(tmp_path, capsys):
     assert (pictures / "stability.svg").read_text().startswith("<svg") or "<svg" in (
         pictures / "stability.svg"
     ).read_text()
+
+
+def test_going_first_is_good_in_the_sources_own_game():
+    """The sweep conjecture computes its figure in the directed ruleset's arena; a graph where
+    Black's first move is worth a stone (path:3) shows a positive value."""
+    from gorules.conjectures import FIGURES, built_in
+    from gorules.spec.graph import parse_graph
+
+    c = built_in("going-first-is-good-000")
+    ruleset = c.make_ruleset()
+    assert ruleset.name == "directed"
+    figures = {"directed_value": FIGURES["directed_value"](parse_graph("path:3"), ruleset)}
+    assert figures["directed_value"]["value"] == 1 and c.holds(parse_graph("path:3"), figures)
+    assert not c.holds(parse_graph("path:3"), {"directed_value": {"value": -1}})
+
+
+def test_directed_value_refuses_another_ruleset():
+    from gorules.conjectures import FIGURES, built_in
+    from gorules.errors import UsageError
+    from gorules.spec.graph import parse_graph
+
+    with pytest.raises(UsageError, match="directed ruleset"):
+        FIGURES["directed_value"](parse_graph("path:3"), built_in("going-first-is-good").make_ruleset())
