@@ -53,3 +53,59 @@ def forced_length(graph: Graph, prolonger: str, max_nodes: int = 2_000_000) -> i
         return length(empty, BLACK, False, frozenset({empty}))
     finally:
         length.cache_clear()
+
+
+def passing_shortener_length(graph: Graph, prolonger: str, max_nodes: int = 200_000) -> int:
+    """The number of turns when the shortener passes on every turn and the prolonger makes
+    the game as long as it can (the longest walk of new boards of its own stones): an upper
+    bound on the forced length, since passing throughout is one strategy of the shortener.
+    BudgetSpent beyond `max_nodes` states."""
+    shortener = WHITE if prolonger == BLACK else BLACK
+    nodes = 0
+
+    @functools.lru_cache(maxsize=None)
+    def walk(board: tuple, seen: frozenset) -> int:
+        """The most placements the prolonger can still make from `board`."""
+        nonlocal nodes
+        nodes += 1
+        if nodes > max_nodes:
+            raise BudgetSpent(f"more than {max_nodes:,} states")
+        best = 0
+        for v in graph.points:
+            if board[v] == EMPTY:
+                after = place(graph, board, v, prolonger)
+                if after not in seen:
+                    best = max(best, 1 + walk(after, seen | {after}))
+        return best
+
+    empty = tuple(EMPTY for _ in graph.points)
+    try:
+        placements = walk(empty, frozenset({empty}))
+    finally:
+        walk.cache_clear()
+    # each placement is followed by the shortener's pass; then the prolonger's pass ends the
+    # game (two passes in a row); when the shortener moves first, its opening pass adds a turn
+    opening = 1 if shortener == BLACK else 0
+    return opening + 2 * placements + 1
+
+
+def pairs_table(max_pairs: int, max_nodes: int = 2_000_000) -> list[dict]:
+    """For N = 1..max_pairs pairs: 2^N, the forced length with each side prolonging (None
+    beyond the node budget, with why) and the passing-shortener upper bound."""
+    rows = []
+    for n in range(1, max_pairs + 1):
+        graph = pairs(n)
+        row: dict = {"pairs": n, "two_to_the_n": 2**n}
+        for prolonger in (BLACK, WHITE):
+            try:
+                row[f"forced_{prolonger}"] = forced_length(graph, prolonger, max_nodes)
+            except BudgetSpent as spent:
+                row[f"forced_{prolonger}"] = None
+                row[f"why_{prolonger}"] = f"exact search stopped: {spent}"
+            try:
+                row[f"upper_{prolonger}"] = passing_shortener_length(graph, prolonger)
+            except BudgetSpent as spent:
+                row[f"upper_{prolonger}"] = None
+                row[f"why_upper_{prolonger}"] = f"search stopped: {spent}"
+        rows.append(row)
+    return rows

@@ -8,7 +8,9 @@ unsustainable actions happen infinitely often.  What runs here: the situation (b
 turn, scores, history), the komi choice, one turn with its optional history deletion and
 ko bid, the capture order, and the result of every *eventually periodic* infinite play,
 given as a finite prefix and a cycle repeated forever (a lasso).  Strategies and the
-conjectures about them quantify over all infinite plays and are not executed.
+conjectures quantify over all infinite plays; in the fragment without ko bids and
+history deletion they are decided exactly on a finite arena by
+``gorules.impl.directed_arena`` and ``gorules conjectures 000`` (see spec/directed.md).
 """
 
 from __future__ import annotations
