@@ -580,3 +580,52 @@ def _colours_of(arena: Arena, positions: Iterable[int]) -> int:
 def margin_of(arena: Arena, lasso: Lasso) -> int:
     """Live Black stones minus live White stones of the play."""
     return arena.colours.margin(_colours_of(arena, lasso.cycle))
+
+
+# ------------------------------------------------------------------ inspecting and replaying a plan
+
+
+def plan_table(arena: Arena, plan: Plan, player: int, start: int) -> list[dict]:
+    """The plan as a table: every (position, memory) it can meet from `start`, whatever the
+    opponent does, with the move it makes there (memories numbered in order of discovery)."""
+    edges, _ = plays_against(arena, plan, player, start)
+    numbers: dict = {}
+    rows = []
+    for v, memory, chosen in sorted(edges, key=lambda s: (s[0], repr(s[1]))):
+        if arena.owner[v] != player:
+            continue
+        q = arena.positions[v]
+        rows.append(
+            {
+                "board": "".join(q.board),
+                "to_move": q.player,
+                "last_was_pass": q.passed,
+                "memory": numbers.setdefault(repr(memory), len(numbers)),
+                "move": arena.move_between(v, chosen),
+            }
+        )
+    return rows
+
+
+def replay_against(arena: Arena, plan: Plan, player: int, start: int, moves: list) -> list[str]:
+    """The turns of a play from `start` in which `player` follows `plan` and the opponent plays
+    `moves` (points or "pass") in order; stops when the opponent's moves run out.  ValueError
+    on a move that is not legal (an occupied or unknown point)."""
+    v, memory = start, None
+    turns = []
+    pending = list(moves)
+    while True:
+        memory, chosen = plan.step(v, memory)
+        if arena.owner[v] == player:
+            w = chosen
+        else:
+            if not pending:
+                return turns
+            move = pending.pop(0)
+            w = next((x for x, m in arena.moves[v].items() if m == move), None)
+            if w is None:
+                raise ValueError(
+                    f"{move} is not a legal move for {arena.positions[v].player} on {''.join(arena.positions[v].board)}"
+                )
+        turns.append(f"{arena.positions[v].player} {arena.move_between(v, w)} -> {''.join(arena.positions[w].board)}")
+        v = w

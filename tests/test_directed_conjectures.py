@@ -281,3 +281,33 @@ def test_directed_value_refuses_another_ruleset():
 
     with pytest.raises(UsageError, match="directed ruleset"):
         FIGURES["directed_value"](parse_graph("path:3"), built_in("going-first-is-good").make_ruleset())
+
+
+def test_plan_table_and_replay(capsys):
+    """White's value plan on path:3 answers Black's two stones in a row by capturing them."""
+    assert main(["conjectures", "000", "--graph", "path:3", "--plan", "W", "--against", "1,pass,0"]) == 0
+    text = capsys.readouterr().out
+    assert "W's plan" in text and "B 0 -> BB." in text and "W 2 -> ..W" in text
+    from gorules.spec.graph import parse_graph
+
+    graph = parse_graph("path:3")
+    arena = da.arena_of(graph)
+    start = arena.start()
+    _, _, _, (white, _) = dc.value_plans(graph, start)
+    table = da.plan_table(arena, white, 1, start)
+    assert all(row["to_move"] == "W" for row in table)
+    assert any(row["board"] == "BB." and row["move"] == 2 for row in table)
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["conjectures", "000", "--graph", "path:3", "--plan", "B", "--against", "7"], "not a point"),
+        (["conjectures", "000", "--graph", "path:3", "--plan", "W", "--against", "1,1"], "not a legal move"),
+        (["conjectures", "000", "--graph", "path:3", "--against", "1"], "--against goes with --plan"),
+    ],
+)
+def test_bad_replay_is_one_line_and_exit_2(argv, words, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and words in err

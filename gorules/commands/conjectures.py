@@ -21,11 +21,11 @@ from tqdm import tqdm
 
 from gorules.errors import UsageError
 from gorules.impl import directed_conjectures as dc
-from gorules.impl.directed_arena import arena_of, values_of
+from gorules.impl.directed_arena import arena_of, plan_table, replay_against, values_of
 from gorules.impl.directed_graphs import MAX_ENUMERATED_POINTS, digraphs, parse
 from gorules.impl.files import write_text_atomically
 from gorules.pictures import board_svg, save_picture
-from gorules.spec.graph import Graph, grid
+from gorules.spec.graph import Graph, GraphError, grid, parse_point
 from gorules.spec.tromp_taylor import BLACK, EMPTY, WHITE
 
 SOURCES = ("000",)
@@ -61,6 +61,16 @@ def register(subparsers) -> None:
     parser.add_argument("--graph", help="solve this one graph instead (e.g. digraph:3:0>1,1>2 or grid:2x2)")
     parser.add_argument("--board", help="with --graph: the start board, one of B W . per point (default empty)")
     parser.add_argument("--komi", default=None, help="with --graph: White's komi, a rational number such as 1/2")
+    parser.add_argument(
+        "--plan",
+        choices=("B", "W"),
+        help="with --graph: print the value plan of this colour (komi = value) as a table of position, memory, move",
+    )
+    parser.add_argument(
+        "--against",
+        metavar="MOVES",
+        help="with --graph and --plan: play these opponent moves (points or pass, comma-separated) against the plan",
+    )
     parser.set_defaults(func=run)
 
 
@@ -257,6 +267,21 @@ def solve_one(args, readings: dict) -> int:
     if komi is not None:
         result["komi"] = str(komi)
         result["result_at_komi"] = "B" if value > komi else "W" if value < komi else "draw"
+    if args.plan:
+        side = 0 if args.plan == BLACK else 1
+        _, _, black, white = dc.value_plans(graph, start)
+        plan = (black, white)[side][0]
+        if plan is None:
+            raise UsageError(f"{args.plan} has nothing to keep from this start: every play keeps the value")
+        result["plan"] = {"colour": args.plan, "table": plan_table(arena, plan, side, start)}
+        if args.against is not None:
+            moves = [parse_move(graph, m) for m in args.against.split(",") if m.strip()]
+            try:
+                result["plan"]["replay"] = replay_against(arena, plan, side, start, moves)
+            except ValueError as error:
+                raise UsageError(str(error)) from None
+    elif args.against is not None:
+        raise UsageError("--against goes with --plan")
     if args.json:
         write_text_atomically(args.json, json.dumps(result, indent=2) + "\n")
     print(f"{graph.name} from {''.join(board)} (Black to move), {dc.FRAGMENT}")
@@ -266,7 +291,27 @@ def solve_one(args, readings: dict) -> int:
         print(f"at komi {komi}: {result['result_at_komi']}")
     print(f"stability (passes={readings['passes']}): {classes[board]}")
     print(f"play of the value plans: {' '.join(line['prefix'])} | repeat {' '.join(line['cycle'])}")
+    if "plan" in result:
+        print(f"{args.plan}'s plan (board, to move, last turn a pass, memory -> move):")
+        for row in result["plan"]["table"]:
+            last = "pass" if row["last_was_pass"] else "stone"
+            print(f"  {row['board']} {row['to_move']} {last:<5} m{row['memory']} -> {row['move']}")
+        for turn in result["plan"].get("replay", []):
+            print(f"  {turn}")
     return 0
+
+
+def parse_move(graph: Graph, text: str):
+    """A move: a point number (or a grid point's name) or pass; UsageError otherwise."""
+    text = text.strip()
+    if text.lower() == "pass":
+        return "pass"
+    if text.isdigit() and int(text) < graph.order:
+        return int(text)
+    try:
+        return parse_point(graph, text)
+    except GraphError:
+        raise UsageError(f"{text!r} is not a point of {graph.name} or pass") from None
 
 
 def run(args) -> int:
