@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from gorules.impl import directed_arena as arena_module
 from gorules.impl.directed_arena import Arena, arena_of, check_plan, objective, play_plans, solve, values_of
+from gorules.impl.directed_graphs import digraphs, graph_of
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import EMPTY
 
@@ -270,16 +271,41 @@ def stability(graph: Graph, readings: dict) -> Verdict:
     witnesses = {}
     for board, kind in classes.items():
         witnesses.setdefault(kind, board)
-    example = min(witnesses.values(), key=lambda b: (sum(c != EMPTY for c in b), b))
+    mixed = [b for k, b in witnesses.items() if k.startswith("mixed")]
+    example = min(mixed or witnesses.values(), key=lambda b: (sum(c != EMPTY for c in b), b))
+    counterexample = {
+        "graph": graph.name,
+        "start": board_text(example),
+        "classes": {k: board_text(b) for k, b in witnesses.items()},
+    }
+    if classes[example].startswith("mixed"):
+        counterexample["line"] = unsettled_line(graph, example, readings)
     return Verdict(
-        "fails",
-        "; ".join(f"{kind} from {board_text(b)}" for kind, b in sorted(witnesses.items())),
-        {
-            "graph": graph.name,
-            "start": board_text(example),
-            "classes": {k: board_text(b) for k, b in witnesses.items()},
-        },
+        "fails", "; ".join(f"{kind} from {board_text(b)}" for kind, b in sorted(witnesses.items())), counterexample
     )
+
+
+def unsettled_line(graph: Graph, board: tuple, readings: dict) -> dict:
+    """On a mixed start board, the side that cannot settle shown at work: the other side's plan
+    that wins unless this side keeps placing stones, against this side's value plan (which
+    keeps the value); the play's cycle shows the stones it must keep placing."""
+    arena = arena_of(graph)
+    vals = values_of(graph)
+    start = arena.start(board)
+    v = vals.of(start)
+    n = graph.order
+    black_game, white_game = stability_games(graph, v, readings)
+    everywhere = frozenset(range(len(arena.positions)))
+    if start in solve(arena, black_game).regions[0]:
+        # White cannot settle: Black's winning plan in White's settling game, against White's value plan
+        black = solve(arena, white_game).plans[0]
+        white = vals.by_threshold[v + 1].plans[1] if v < n else None
+    else:
+        black = vals.by_threshold[v].plans[0] if v > -n else None
+        white = solve(arena, black_game).plans[1]
+    black = black or arena_module.Anywhere(everywhere, arena.successors, 0, arena.owner)
+    white = white or arena_module.Anywhere(everywhere, arena.successors, 1, arena.owner)
+    return arena_module.lasso_texts(arena, play_plans(arena, black, white, start))
 
 
 def normal_board_is_stable(graph: Graph, readings: dict) -> Verdict:
@@ -427,9 +453,78 @@ SCORES_WHY = (
     "and the statement reduces to perfect-play"
 )
 SETTLED_WHY = (
-    "needs the settled boards of each stable graph added as components and strategies compared move by "
-    "move across the sums; not implemented"
+    "strategy independence (moves unchanged when settled boards are added) is not executed; the komi part is "
+    "checked on the sums"
 )
+
+
+# ------------------------------------------------------------------ settled boards
+
+
+def settled_board(graph: Graph, readings: dict) -> tuple | None:
+    """The board on which the solver's settling plans (win-or-draw, eventually passing) of both
+    sides come to rest from the empty board, or None if the graph is not stable from it."""
+    arena = arena_of(graph)
+    start = arena.start()
+    v = values_of(graph).of(start)
+    black_game, white_game = stability_games(graph, v, readings)
+    black, white = solve(arena, black_game), solve(arena, white_game)
+    if start not in black.regions[0] or start not in white.regions[1]:
+        return None
+    lasso = play_plans(arena, black.plans[0], white.plans[1], start)
+    boards = {arena.positions[x].board for x in lasso.cycle}
+    return boards.pop() if len(boards) == 1 else None
+
+
+SUMS: dict = {}  # sum graph name -> [(H, S, settled board of S)]
+
+
+def disjoint_sum(h: Graph, s: Graph) -> Graph:
+    """H and S side by side, S's points numbered after H's."""
+    k = h.order
+    arcs = [(v, w) for v in h.points for w in h.neighbours[v]]
+    arcs += [(k + v, k + w) for v in s.points for w in s.neighbours[v]]
+    return graph_of(k + s.order, arcs)
+
+
+def settled_sums(max_points: int, readings: dict) -> list[Graph]:
+    """Every sum H + S with H a digraph and S a digraph stable from the empty board (its settled
+    board placed on it), on at most max_points points; the decompositions are kept in SUMS."""
+    found: dict = {}
+    for m in range(1, max_points):
+        for s in digraphs(m, m):
+            board = settled_board(s, readings)
+            if board is None:
+                continue
+            for h in digraphs(max_points - m):
+                g = disjoint_sum(h, s)
+                found.setdefault(g.name, g)
+                SUMS.setdefault(g.name, [])
+                if (h, s, board) not in SUMS[g.name]:
+                    SUMS[g.name].append((h, s, board))
+    return sorted(found.values(), key=lambda g: (g.order, len(g.edges()), g.name))
+
+
+def settled_komi(graph: Graph, readings: dict) -> Verdict:
+    """On H + S, from H empty and S's settled board: the value (the first player's only
+    win-or-draw komi) is H's value plus S's stones (Black's minus White's)."""
+    if graph.name not in SUMS:
+        settled_sums(graph.order, readings)
+    for h, s, board in SUMS.get(graph.name, []):
+        start_board = tuple(EMPTY for _ in h.points) + board
+        arena = arena_of(graph)
+        value = values_of(graph).of(arena.start(start_board))
+        alone = values_of(h).of(arena_of(h).start())
+        stones = sum(c == "B" for c in board) - sum(c == "W" for c in board)
+        if value != alone + stones:
+            return Verdict(
+                "fails",
+                f"{h.name} (value {alone:+d}) plus {s.name} settled as {board_text(board)} ({stones:+d} stones): "
+                f"value {value:+d}, not {alone + stones:+d}",
+                {"graph": graph.name, "start": board_text(start_board), "settled": board_text(board)},
+            )
+    return Verdict("holds", "komi shifts by the settled boards' stones")
+
 
 CONJECTURES = [
     Conjecture(
@@ -497,10 +592,14 @@ CONJECTURES = [
     Conjecture(
         "settled-boards-independence",
         "Strategies may be independent of settled boards added as disconnected components; "
-        "komi differs by their relative stones.",
-        "not executed",
-        (),
-        unknown(SETTLED_WHY),
+        "their choices of Komi should only differ by exactly the relative total numbers of stones on the added "
+        "settled boards.",
+        "komi part only: a settled board is where the solver's settling plans of a graph stable from the empty "
+        "board come to rest; on every sum H + S (at most --max-points points) the value from H empty and S settled "
+        "must be H's value plus S's stones; the move-independence part is not executed",
+        ("passes",),
+        settled_komi,
+        family="sums",
     ),
 ]
 

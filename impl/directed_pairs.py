@@ -109,3 +109,63 @@ def pairs_table(max_pairs: int, max_nodes: int = 2_000_000) -> list[dict]:
                 row[f"why_upper_{prolonger}"] = f"search stopped: {spent}"
         rows.append(row)
     return rows
+
+
+def own_walk(graph: Graph, board: tuple, player: str, seen: frozenset, max_nodes: int = 200_000) -> int:
+    """The most placements `player` can make in a row from `board` (the other side passing),
+    never recreating a board of `seen`."""
+    nodes = 0
+
+    @functools.lru_cache(maxsize=None)
+    def walk(b: tuple, visited: frozenset) -> int:
+        nonlocal nodes
+        nodes += 1
+        if nodes > max_nodes:
+            raise BudgetSpent(f"more than {max_nodes:,} states")
+        best = 0
+        for v in graph.points:
+            if b[v] == EMPTY:
+                after = place(graph, b, v, player)
+                if after not in visited:
+                    best = max(best, 1 + walk(after, visited | {after}))
+        return best
+
+    try:
+        return walk(board, seen)
+    finally:
+        walk.cache_clear()
+
+
+def greedy_prolonger_length(graph: Graph, prolonger: str, max_nodes: int = 2_000_000) -> int:
+    """A lower bound on the forced length: the prolonger follows one fixed strategy (place the
+    stone after which its own longest walk of new boards is longest; pass only when no
+    placement is legal) and the shortener answers in every way (min over its moves)."""
+    nodes = 0
+
+    @functools.lru_cache(maxsize=None)
+    def length(board: tuple, player: str, passed: bool, seen: frozenset) -> int:
+        nonlocal nodes
+        nodes += 1
+        if nodes > max_nodes:
+            raise BudgetSpent(f"more than {max_nodes:,} states")
+        other = WHITE if player == BLACK else BLACK
+        placements = []
+        for v in graph.points:
+            if board[v] == EMPTY:
+                after = place(graph, board, v, player)
+                if after not in seen:
+                    placements.append(after)
+        if player == prolonger:
+            if not placements:
+                return 1 if passed else 1 + length(board, other, True, seen)
+            best = max(placements, key=lambda b: (own_walk(graph, b, player, seen | {b}), b))
+            return 1 + length(best, other, False, seen | {best})
+        options = [1 if passed else 1 + length(board, other, True, seen)]
+        options += [1 + length(b, other, False, seen | {b}) for b in placements]
+        return min(options)
+
+    empty = tuple(EMPTY for _ in graph.points)
+    try:
+        return length(empty, BLACK, False, frozenset({empty}))
+    finally:
+        length.cache_clear()

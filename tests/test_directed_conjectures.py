@@ -311,3 +311,17 @@ def test_bad_replay_is_one_line_and_exit_2(argv, words, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and words in err
+
+
+def test_settled_boards_komi_and_its_mutant():
+    """On every sum of a digraph and a stable digraph (at most 4 points) the value shifts by the
+    settled board's stones; a mutant that forgets the stones is refuted by the sum whose settled
+    board holds a Black stone."""
+    sums = dc.settled_sums(4, READINGS)
+    assert all(dc.settled_komi(g, READINGS).status == "holds" for g in sums)
+    with_stones = [(g, h, b) for g in sums for h, _, b in dc.SUMS[g.name] if any(c != "." for c in b)]
+    assert with_stones
+    g, h, board = with_stones[0]
+    value = da.values_of(g).of(da.arena_of(g).start(tuple("." for _ in h.points) + board))
+    forgetful = da.values_of(h).of(da.arena_of(h).start())
+    assert value != forgetful

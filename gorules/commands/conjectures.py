@@ -161,47 +161,65 @@ def ascii_picture(graph: Graph, board: str) -> str:
     return " ".join(parts)
 
 
+def family(name: str, max_points: int, readings: dict) -> list[Graph]:
+    """The graphs a conjecture is checked on: every digraph, the small grids, or the sums of a
+    digraph and a stable digraph (see :func:`gorules.impl.directed_conjectures.settled_sums`)."""
+    if name == "digraphs":
+        return digraphs(max_points)
+    if name == "grids":
+        return grids_within(max_points)
+    return dc.settled_sums(max_points, readings)
+
+
 def run_conjectures(conjectures: list, max_points: int, readings: dict, progress: bool = True) -> list[dict]:
-    """Run each conjecture on its family; per conjecture the counts, the verdicts and the
+    """Run each conjecture on its family, graph by graph (all conjectures of a graph together,
+    so that its arena is solved once); per conjecture the counts, the verdicts and the
     smallest counterexample (graphs come smallest first)."""
-    families = {"digraphs": digraphs(max_points), "grids": grids_within(max_points)}
-    results = []
+    families = {c.family: family(c.family, max_points, readings) for c in conjectures}
+    counts: dict = {c.name: Counter() for c in conjectures}
+    verdicts: dict = {c.name: [] for c in conjectures}
+    smallest: dict = {c.name: None for c in conjectures}
     work = sum(len(families[c.family]) for c in conjectures)
-    bar = tqdm(total=work, desc="conjectures 000", unit="graph", disable=not progress or None, file=sys.stderr)
+    bar = tqdm(total=work, desc="conjectures 000", unit="check", disable=not progress or None, file=sys.stderr)
     try:
-        for c in conjectures:
-            counts: Counter = Counter()
-            verdicts = []
-            smallest = None
-            for graph in families[c.family]:
-                verdict = c.check(graph, readings)
-                counts[verdict.status] += 1
-                verdicts.append({"graph": graph.name, "status": verdict.status, "detail": verdict.detail})
-                if verdict.status == "fails" and smallest is None:
-                    smallest = dict(verdict.counterexample or {"graph": graph.name})
-                    smallest["detail"] = verdict.detail
-                    start = smallest.get("start")
-                    if start is not None:
-                        smallest["ascii"] = ascii_picture(graph, start)
-                        smallest["svg"] = board_svg(graph, start, title=f"{c.name}: {graph.name}")
-                bar.update(1)
-            results.append(
-                {
-                    "conjecture": c.name,
-                    "statement": c.statement,
-                    "reading": c.reading,
-                    "readings": {name: readings[name] for name in c.readings_used},
-                    "fragment": dc.FRAGMENT,
-                    "family": f"{c.family} on 1..{max_points} points",
-                    "counts": {s: counts.get(s, 0) for s in ("holds", "fails", "unknown")},
-                    "smallest_counterexample": smallest,
-                    "unknown_why": next((v["detail"] for v in verdicts if v["status"] == "unknown"), None),
-                    "verdicts": verdicts,
-                }
-            )
+        for name, graphs in families.items():
+            members = [c for c in conjectures if c.family == name]
+            for graph in graphs:
+                for c in members:
+                    verdict = c.check(graph, readings)
+                    counts[c.name][verdict.status] += 1
+                    verdicts[c.name].append({"graph": graph.name, "status": verdict.status, "detail": verdict.detail})
+                    if verdict.status == "fails" and smallest[c.name] is None:
+                        smallest[c.name] = counterexample_record(c, graph, verdict)
+                    bar.update(1)
     finally:
         bar.close()
-    return results
+    return [
+        {
+            "conjecture": c.name,
+            "statement": c.statement,
+            "reading": c.reading,
+            "readings": {name: readings[name] for name in c.readings_used},
+            "fragment": dc.FRAGMENT,
+            "family": f"{c.family} on 1..{max_points} points",
+            "counts": {s: counts[c.name].get(s, 0) for s in ("holds", "fails", "unknown")},
+            "smallest_counterexample": smallest[c.name],
+            "unknown_why": next((v["detail"] for v in verdicts[c.name] if v["status"] == "unknown"), None),
+            "verdicts": verdicts[c.name],
+        }
+        for c in conjectures
+    ]
+
+
+def counterexample_record(c, graph: Graph, verdict) -> dict:
+    """A failing verdict's counterexample with its detail, its start board drawn as text and as SVG."""
+    record = dict(verdict.counterexample or {"graph": graph.name})
+    record["detail"] = verdict.detail
+    start = record.get("start")
+    if start is not None:
+        record["ascii"] = ascii_picture(graph, start)
+        record["svg"] = board_svg(graph, start, title=f"{c.name}: {graph.name}")
+    return record
 
 
 def table(results: list[dict]) -> str:
@@ -328,9 +346,11 @@ def run(args) -> int:
     if not 1 <= args.max_points <= MAX_ENUMERATED_POINTS:
         raise UsageError(f"--max-points must be 1..{MAX_ENUMERATED_POINTS}, got {args.max_points}")
     conjectures = selected(args.only)
-    families = {"digraphs": digraphs(args.max_points), "grids": grids_within(args.max_points)}
-    used = {c.family for c in conjectures}
-    total = check_budget({f: g for f, g in families.items() if f in used}, args.max_positions)
+    # the sums of a digraph and a stable one are counted as all digraphs of the size: an upper bound
+    families = {
+        c.family: family(c.family if c.family != "sums" else "digraphs", args.max_points, readings) for c in conjectures
+    }
+    total = check_budget(families, args.max_positions)
     print(f"source 000, {dc.FRAGMENT}; {total:,} arena positions", file=sys.stderr)
     results = run_conjectures(conjectures, args.max_points, readings)
     if args.pictures:
