@@ -10,7 +10,7 @@ board, a line of play) or unknown (with why).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from gorules.impl import directed_arena as arena_module
 from gorules.impl.directed_arena import Arena, arena_of, check_plan, objective, play_plans, solve, values_of
@@ -62,7 +62,7 @@ class Conjecture:
     readings_used: tuple[str, ...]
     check: Callable[[Graph, dict], Verdict]
     family: str = "digraphs"
-    notes: list = field(default_factory=list)
+    note: str = ""  # what of the statement is left out, printed under the table
 
 
 def start_boards(graph: Graph, readings: dict) -> list[tuple]:
@@ -600,6 +600,7 @@ CONJECTURES = [
         ("passes",),
         settled_komi,
         family="sums",
+        note="komi part only, on sums of at most --max-points points; strategies' move independence not executed",
     ),
 ]
 

@@ -325,3 +325,22 @@ def test_settled_boards_komi_and_its_mutant():
     value = da.values_of(g).of(da.arena_of(g).start(tuple("." for _ in h.points) + board))
     forgetful = da.values_of(h).of(da.arena_of(h).start())
     assert value != forgetful
+
+
+def test_one_pair_forced_length_and_bounds():
+    """One isolated pair under positional superko: 3 turns when Black prolongs (B a, W pass,
+    B pass: a stone on the other point would bring back the empty board), 4 when White does;
+    the bounds meet the exact length."""
+    from gorules.impl.directed_pairs import forced_length, greedy_prolonger_length, pairs, passing_shortener_length
+
+    graph = pairs(1)
+    for prolonger, turns in (("B", 3), ("W", 4)):
+        assert forced_length(graph, prolonger) == turns
+        assert greedy_prolonger_length(graph, prolonger) == turns == passing_shortener_length(graph, prolonger)
+
+
+def test_pairs_report(capsys):
+    assert main(["conjectures", "000", "--pairs", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "    1     +0          B    2  3" in text and "    1     +0          W    2  4" in text
+    assert main(["conjectures", "000", "--pairs", "4"]) == 2

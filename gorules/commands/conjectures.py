@@ -23,13 +23,14 @@ from gorules.errors import UsageError
 from gorules.impl import directed_conjectures as dc
 from gorules.impl.directed_arena import arena_of, plan_table, replay_against, values_of
 from gorules.impl.directed_graphs import MAX_ENUMERATED_POINTS, digraphs, parse
+from gorules.impl.directed_pairs import pairs, pairs_table
 from gorules.impl.files import write_text_atomically
 from gorules.pictures import board_svg, save_picture
 from gorules.spec.graph import Graph, GraphError, grid, parse_point
 from gorules.spec.tromp_taylor import BLACK, EMPTY, WHITE
 
 SOURCES = ("000",)
-DEFAULT_MAX_POSITIONS = 100_000
+DEFAULT_MAX_POSITIONS = 200_000
 GRIDS = ((1, 1), (1, 2), (1, 3), (2, 2), (1, 4), (1, 5), (2, 3))
 
 
@@ -70,6 +71,19 @@ def register(subparsers) -> None:
         "--against",
         metavar="MOVES",
         help="with --graph and --plan: play these opponent moves (points or pass, comma-separated) against the plan",
+    )
+    parser.add_argument(
+        "--pairs",
+        type=int,
+        metavar="N",
+        help="instead: isolated pairs 1..N: the value in this game, and the forced game length under "
+        "positional superko (exact or bounds) against 2^N",
+    )
+    parser.add_argument(
+        "--max-nodes",
+        type=int,
+        default=1_000_000,
+        help="with --pairs: states per length search before it stops and reports bounds only (default 1,000,000)",
     )
     parser.set_defaults(func=run)
 
@@ -205,6 +219,7 @@ def run_conjectures(conjectures: list, max_points: int, readings: dict, progress
             "counts": {s: counts[c.name].get(s, 0) for s in ("holds", "fails", "unknown")},
             "smallest_counterexample": smallest[c.name],
             "unknown_why": next((v["detail"] for v in verdicts[c.name] if v["status"] == "unknown"), None),
+            "note": c.note or None,
             "verdicts": verdicts[c.name],
         }
         for c in conjectures
@@ -241,6 +256,8 @@ def table(results: list[dict]) -> str:
                 lines.append(f"    play {' '.join(line['prefix'])} | repeat {' '.join(line['cycle'])}")
         if r["unknown_why"]:
             lines.append(f"{r['conjecture']}: unknown: {r['unknown_why']}")
+        if r.get("note"):
+            lines.append(f"{r['conjecture']}: {r['note']}")
     return "\n".join(lines)
 
 
@@ -332,13 +349,49 @@ def parse_move(graph: Graph, text: str):
         raise UsageError(f"{text!r} is not a point of {graph.name} or pass") from None
 
 
+def pairs_report(args) -> int:
+    """Isolated pairs: the value of the empty board in source 000's game (the fragment), and the
+    forced length of a game under positional superko with each side prolonging, against 2^N."""
+    if not 1 <= args.pairs <= 3:
+        raise UsageError(f"--pairs must be 1..3 (the arena of 4 pairs has {4 * 3**8:,} positions), got {args.pairs}")
+    if positions_of(pairs(args.pairs)) > args.max_positions:
+        raise UsageError(
+            f"{args.pairs} pairs need {positions_of(pairs(args.pairs)):,} positions: raise --max-positions"
+        )
+    values = {}
+    for n in range(1, args.pairs + 1):
+        graph = pairs(n)
+        values[n] = values_of(graph).of(arena_of(graph).start())
+    rows = pairs_table(args.pairs, args.max_nodes)
+    print("pairs  value  prolonger  2^N  forced length under positional superko (exact, or lower..upper)")
+    for row in rows:
+        print(
+            f"{row['pairs']:>5}  {values[row['pairs']]:>+5d}  {row['prolonger']:>9}  {row['two_to_the_n']:>3}  {shown(row)}"
+        )
+    if args.json:
+        document = {"values": {str(n): v for n, v in values.items()}, "forced_length": rows}
+        write_text_atomically(args.json, json.dumps(document, indent=2) + "\n")
+    return 0
+
+
+def shown(row: dict) -> str:
+    """A forced length as text: exact, or its bounds (? where a bound's search stopped)."""
+    if row["exact"] is not None:
+        return str(row["exact"])
+    lower = "?" if row["lower"] is None else row["lower"]
+    upper = "?" if row["upper"] is None else row["upper"]
+    return f"{lower}..{upper}"
+
+
 def run(args) -> int:
-    """Run the conjectures of the source, or solve one graph with --graph."""
+    """Run the conjectures of the source, or solve one graph with --graph, or the pairs with --pairs."""
     if args.source not in SOURCES:
         raise UsageError(
             f"no conjectures are executed for source {args.source!r}: expected one of {', '.join(SOURCES)}"
         )
     readings = parse_readings(args.reading)
+    if args.pairs is not None:
+        return pairs_report(args)
     if args.graph:
         return solve_one(args, readings)
     if args.board is not None or args.komi is not None:
