@@ -25,13 +25,13 @@ memory in, move and new memory out) that a user can print and play against.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
 from gorules.spec.directed import place
 from gorules.spec.graph import Graph
-from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE
+from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE, Player
 
 PLAYERS = (BLACK, WHITE)
 
@@ -41,7 +41,7 @@ class Position:
     """A board, the player to move, and whether the turn that led here was a pass."""
 
     board: tuple
-    player: str
+    player: Player
     passed: bool = False
 
 
@@ -141,6 +141,13 @@ class Arena:
 # ------------------------------------------------------------------ strategies
 
 
+def required(w: int | None) -> int:
+    """The move a plan makes at its own position (a plan always makes one there)."""
+    if w is None:
+        raise RuntimeError("a plan made no move at a position of its own")
+    return w
+
+
 class Plan:
     """A finite-memory strategy for one player on part of the arena: ``step(v, m)`` is called
     at every position the play enters (memory None at first) and returns the new memory
@@ -156,7 +163,7 @@ class Anywhere(Plan):
     """Any move that stays in `region` (the least successor there): every play in it is won."""
 
     region: frozenset
-    successors: tuple
+    successors: Sequence
     player: int
     owner: list
 
@@ -205,7 +212,7 @@ class Cycle(Plan):
 
     children: list  # (attractor moves, target, subregion, subplan) per child
     region: frozenset
-    successors: tuple
+    successors: Sequence
     player: int
     owner: list
 
@@ -418,7 +425,7 @@ def plays_against(arena: Arena, plan: Plan, player: int, starts: int | Iterable[
     while queue:
         state = queue.pop()
         v, memory, chosen = state
-        nexts = [chosen] if arena.owner[v] == player else list(arena.successors[v])
+        nexts = [required(chosen)] if arena.owner[v] == player else list(arena.successors[v])
         out = []
         for w in nexts:
             m, c = plan.step(w, memory)
@@ -526,7 +533,7 @@ def play_plans(arena: Arena, black: Plan, white: Plan, start: int, limit: int = 
     """The play in which Black follows `black` and White `white` from `start`: both plans
     have finite memory, so the play is a lasso, found when a (position, memories) state recurs."""
     plans = (black, white)
-    memories = [None, None]
+    memories: list[object] = [None, None]
     v = start
     seen: dict = {}
     order: list[int] = []
@@ -542,7 +549,7 @@ def play_plans(arena: Arena, black: Plan, white: Plan, start: int, limit: int = 
             return Lasso(order[:k], order[k:])
         seen[state] = len(order)
         order.append(v)
-        v = chosen
+        v = required(chosen)
     raise RuntimeError(f"no repetition within {limit} turns: a plan with unbounded memory")
 
 
@@ -612,20 +619,21 @@ def replay_against(arena: Arena, plan: Plan, player: int, start: int, moves: lis
     `moves` (points or "pass") in order; stops when the opponent's moves run out.  ValueError
     on a move that is not legal (an occupied or unknown point)."""
     v, memory = start, None
-    turns = []
+    turns: list[str] = []
     pending = list(moves)
     while True:
         memory, chosen = plan.step(v, memory)
         if arena.owner[v] == player:
-            w = chosen
+            w = required(chosen)
         else:
             if not pending:
                 return turns
             move = pending.pop(0)
-            w = next((x for x, m in arena.moves[v].items() if m == move), None)
-            if w is None:
+            found = next((x for x, m in arena.moves[v].items() if m == move), None)
+            if found is None:
                 raise ValueError(
                     f"{move} is not a legal move for {arena.positions[v].player} on {''.join(arena.positions[v].board)}"
                 )
+            w = found
         turns.append(f"{arena.positions[v].player} {arena.move_between(v, w)} -> {''.join(arena.positions[w].board)}")
         v = w

@@ -268,7 +268,7 @@ def stability(graph: Graph, readings: dict) -> Verdict:
     kinds = sorted(set(classes.values()))
     if len(kinds) == 1 and kinds[0] in ("stable", "unstable"):
         return Verdict("holds", f"{kinds[0]} from all {len(classes)} start boards")
-    witnesses = {}
+    witnesses: dict[str, tuple] = {}
     for board, kind in classes.items():
         witnesses.setdefault(kind, board)
     mixed = [b for k, b in witnesses.items() if k.startswith("mixed")]
@@ -396,7 +396,7 @@ def lazy_play(graph: Graph, start: int, side: int):
             lazy = _between(arena, v, u - 1)
         else:
             lazy = _between(arena, u + 1, v)
-        component = arena_module.losing_cycle(sub, colour, lambda seen, lazy=lazy: not lazy(seen))
+        component = arena_module.losing_cycle(sub, colour, _not(lazy))
         if component is not None:
             q = next(q for q in sources if component & _reachable(edges, q))
             return q, vals.of(q), v, component

@@ -16,7 +16,7 @@ import functools
 from gorules.impl.budget import BudgetSpent
 from gorules.spec.directed import place
 from gorules.spec.graph import Graph, make_graph
-from gorules.spec.tromp_taylor import BLACK, EMPTY, WHITE
+from gorules.spec.tromp_taylor import BLACK, EMPTY, WHITE, Player
 
 
 def pairs(count: int) -> Graph:
@@ -24,7 +24,7 @@ def pairs(count: int) -> Graph:
     return make_graph(2 * count, [(2 * i, 2 * i + 1) for i in range(count)], f"pairs:{count}")
 
 
-def forced_length(graph: Graph, prolonger: str, max_nodes: int = 2_000_000) -> int:
+def forced_length(graph: Graph, prolonger: Player, max_nodes: int = 2_000_000) -> int:
     """The number of turns (passes included) of the game from the empty board, Black first,
     under positional superko (a stone may not recreate any earlier board; suicide allowed;
     two passes in a row end the game), when `prolonger` maximises and the other side
@@ -32,7 +32,7 @@ def forced_length(graph: Graph, prolonger: str, max_nodes: int = 2_000_000) -> i
     nodes = 0
 
     @functools.lru_cache(maxsize=None)
-    def length(board: tuple, player: str, passed: bool, seen: frozenset) -> int:
+    def length(board: tuple, player: Player, passed: bool, seen: frozenset) -> int:
         nonlocal nodes
         nodes += 1
         if nodes > max_nodes:
@@ -55,7 +55,7 @@ def forced_length(graph: Graph, prolonger: str, max_nodes: int = 2_000_000) -> i
         length.cache_clear()
 
 
-def passing_shortener_length(graph: Graph, prolonger: str, max_nodes: int = 200_000) -> int:
+def passing_shortener_length(graph: Graph, prolonger: Player, max_nodes: int = 200_000) -> int:
     """The number of turns when the shortener passes on every turn and the prolonger makes
     the game as long as it can (the longest walk of new boards of its own stones): an upper
     bound on the forced length, since passing throughout is one strategy of the shortener.
@@ -112,7 +112,7 @@ def pairs_table(max_pairs: int, max_nodes: int = 2_000_000) -> list[dict]:
     return rows
 
 
-def own_walk(graph: Graph, board: tuple, player: str, seen: frozenset, max_nodes: int = 200_000) -> int:
+def own_walk(graph: Graph, board: tuple, player: Player, seen: frozenset, max_nodes: int = 200_000) -> int:
     """The most placements `player` can make in a row from `board` (the other side passing),
     never recreating a board of `seen`."""
     nodes = 0
@@ -137,14 +137,14 @@ def own_walk(graph: Graph, board: tuple, player: str, seen: frozenset, max_nodes
         walk.cache_clear()
 
 
-def greedy_prolonger_length(graph: Graph, prolonger: str, max_nodes: int = 2_000_000) -> int:
+def greedy_prolonger_length(graph: Graph, prolonger: Player, max_nodes: int = 2_000_000) -> int:
     """A lower bound on the forced length: the prolonger follows one fixed strategy (place the
     stone after which its own longest walk of new boards is longest; pass only when no
     placement is legal) and the shortener answers in every way (min over its moves)."""
     nodes = 0
 
     @functools.lru_cache(maxsize=None)
-    def length(board: tuple, player: str, passed: bool, seen: frozenset) -> int:
+    def length(board: tuple, player: Player, passed: bool, seen: frozenset) -> int:
         nonlocal nodes
         nodes += 1
         if nodes > max_nodes:

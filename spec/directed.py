@@ -292,11 +292,11 @@ class Directed(api.Ruleset):
     def start(self, graph: Graph) -> Situation:
         """The starting board (empty unless the option ``board`` gives one), Black to move,
         White's score Komi, an empty history; OptionError for a board of another size."""
-        text = self.options.board  # type: ignore[attr-defined]
+        text = self.options.board
         if text and len(text) != graph.order:
             raise api.OptionError(f"{text!r} is not a board of {graph.name}: it needs {graph.order} points")
         board = tuple(text) if text else None
-        return starting_situation(graph, Fraction(self.options.komi), board)  # type: ignore[attr-defined]
+        return starting_situation(graph, Fraction(self.options.komi), board)
 
     def player(self, s: Situation) -> Player:
         """The player to move."""
