@@ -275,9 +275,9 @@ BUILT_IN = [
         going_first_is_good,
         ["value"],
         "tromp-taylor",
-        "Black's perfect-play value (area score difference, no komi) on the empty board is >= 0. "
-        "Source 000 states it with stone scoring and divide-and-choose komi; under area scoring "
-        "the corresponding statement is value >= 0.",
+        "Black's perfect-play value (area score difference, no komi) on the empty board is >= 0: the "
+        "analogue, in Tromp-Taylor's game, of source 000's 'going first is good'.  Source 000's own "
+        "statement, in its own game, is going-first-is-good-000.",
         "000_ca8046d90d75ceee.txt",
         ["paths:1-7", "cycles:3-7", "stars:1-6", "complete:1-5", "grids:2x3", "atlas-connected:6"],
     ),
