@@ -344,3 +344,37 @@ def test_pairs_report(capsys):
     text = capsys.readouterr().out
     assert "    1     +0          B    2  3" in text and "    1     +0          W    2  4" in text
     assert main(["conjectures", "000", "--pairs", "4"]) == 2
+
+
+def lasso_turns(arena, positions: list, then: int) -> list:
+    """The spec's turns between consecutive arena positions (and into `then`)."""
+    from gorules.spec.directed import Turn
+
+    following = positions[1:] + [then]
+    return [Turn(arena.move_between(v, w)) for v, w in zip(positions, following)]
+
+
+def test_value_plans_play_scores_the_value_under_the_specs_outcome():
+    """The play of the two value plans, replayed as turns through spec/directed.py's `outcome`
+    of a lasso: with komi just below the value Black wins, at the value it is a draw, just
+    above White wins (every digraph on 1..3 points, every start board)."""
+    from fractions import Fraction
+
+    from gorules.spec.directed import outcome, starting_situation
+
+    for graph in digraphs(3):
+        arena = da.arena_of(graph)
+        vals = da.values_of(graph)
+        for board in da.boards(graph.order):
+            start = arena.start(board)
+            v = vals.of(start)
+            _, _, (black, _), (white, _) = dc.value_plans(graph, start)
+            everywhere = frozenset(range(len(arena.positions)))
+            black = black or da.Anywhere(everywhere, arena.successors, 0, arena.owner)
+            white = white or da.Anywhere(everywhere, arena.successors, 1, arena.owner)
+            lasso = da.play_plans(arena, black, white, start)
+            prefix = lasso_turns(arena, lasso.prefix, lasso.cycle[0]) if lasso.prefix else []
+            cycle = lasso_turns(arena, lasso.cycle, lasso.cycle[0])
+            for komi, expected in ((Fraction(2 * v - 1, 2), "B"), (Fraction(v), "draw"), (Fraction(2 * v + 1, 2), "W")):
+                s = starting_situation(graph, komi, board)
+                assert outcome(graph, s, prefix, cycle) == expected, (graph.name, board, komi)
