@@ -4,9 +4,10 @@ Source 000 says: under a superko rule "the game can be completed, but it takes Î
 moves" on N isolated pairs.  Read as a bound one side can force, that is the *forced game
 length* under positional superko with the two-pass end (the ``stone`` preset's play):
 one side (the prolonger) maximises the number of turns, the other minimises it, scores
-ignored.  :func:`forced_length` computes it exactly by search over the boards played so
-far (positional superko makes the set of earlier boards part of the state), within a
-node budget.
+ignored.  :func:`forced_length` computes it exactly by alpha-beta search over the boards
+played so far (positional superko makes the set of earlier boards part of the state),
+within a node budget; :func:`forced_length_plain` is plain min-max, its check; two bounds
+come from fixing one side's strategy.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ def pairs(count: int) -> Graph:
     return make_graph(2 * count, [(2 * i, 2 * i + 1) for i in range(count)], f"pairs:{count}")
 
 
-def forced_length(graph: Graph, prolonger: Player, max_nodes: int = 2_000_000) -> int:
-    """The number of turns (passes included) of the game from the empty board, Black first,
+def forced_length_plain(graph: Graph, prolonger: Player, max_nodes: int = 2_000_000) -> int:
+    """The forced length by plain min-max over every state (the check of :func:`forced_length`).
+    The number of turns (passes included) of the game from the empty board, Black first,
     under positional superko (a stone may not recreate any earlier board; suicide allowed;
     two passes in a row end the game), when `prolonger` maximises and the other side
     minimises it.  BudgetSpent beyond `max_nodes` distinct states."""
@@ -87,6 +89,65 @@ def passing_shortener_length(graph: Graph, prolonger: Player, max_nodes: int = 2
     # game (two passes in a row); when the shortener moves first, its opening pass adds a turn
     opening = 1 if shortener == BLACK else 0
     return opening + 2 * placements + 1
+
+
+def forced_length(graph: Graph, prolonger: Player, max_nodes: int = 2_000_000) -> int:
+    """The number of turns (passes included) of the game from the empty board, Black first,
+    under positional superko (a stone may not recreate any earlier board; suicide allowed;
+    two passes in a row end the game), when `prolonger` maximises and the other side
+    minimises it: alpha-beta search over (board, player, last turn a pass, earlier boards),
+    with a table of proved bounds.  BudgetSpent beyond `max_nodes` visits."""
+    table: dict = {}
+    nodes = 0
+    unbounded = 1 << 30
+
+    def search(board: tuple, player: Player, passed: bool, seen: frozenset, alpha: int, beta: int) -> int:
+        nonlocal nodes
+        nodes += 1
+        if nodes > max_nodes:
+            raise BudgetSpent(f"more than {max_nodes:,} visits")
+        key = (board, player, passed, seen)
+        low, high = table.get(key, (0, unbounded))
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        window = (alpha, beta)
+        other: Player = WHITE if player == BLACK else BLACK
+        placements = []
+        for v in graph.points:
+            if board[v] == EMPTY:
+                after = place(graph, board, v, player)
+                if after not in seen:
+                    placements.append(after)
+        maximising = player == prolonger
+        # the shortener tries passing first, the prolonger last: the likely best move first
+        order: list = placements + [None] if maximising else [None, *placements]
+        best = -1 if maximising else unbounded
+        for child in order:
+            if child is None:
+                value = 1 if passed else 1 + search(board, other, True, seen, alpha - 1, beta - 1)
+            else:
+                value = 1 + search(child, other, False, seen | {child}, alpha - 1, beta - 1)
+            if maximising:
+                best = max(best, value)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, value)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        if best <= window[0]:
+            table[key] = (low, best)
+        elif best >= window[1]:
+            table[key] = (best, high)
+        else:
+            table[key] = (best, best)
+        return best
+
+    empty = tuple(EMPTY for _ in graph.points)
+    return search(empty, BLACK, False, frozenset({empty}), -1, unbounded)
 
 
 def pairs_table(max_pairs: int, max_nodes: int = 2_000_000) -> list[dict]:

@@ -331,12 +331,38 @@ def test_one_pair_forced_length_and_bounds():
     """One isolated pair under positional superko: 3 turns when Black prolongs (B a, W pass,
     B pass: a stone on the other point would bring back the empty board), 4 when White does;
     the bounds meet the exact length."""
-    from gorules.impl.directed_pairs import forced_length, greedy_prolonger_length, pairs, passing_shortener_length
+    from gorules.impl.directed_pairs import (
+        forced_length,
+        forced_length_plain,
+        greedy_prolonger_length,
+        pairs,
+        passing_shortener_length,
+    )
 
     graph = pairs(1)
     for prolonger, turns in (("B", 3), ("W", 4)):
-        assert forced_length(graph, prolonger) == turns
+        assert forced_length(graph, prolonger) == forced_length_plain(graph, prolonger) == turns
         assert greedy_prolonger_length(graph, prolonger) == turns == passing_shortener_length(graph, prolonger)
+
+
+def test_two_pairs_forced_length():
+    """Two pairs: alpha-beta finds 10 turns when Black prolongs and 9 when White does."""
+    from gorules.impl.directed_pairs import forced_length, pairs
+
+    graph = pairs(2)
+    assert forced_length(graph, "B") == 10 and forced_length(graph, "W") == 9
+
+
+@pytest.mark.slow
+def test_two_pairs_forced_length_lies_within_its_bounds():
+    """The bounds of a fixed prolonger strategy (from below) and of the shortener passing
+    throughout (from above), computed apart from the alpha-beta search, enclose its lengths."""
+    from gorules.impl.directed_pairs import forced_length, greedy_prolonger_length, pairs, passing_shortener_length
+
+    graph = pairs(2)
+    for prolonger in "BW":
+        exact = forced_length(graph, prolonger)
+        assert greedy_prolonger_length(graph, prolonger) <= exact <= passing_shortener_length(graph, prolonger)
 
 
 def test_pairs_report(capsys):
