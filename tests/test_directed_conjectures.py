@@ -404,3 +404,18 @@ def test_value_plans_play_scores_the_value_under_the_specs_outcome():
             for komi, expected in ((Fraction(2 * v - 1, 2), "B"), (Fraction(v), "draw"), (Fraction(2 * v + 1, 2), "W")):
                 s = starting_situation(graph, komi, board)
                 assert outcome(graph, s, prefix, cycle) == expected, (graph.name, board, komi)
+
+
+def test_smallest_graph_where_a_reading_matters(capsys, tmp_path):
+    """The pass reading first matters on the isolated pair as a grid: capturing back and forth
+    passes now and then, so under 'infinitely-often' both sides settle."""
+    out = tmp_path / "differ.json"
+    argv = ["conjectures", "000", "--differ", "passes", "--max-points", "2", "--only", "normal-board-is-stable"]
+    assert main([*argv, "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "smallest graph where passes matters: grid:1x2" in text
+    import json
+
+    data = json.loads(out.read_text())
+    assert data["smallest"]["normal-board-is-stable"]["graph"] == "grid:1x2"
+    assert main(["conjectures", "000", "--differ", "colour"]) == 2

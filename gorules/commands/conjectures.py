@@ -73,6 +73,12 @@ def register(subparsers) -> None:
         help="with --graph and --plan: play these opponent moves (points or pass, comma-separated) against the plan",
     )
     parser.add_argument(
+        "--differ",
+        metavar="READING",
+        help="instead: for each conjecture that uses this reading, the smallest graph whose verdict "
+        "differs between its values",
+    )
+    parser.add_argument(
         "--pairs",
         type=int,
         metavar="N",
@@ -383,6 +389,37 @@ def shown(row: dict) -> str:
     return f"{lower}..{upper}"
 
 
+def readings_differ(args, readings: dict) -> int:
+    """For each conjecture using the reading, the first graph (smallest first) whose verdict
+    changes with the reading's value, or that none does within --max-points."""
+    if args.differ not in dc.READINGS:
+        raise UsageError(f"unknown reading {args.differ!r}: expected one of {', '.join(dc.READINGS)}")
+    chosen = [c for c in selected(args.only) if args.differ in c.readings_used]
+    if not chosen:
+        raise UsageError(f"no selected conjecture uses the reading {args.differ!r}")
+    choices = dc.READINGS[args.differ][0]
+    runs = {v: run_conjectures(chosen, args.max_points, dict(readings, **{args.differ: v})) for v in choices}
+    found = {}
+    for k, c in enumerate(chosen):
+        verdicts = {v: runs[v][k]["verdicts"] for v in choices}
+        first = None
+        for i, row in enumerate(verdicts[choices[0]]):
+            statuses = {v: verdicts[v][i]["status"] for v in choices}
+            if len(set(statuses.values())) > 1:
+                first = {"graph": row["graph"], "verdicts": {v: verdicts[v][i]["detail"] for v in choices}}
+                break
+        found[c.name] = first
+        if first is None:
+            print(f"{c.name}: the values of {args.differ} agree on every graph up to {args.max_points} points")
+        else:
+            print(f"{c.name}: smallest graph where {args.differ} matters: {first['graph']}")
+            for v in choices:
+                print(f"    {args.differ}={v}: {first['verdicts'][v]}")
+    if args.json:
+        write_text_atomically(args.json, json.dumps({"reading": args.differ, "smallest": found}, indent=2) + "\n")
+    return 0
+
+
 def run(args) -> int:
     """Run the conjectures of the source, or solve one graph with --graph, or the pairs with --pairs."""
     if args.source not in SOURCES:
@@ -392,6 +429,8 @@ def run(args) -> int:
     readings = parse_readings(args.reading)
     if args.pairs is not None:
         return pairs_report(args)
+    if args.differ is not None:
+        return readings_differ(args, readings)
     if args.graph:
         return solve_one(args, readings)
     if args.board is not None or args.komi is not None:
