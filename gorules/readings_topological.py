@@ -35,7 +35,7 @@ from gorules.readings_common import Disagreement
 from gorules.spec import api
 from gorules.spec import topological as spec
 from gorules.spec.graph import parse_graph
-from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE
+from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE, Player
 
 SOURCE = "001"
 MAX_POINTS = 4
@@ -60,7 +60,7 @@ def clauses() -> list[Clause]:
     found = []
     for f in api.reading_fields(spec.Options):
         others = tuple(c for c in f.metadata["choices"] if c != f.default)
-        found.append(Clause(f.name, f.metadata["reading_of"], f.default, others))
+        found.append(Clause(f.name, f.metadata["reading_of"], str(f.default), others))
     return found
 
 
@@ -126,9 +126,9 @@ def go_connected_compared(neighbourhoods: spec.Neighbourhoods, a: spec.Readings,
     placements = sorted(literal.placements, key=sorted)
     compared = differing = 0
     for k in range(1, len(placements) + 1):
-        for G in itertools.combinations(placements, k):
+        for family in itertools.combinations(placements, k):
             compared += 1
-            G = frozenset(G)
+            G = frozenset(family)
             differing += spec.go_connected(literal, G, a) != spec.go_connected(literal, G, b)
     return compared, differing
 
@@ -169,7 +169,7 @@ def first_line(graph, a_ruleset, b_ruleset) -> tuple[tuple, tuple, object] | Non
     where a move is a turn under one reading only or makes different colourings: (the
     states, the moves before, the move), or None within LINE_DEPTH moves."""
     start = a_ruleset.start(graph)
-    layer = [(start, ())]
+    layer: list[tuple[tuple, tuple]] = [(start, ())]
     for _ in range(LINE_DEPTH):
         following = []
         for states, line in layer:
@@ -207,7 +207,7 @@ def colouring_example(neighbourhoods: spec.Neighbourhoods, a: spec.Readings, b: 
     return None
 
 
-def play_text(space: engine.Space, board: tuple, i: int, p: str, readings: spec.Readings) -> str:
+def play_text(space: engine.Space, board: tuple, i: int, p: Player, readings: spec.Readings) -> str:
     """What a board play does under one reading, in words."""
     after = engine.board_play(space, engine.colouring_of(board), i, p, readings)
     if after is None:
@@ -244,7 +244,7 @@ def disagreement_at(clause: Clause, other: str, n: int, candidates: list, tally:
             f"{a.move_text(graph, move)} by {to_move}: under {clause.option}={clause.default} "
             f"{outcome_text(a, graph, states, move)}; under {clause.option}={other} {outcome_text(b, graph, states, move)}"
         )
-        marks = sorted(move) if move != PASS else []
+        marks = sorted(move) if isinstance(move, frozenset) else []
         picture = board_svg(graph, board, title=title, marks=marks)
         return Disagreement(SOURCE, clause.clause, pair, n, situation, words, difference, tally.disagreeing, picture)
     neighbourhoods = ordered[0]

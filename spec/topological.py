@@ -63,7 +63,7 @@ def is_base(size: int, base: frozenset) -> bool:
 
 def generated_topology(base: frozenset) -> frozenset:
     """All unions of members of `base` (the empty union included): the topology it generates."""
-    opens = {frozenset()}
+    opens: set[frozenset] = {frozenset()}
     for B in base:
         opens |= {U | B for U in opens}
     return frozenset(opens)
@@ -118,11 +118,12 @@ def stones(space: GoSpace, colouring: Board, c: Color) -> frozenset:
 
 
 def legal_placements(
-    space: GoSpace, colouring: Board, c: Color | None = None, readings: Readings = INTENDED
+    space: GoSpace, colouring: Board, c: Player | None = None, readings: Readings = INTENDED
 ) -> frozenset:
     """Defn 4: the elements of S coloured empty; read as ``overlap``, the elements of S with
-    an empty element and none of the colour opposite c (the colour the placement would take)."""
-    if readings.placement == "empty":
+    an empty element and none of the colour opposite c (the colour the placement would take;
+    without c, the overlap reading has nothing to overlap and the text's placements remain)."""
+    if readings.placement == "empty" or c is None:
         return frozenset(s for s in space.placements if colour_of(colouring, s) == EMPTY)
     other = opponent(c)
     return frozenset(
@@ -151,7 +152,7 @@ def go_connected(space: GoSpace, G: frozenset, readings: Readings = INTENDED) ->
 
 
 def has_liberty(
-    space: GoSpace, colouring: Board, G: frozenset, c: Color | None = None, readings: Readings = INTENDED
+    space: GoSpace, colouring: Board, G: frozenset, c: Player | None = None, readings: Readings = INTENDED
 ) -> bool:
     """Defn 6: some legal placement e would leave {e} ∪ G go-connected once coloured like G
     (c, the colour of G, matters only to the ``overlap`` reading of Defn 4)."""
@@ -172,7 +173,7 @@ def string(space: GoSpace, colouring: Board, s: frozenset, readings: Readings = 
     return union
 
 
-def clear(space: GoSpace, colouring: Board, c: Color, readings: Readings = INTENDED) -> Board:
+def clear(space: GoSpace, colouring: Board, c: Player, readings: Readings = INTENDED) -> Board:
     """Defn 8: colour empty every x of colour c such that, for every stone s of colour c
     with x ∈ s, string(s) has no liberty (read with the quantifier restricted to x ∈ s)."""
     doomed = {
@@ -404,7 +405,7 @@ def parse_go_space(text: str) -> Neighbourhoods:
         raise GraphError(f"bad go-space {text!r}: give the topology once, not by {' and '.join(topologies)}")
     if "s" not in given:
         raise GraphError(f"bad go-space {text!r}: S, the family of placements, is missing (S=A,B,...)")
-    minimal = topology_of(size, topologies[0] if topologies else None, given.get(topologies[0]) if topologies else None)
+    minimal = topology_of(size, topologies[0] if topologies else None, given[topologies[0]] if topologies else [])
     S = [point_set(w, size, "the element of S") for w in given["s"]]
     if frozenset() in S:
         raise GraphError(f"bad go-space {text!r}: S contains the empty set (Defn 1 forbids it)")
@@ -414,7 +415,7 @@ def parse_go_space(text: str) -> Neighbourhoods:
     return Neighbourhoods(size, minimal, frozenset(S))
 
 
-def topology_of(size: int, kind: str | None, words: list | None) -> tuple:
+def topology_of(size: int, kind: str | None, words: list) -> tuple:
     """The smallest open neighbourhoods of the topology given by a preorder, a basis or its
     open sets (the discrete topology if none); GraphError if the family is not what it says."""
     if kind is None:
