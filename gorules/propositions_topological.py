@@ -185,29 +185,18 @@ def sweep(max_points: int, readings: list[spec.Readings], seconds: float | None,
     verdicts = {reading_name(r): Verdicts() for r in readings}
     complete = 0
     for n, spaces in sizes.items():
-        bar = tqdm(
-            total=len(spaces) * len(readings),
-            desc=f"{n} points",
-            unit="space",
-            file=sys.stderr,
-            disable=not progress,
-            leave=False,
-        )
-        for r in readings:
-            for neighbourhoods in spaces:
-                if seconds is not None and time.perf_counter() - started > seconds:
-                    bar.close()
-                    return Sweep(
-                        verdicts,
-                        {k: len(v) for k, v in sizes.items()},
-                        complete,
-                        f"the {seconds:g} s ran out during {n} points",
-                    )
+        bar = tqdm(total=len(spaces), desc=f"{n} points", unit="go-space", file=sys.stderr, disable=not progress)
+        for k, neighbourhoods in enumerate(spaces):
+            if seconds is not None and time.perf_counter() - started > seconds:
+                bar.close()
+                note = f"the {seconds:g} s ran out after {k} of the {len(spaces)} go-spaces of {n} points"
+                return Sweep(verdicts, {m: len(v) for m, v in sizes.items()}, complete, note)
+            for r in readings:
                 sweep_space(neighbourhoods, r, verdicts[reading_name(r)])
-                bar.update(1)
+            bar.update(1)
         bar.close()
         complete = n
-    return Sweep(verdicts, {k: len(v) for k, v in sizes.items()}, complete)
+    return Sweep(verdicts, {m: len(v) for m, v in sizes.items()}, complete)
 
 
 def summary(result: Sweep) -> str:
@@ -217,7 +206,7 @@ def summary(result: Sweep) -> str:
         f"go-spaces up to isomorphism: {result.spaces_per_size} ({total} swept completely, up to {result.complete_up_to} points)"
     ]
     if result.note:
-        lines.append(f"unknown beyond {result.complete_up_to} points: {result.note}")
+        lines.append(f"unknown beyond {result.complete_up_to} points: {result.note} (verdicts below count those swept)")
     for name, v in result.verdicts.items():
         lines.append(f"{name}:")
         p2 = "holds" if not v.proposition_2_fails else f"FAILS on {v.proposition_2_fails} go-spaces"
