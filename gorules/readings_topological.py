@@ -41,6 +41,10 @@ SOURCE = "001"
 MAX_POINTS = 4
 PLAYS_PER_SECOND = 40_000
 """A cautious rate of twin board plays per second, for the estimate made before the work."""
+SETS_PER_SECOND = 15_000
+"""A cautious rate of sets of placements compared by the spec under Defn 5's two readings."""
+SOLVES_PER_SECOND = 100
+"""A cautious rate of primitive-rules games solved on go-spaces of up to four points."""
 LINE_DEPTH = 6
 
 
@@ -140,9 +144,17 @@ def situations_compared(space: engine.Space) -> tuple[int, int]:
     return situations, situations
 
 
-def estimated_plays(n: int) -> int:
-    """The board plays compared for one board-play clause on every go-space of n points."""
-    return sum(len(s.placements) * 2 * 3**n for s in engine.go_space_classes(n))
+def estimated_seconds(max_points: int) -> float:
+    """The time the comparisons should take on every go-space up to max_points points, at
+    cautious rates: board plays (two per play, for Defns 7 and 4), sets of placements (Defn
+    5) and games solved (two per go-space, for Defns 7 and 4)."""
+    plays = sets = solves = 0
+    for n in range(1, max_points + 1):
+        for space in engine.go_space_classes(n):
+            plays += 2 * len(space.placements) * 2 * 3**n
+            sets += 2 ** len(space.placements)
+            solves += 4
+    return plays / PLAYS_PER_SECOND + sets / SETS_PER_SECOND + solves / SOLVES_PER_SECOND
 
 
 def outcome_text(ruleset, graph, states, move) -> str:
@@ -366,8 +378,7 @@ def find(max_points: int, seconds: float | None, progress: bool) -> Finding:
     the seconds allowed; when the time runs out, the sizes finished so far."""
     if not 1 <= max_points <= MAX_POINTS:
         raise UsageError(f"--max-points must be 1..{MAX_POINTS}: go-spaces of 5 points are too many to enumerate here")
-    boards = sum(1 for c in clauses() if c.option in ("string", "placement"))
-    estimate = sum(estimated_plays(n) for n in range(1, max_points + 1)) * boards / PLAYS_PER_SECOND
+    estimate = estimated_seconds(max_points)
     if seconds is not None and estimate > seconds:
         raise UsageError(
             f"comparing readings on go-spaces up to {max_points} points takes about {estimate:.0f} s, "
