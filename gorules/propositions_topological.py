@@ -99,18 +99,19 @@ def strings_by_definition(space: engine.Space, stones: list[int]) -> dict[int, t
     return unions
 
 
-def stone_verdicts(space: engine.Space, colouring: engine.Colouring, readings: spec.Readings):
-    """Proposition 3's verdict ("holds", "vacuous", "fails") for every stone of both colours."""
-    for c in (BLACK, WHITE):
-        own = colouring.of(c)
-        stones = [i for i, mask in enumerate(space.masks) if not mask & ~own]
-        for s, (members, closure) in strings_by_definition(space, stones).items():
-            if members:
-                yield s, ("holds" if engine.connected(space, closure) else "fails")
-            elif readings.string == "literal":
-                yield s, "vacuous"
-            else:
-                yield s, ("holds" if engine.connected(space, space.closures[s]) else "fails")
+def stone_verdicts(space: engine.Space, own: int, readings: spec.Readings) -> list[tuple[int, str]]:
+    """Proposition 3's verdict ("holds", "vacuous", "fails") for every stone of a colour whose
+    points are `own` (the stones, and so their strings, depend on nothing else)."""
+    stones = [i for i, mask in enumerate(space.masks) if not mask & ~own]
+    verdicts = []
+    for s, (members, closure) in strings_by_definition(space, stones).items():
+        if members:
+            verdicts.append((s, "holds" if engine.connected(space, closure) else "fails"))
+        elif readings.string == "literal":
+            verdicts.append((s, "vacuous"))
+        else:
+            verdicts.append((s, "holds" if engine.connected(space, space.closures[s]) else "fails"))
+    return verdicts
 
 
 def sweep_space(neighbourhoods: spec.Neighbourhoods, readings: spec.Readings, verdicts: Verdicts) -> None:
@@ -119,9 +120,15 @@ def sweep_space(neighbourhoods: spec.Neighbourhoods, readings: spec.Readings, ve
     text = engine.space_text(neighbourhoods)
     verdicts.spaces += 1
     step_failed = vacuous = failed = False
+    by_points: dict[int, list] = {}
     for board in itertools.product((BLACK, WHITE, EMPTY), repeat=space.size):
         colouring = engine.colouring_of(board)
-        for s, verdict in stone_verdicts(space, colouring, readings):
+        found = []
+        for own in (colouring.black, colouring.white):
+            if own not in by_points:
+                by_points[own] = stone_verdicts(space, own, readings)
+            found += by_points[own]
+        for s, verdict in found:
             verdicts.stones += 1
             if verdict == "vacuous":
                 verdicts.vacuous_stones += 1
