@@ -202,6 +202,54 @@ def first_line(graph, a_ruleset, b_ruleset) -> tuple[tuple, tuple, object] | Non
     return None
 
 
+def panels_svg(graph, panels: list, title: str, footer: list[str]) -> str:
+    """One SVG of several boards side by side, each a (caption, board, marked points) drawn
+    by ``gorules.pictures.board_svg``, under a title and over lines of text."""
+    import re
+    from html import escape
+
+    from gorules.pictures import board_svg
+
+    drawn = [board_svg(graph, board, title=caption, marks=marks) for caption, board, marks in panels]
+    sizes = [tuple(float(v) for v in re.search(r'width="([\d.]+)" height="([\d.]+)"', d).groups()) for d in drawn]
+    width = sum(w for w, _ in sizes) + 20
+    height = max(h for _, h in sizes) + 40 + 18 * len(footer)
+    body = [f'<rect width="{width:.0f}" height="{height:.0f}" fill="#ffffff"/>']
+    body.append(f'<text x="{width / 2:.0f}" y="24" text-anchor="middle" font-size="16">{escape(title)}</text>')
+    x = 10.0
+    for d, (w, _) in zip(drawn, sizes, strict=True):
+        body.append(d.replace("<svg ", f'<svg x="{x:.0f}" y="34" ', 1))
+        x += w
+    top = max(h for _, h in sizes) + 40
+    for k, line in enumerate(footer):
+        body.append(f'<text x="10" y="{top + 18 * k:.0f}" font-size="13">{escape(line)}</text>')
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif">'
+    )
+    return "\n".join([head, f"<title>{escape(title)}</title>", *body, "</svg>"]) + "\n"
+
+
+def play_picture(
+    graph, board: tuple, move, player: Player, clause: Clause, other: str, title: str, footer: list[str]
+) -> str:
+    """The situation before a disagreeing board play (the placement marked) and the colouring
+    the board play makes under each reading (or the board unchanged where it is not legal)."""
+    space = engine.space_for(graph)
+    marks = sorted(move) if isinstance(move, frozenset) else []
+    panels = [(f"before: {spec.set_text(move) if marks else move} by {player}", board, marks)]
+    for value in (clause.default, other):
+        readings = readings_with(clause.option, value)
+        after = None
+        if isinstance(move, frozenset):
+            after = engine.board_play(space, engine.colouring_of(board), space.sets.index(move), player, readings)
+        shown = board if after is None else engine.board_of_colouring(space, after)
+        caption = f"{clause.option}={value}" + (": not legal" if marks and after is None else "")
+        panels.append((caption, shown, []))
+    placements = ", ".join(spec.braces(e) for e in space.sets)
+    return panels_svg(graph, panels, title, [*footer, f"S = {placements}"])
+
+
 LINE_ATTEMPTS = 12
 """How many of the smallest disagreeing go-spaces of a size are searched for a line of play."""
 
@@ -232,7 +280,6 @@ def disagreement_at(clause: Clause, other: str, n: int, candidates: list, tally:
     (fewest placements first; the first of the few smallest that a line of play from the
     empty board reaches, else the smallest with a colouring that Proposition 2 allows)."""
     from gorules import rulesets
-    from gorules.pictures import board_svg
 
     title = f"{clause.clause}: {clause.default} vs {other}"
     pair = (clause.default, other)
@@ -256,8 +303,8 @@ def disagreement_at(clause: Clause, other: str, n: int, candidates: list, tally:
             f"{a.move_text(graph, move)} by {to_move}: under {clause.option}={clause.default} "
             f"{outcome_text(a, graph, states, move)}; under {clause.option}={other} {outcome_text(b, graph, states, move)}"
         )
-        marks = sorted(move) if isinstance(move, frozenset) else []
-        picture = board_svg(graph, board, title=title, marks=marks)
+        footer = [f"space:{text}", "line: " + " ".join(words)]
+        picture = play_picture(graph, board, move, states[-1].player, clause, other, title, footer)
         return Disagreement(SOURCE, clause.clause, pair, n, situation, words, difference, tally.disagreeing, picture)
     neighbourhoods = ordered[0]
     ra, rb = readings_with(clause.option, clause.default), readings_with(clause.option, other)
@@ -274,7 +321,9 @@ def disagreement_at(clause: Clause, other: str, n: int, candidates: list, tally:
         f"{move} by {to_move}: under {clause.option}={clause.default} {play_text(space, board, i, p, ra)}; "
         f"under {clause.option}={other} {play_text(space, board, i, p, rb)}"
     )
-    picture = board_svg(parse_graph("space:" + text), board, title=title, marks=sorted(space.sets[i]))
+    picture = play_picture(
+        parse_graph("space:" + text), board, space.sets[i], p, clause, other, title, [f"space:{text}"]
+    )
     return Disagreement(SOURCE, clause.clause, pair, n, situation, (move,), difference, tally.disagreeing, picture)
 
 

@@ -2,6 +2,7 @@
 mutant it must catch, and the command's output, files and one-line errors."""
 
 import json
+from xml.etree import ElementTree
 
 import pytest
 
@@ -26,6 +27,9 @@ def test_defn_7_readings_first_disagree_on_three_points(finding):
     assert "not a turn" in d.difference and "0:B 1:B 2:." in d.difference
     assert d.count == finding.compared["string: intended vs literal"][3]["disagreeing"] == 216
     assert d.picture is not None and d.picture.lstrip().startswith("<")
+    # Three boards: before the play (the placement marked), after it under each reading.
+    assert d.picture.count("<svg") == 4 and "string=literal" in d.picture and "S = {0,1}, {2}" in d.picture
+    ElementTree.fromstring(d.picture)
 
 
 def test_defn_7_readings_change_who_wins_the_primitive_rules(finding):
