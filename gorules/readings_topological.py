@@ -421,7 +421,7 @@ def compare(clause: Clause, other: str, kind: str, neighbourhoods: spec.Neighbou
     return compare_space(clause, other, neighbourhoods)
 
 
-def find(max_points: int, seconds: float | None, progress: bool) -> Finding:
+def search_readings(max_points: int, seconds: float | None, progress: bool) -> Finding:
     """Compare every pair (default, other) of readings of every clause on every go-space of
     1..max_points points; UsageError if max_points is out of reach or the estimate exceeds
     the seconds allowed; when the time runs out, the sizes finished so far."""
@@ -478,7 +478,7 @@ def _progress(total: int, label: str, shown: bool):
 
 def disagreements(max_points: int, seconds: float | None, progress: bool) -> list[Disagreement]:
     """The smallest disagreement of each size for each clause and pair of readings."""
-    return find(max_points, seconds, progress).disagreements
+    return search_readings(max_points, seconds, progress).disagreements
 
 
 def diagram(d: Disagreement) -> str | None:

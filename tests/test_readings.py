@@ -8,13 +8,13 @@ import pytest
 
 from gorules.cli import main
 from gorules.readings_common import Disagreement
-from gorules.readings_topological import find
+from gorules.readings_topological import search_readings
 from gorules.spec import topological as spec
 
 
 @pytest.fixture(scope="module")
 def finding():
-    return find(3, None, False)
+    return search_readings(3, None, False)
 
 
 def test_defn_7_readings_first_disagree_on_three_points(finding):
@@ -72,7 +72,7 @@ def test_the_finder_catches_a_mutant_defn_5(monkeypatch):
         return original(space, G, readings)
 
     monkeypatch.setattr(spec, "go_connected", forgetful)
-    mutant = find(3, None, False)
+    mutant = search_readings(3, None, False)
     assert any(c["disagreeing"] for c in mutant.compared["closure: closure-of-union vs union-of-closures"].values())
 
 
