@@ -1,50 +1,213 @@
 """The ``gorules`` command: discovers the subcommands in ``gorules.commands`` and runs one.
 
-Bad input of any kind (a malformed graph, an unknown point, an illegal move, a broken
-SGF) ends with one line on stderr naming the problem and exit code 2.
+There is one error path (``docs/exit-codes.md``): bad input of any kind (a malformed
+graph, an unknown point, an illegal move, a broken SGF, a bad option) and a refused or
+exhausted budget end with one line on stderr naming the problem, exit code 2; a failed
+check is exit 1; success 0.  Anything else is a bug, shown as one line
+``internal error: …; run with --debug for the traceback`` with exit code 3.  ``--debug``
+(or the environment variable ``GORULES_DEBUG=1``) shows the traceback instead.
+
+A memory ceiling guards every command: the address space of the process (and of the
+workers it starts) is limited to a fraction of the machine's memory (``--memory-limit``,
+or ``GORULES_MEMORY_LIMIT``; default 0.75), so that exhausting it is a one-line error and
+never a machine that swaps or kills processes.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
+import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import gorules.commands
-from gorules.errors import UsageError
+from gorules.errors import BAD_INPUT, INTERNAL_ERROR, UsageError, one_line, shown
 from gorules.spec.api import IllegalMove, OptionError
 from gorules.spec.graph import GraphError
+
+DEBUG_VARIABLE = "GORULES_DEBUG"
+MEMORY_VARIABLE = "GORULES_MEMORY_LIMIT"
+DEFAULT_MEMORY_FRACTION = 0.75
+
+# Errors that are the user's input (or budget), whatever module raised them: one line, exit 2.
+INPUT_ERRORS: tuple[type[BaseException], ...] = (UsageError, GraphError, OptionError, IllegalMove)
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (``gorules count: error: …``), exit 2,
+    without the usage text that argparse prints first."""
+
+    def error(self, message: str):
+        """Print the problem on one line and exit 2."""
+        self.exit(BAD_INPUT, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with one subcommand per module of ``gorules.commands``."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="gorules",
         description="A formal-methods toolkit for the rules of Go on arbitrary graphs.",
+        epilog="Exit codes: 0 success, 1 a check failed, 2 bad input or a refused budget, 3 internal error.",
     )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help=f"show the traceback of an error (also: {DEBUG_VARIABLE}=1)",
+    )
+    parser.add_argument(
+        "--memory-limit",
+        metavar="FRACTION",
+        default=None,
+        help="the most memory a command may use, as a fraction of the machine's memory "
+        f"(default {DEFAULT_MEMORY_FRACTION}; also {MEMORY_VARIABLE}; 0 or none: no ceiling)",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     for module in sorted(pkgutil.iter_modules(gorules.commands.__path__), key=lambda m: m.name):
         importlib.import_module(f"gorules.commands.{module.name}").register(subparsers)
     return parser
 
 
+def debugging(args) -> bool:
+    """Whether tracebacks are shown: ``--debug`` or GORULES_DEBUG set to something true."""
+    wanted = os.environ.get(DEBUG_VARIABLE, "").strip().lower() not in ("", "0", "no", "false")
+    return bool(getattr(args, "debug", False)) or wanted
+
+
+def memory_fraction(text: str | None) -> float | None:
+    """The memory ceiling as a fraction of the machine's memory (None: no ceiling), from the
+    flag's text, else the environment, else the default; UsageError naming a bad value."""
+    source = "--memory-limit"
+    if text is None:
+        text, source = os.environ.get(MEMORY_VARIABLE), MEMORY_VARIABLE
+    if text is None or not text.strip():
+        return DEFAULT_MEMORY_FRACTION
+    if text.strip().lower() in ("0", "none", "off"):
+        return None
+    try:
+        fraction = float(text)
+    except ValueError:
+        fraction = -1.0
+    if not 0 < fraction <= 1:
+        raise UsageError(f"{source} must be a fraction in (0, 1] or 0 for none, got {shown(text)}")
+    return fraction
+
+
+def machine_memory() -> int | None:
+    """The machine's physical memory in bytes, or None where it cannot be read."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+@contextmanager
+def memory_ceiling(fraction: float | None) -> Iterator[int | None]:
+    """Limit this process's address space (its soft limit) to ``fraction`` of the machine's
+    memory while the block runs, and put the old limit back after (commands also run inside
+    test processes).  Yields the ceiling in bytes, or None where none is set."""
+    try:
+        import resource
+    except ImportError:  # not a Unix: no ceiling
+        yield None
+        return
+    total = machine_memory()
+    if fraction is None or total is None:
+        yield None
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    ceiling = int(total * fraction)
+    if hard != resource.RLIM_INFINITY:
+        ceiling = min(ceiling, hard)
+    if soft != resource.RLIM_INFINITY and soft <= ceiling:
+        yield soft  # already tighter
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
+    try:
+        yield ceiling
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def caused_by_memory(error: BaseException) -> bool:
+    """Whether an error was raised while handling (or because of) a MemoryError: an import
+    that ran out of memory is reported as what it is."""
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, MemoryError):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
+
+
+def report(args, message: str) -> None:
+    """Print one error line for the command that was running."""
+    command = getattr(args, "command", None)
+    prefix = f"gorules {command}" if command else "gorules"
+    print(f"{prefix}: error: {one_line(message)}", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``gorules`` with the given arguments; return the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv  # accepted after the command name too
+    try:
+        args = parser.parse_args([a for a in argv if a != "--debug"])
+        args.debug = debug
+    except SystemExit as stop:  # --help (0) or a one-line argument error (2)
+        return stop.code if isinstance(stop.code, int) else BAD_INPUT
     if not getattr(args, "func", None):
-        parser.print_help()
-        return 2
+        parser.print_help(sys.stderr)
+        return BAD_INPUT
+    try:
+        with memory_ceiling(memory_fraction(args.memory_limit)):
+            return run(args)
+    except INPUT_ERRORS as error:
+        if debugging(args):
+            traceback.print_exc()
+        report(args, str(error))
+        return BAD_INPUT
+
+
+def run(args) -> int:
+    """Run the chosen command under the one error path (see the module docstring)."""
     try:
         return int(args.func(args) or 0)
-    except (UsageError, GraphError, OptionError, IllegalMove) as error:
-        print(f"gorules {args.command}: error: {error}", file=sys.stderr)
-        return 2
+    except INPUT_ERRORS:
+        raise
     except BrokenPipeError:
         # the reader went away (``gorules ... | head``): stop quietly, as Unix tools do
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        report(args, "interrupted")
+        return 130
+    except MemoryError:
+        if debugging(args):
+            traceback.print_exc()
+        report(args, "out of memory: the work needs more memory than the ceiling allows (raise it with --memory-limit)")
+        return BAD_INPUT
+    except RecursionError:
+        if debugging(args):
+            traceback.print_exc()
+        report(args, "the work recursed too deeply for this input (it is too large for this method)")
+        return BAD_INPUT
+    except Exception as error:
+        if caused_by_memory(error):
+            report(
+                args, "out of memory: the work needs more memory than the ceiling allows (raise it with --memory-limit)"
+            )
+            return BAD_INPUT
+        if debugging(args):
+            traceback.print_exc()
+        what = one_line(f"{type(error).__name__}: {error}")
+        report(args, f"internal error: {what[:300]}; run with --debug for the traceback")
+        return INTERNAL_ERROR
 
 
 if __name__ == "__main__":

@@ -70,7 +70,7 @@ def ruleset_class(name: str, implementation: str | None = None) -> type[Ruleset]
         module_name, _, class_name = target.partition(":")
         target = getattr(importlib.import_module(module_name), class_name)
         entry[chosen] = target
-    return target  # type: ignore[return-value]
+    return target
 
 
 def option_value(field: dataclasses.Field, text: Any) -> Any:

@@ -16,11 +16,17 @@ clear_board, komi, play, genmove, undo, showboard, final_score, quit; and GNU Go
   random play ends.
 - ``final_score`` is the area score of the current board under the ruleset, with komi:
   ``B+3``, ``W+0.5`` or ``0``.
+
+The session never ends on bad input: every command, however malformed or out of order,
+gets an answer, ``? message`` when it cannot be carried out, and leaves the game as it
+was.  Should a command fail in a way not foreseen (a bug), the answer is ``? internal
+error: …`` and the game is put back as it was before the command.
 """
 
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections.abc import Callable
 from typing import TextIO
@@ -34,6 +40,7 @@ NAME = "gorules"
 VERSION = "0.1.0"
 
 COLOURS = {"b": "B", "black": "B", "w": "W", "white": "W"}
+MAX_BOARDSIZE = 25
 
 
 class GtpFailure(Exception):
@@ -81,7 +88,7 @@ class GtpEndpoint:
             return None
         words = text.split()
         ident = ""
-        if words[0].isdigit():
+        if re.fullmatch(r"[0-9]{1,18}", words[0]):
             ident, words = words[0], words[1:]
             if not words:
                 return f"?{ident} missing command\n\n"
@@ -89,11 +96,29 @@ class GtpEndpoint:
         handler = self.commands.get(name)
         if handler is None:
             return f"?{ident} unknown command\n\n"
+        saved = self.snapshot()
         try:
             answer = handler(args)
         except GtpFailure as failure:
             return f"?{ident} {failure}\n\n"
+        except Exception as error:  # a bug: answer, put the game back, and go on serving
+            self.restore(saved)
+            what = " ".join(f"{type(error).__name__}: {error}".split())[:200]
+            return f"?{ident} internal error: {what}\n\n"
         return f"={ident} {answer}".rstrip(" ") + "\n\n"
+
+    def snapshot(self) -> tuple:
+        """What a command may change: the graph, the rules, the moves of the game and how
+        many engine moves each GTP move made (to put back after an unforeseen failure)."""
+        return self.graph, self.rules, tuple(self.game.moves), tuple(self.steps)
+
+    def restore(self, saved: tuple) -> None:
+        """Put the session back as :meth:`snapshot` saw it, replaying the moves."""
+        self.graph, self.rules, moves, steps = saved
+        self.game = Game(self.graph, self.rules)
+        for v in moves:
+            self.game.play(v)
+        self.steps = list(steps)
 
     def serve(self, source: TextIO = sys.stdin, sink: TextIO = sys.stdout) -> None:
         """Answer commands from ``source`` on ``sink`` until ``quit`` or end of input."""
@@ -138,10 +163,10 @@ class GtpEndpoint:
 
     def boardsize(self, args: list[str]) -> str:
         """Replace the graph by the N×N grid and clear the board."""
-        if len(args) != 1 or not args[0].isdigit():
+        if len(args) != 1 or not re.fullmatch(r"[0-9]+", args[0]):
             raise GtpFailure("boardsize needs an integer")
-        size = int(args[0])
-        if not 1 <= size <= 25:
+        size = int(args[0]) if len(args[0].lstrip("0")) <= 3 else MAX_BOARDSIZE + 1
+        if not 1 <= size <= MAX_BOARDSIZE:
             raise GtpFailure("unacceptable size")
         self.graph = grid(size, size)
         return self.clear_board([])
@@ -206,6 +231,9 @@ class GtpEndpoint:
         if self.game.to_move != player:
             self.game.pass_()
             steps = 1
+            if self.game.over:  # the other player's pass ended the game: nothing to generate
+                self.game.undo()
+                raise GtpFailure("the game is over")
         candidates = [v for v in self.game.legal_moves() if v != "pass" and not self.eye_filling(v, player)]
         v = self.random.choice(candidates) if candidates else "pass"
         self.game.play(v)

@@ -18,6 +18,13 @@ from dataclasses import dataclass, field
 
 GTP_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
+# The largest graphs a string may name.  Every method of the toolkit is at least linear in
+# the points and arcs, and most are exponential, so a larger graph is refused as it is read,
+# before any work (and before Python converts a number of thousands of digits).
+MAX_POINTS = 100_000
+MAX_ARCS = 1_000_000
+MAX_DIGITS = 9  # a number in a graph string has at most this many digits
+
 
 class GraphError(ValueError):
     """A graph description, or a point name on a graph, that does not make sense."""
@@ -122,22 +129,51 @@ def from_networkx(nx_graph, name: str | None = None) -> Graph:
     return make_graph(len(nodes), arcs, label, directed=directed)
 
 
+def _shown(text: str) -> str:
+    """A piece of input as quoted in an error: cut to 40 characters, its length said."""
+    return repr(text) if len(text) <= 40 else repr(text[:40]) + f"… ({len(text):,} characters)"
+
+
+def _number(text: str, what: str, spec: str) -> int:
+    """A non-negative integer of at most MAX_DIGITS digits, or a GraphError naming ``spec``."""
+    if not re.fullmatch(r"[0-9]+", text):
+        raise GraphError(f"bad graph {_shown(spec)}: {what} must be a positive integer, got {_shown(text)}")
+    if len(text.lstrip("0")) > MAX_DIGITS:
+        raise GraphError(
+            f"bad graph {_shown(spec)}: {what} {_shown(text)} is too large (graphs have at most {MAX_POINTS:,} points)"
+        )
+    return int(text)
+
+
 def _positive(text: str, what: str, spec: str) -> int:
     """An integer >= 1 read from ``text``, or a GraphError naming ``spec``."""
-    if not re.fullmatch(r"\d+", text) or int(text) < 1:
-        raise GraphError(f"bad graph {spec!r}: {what} must be a positive integer, got {text!r}")
-    return int(text)
+    value = _number(text, what, spec)
+    if value < 1:
+        raise GraphError(f"bad graph {_shown(spec)}: {what} must be a positive integer, got {_shown(text)}")
+    return value
+
+
+def _size(points: int, arcs: int, spec: str) -> None:
+    """Refuse a graph beyond MAX_POINTS points or MAX_ARCS arcs before it is built."""
+    if points > MAX_POINTS:
+        raise GraphError(f"bad graph {_shown(spec)}: {points:,} points; graphs have at most {MAX_POINTS:,} points")
+    if arcs > MAX_ARCS:
+        raise GraphError(f"bad graph {_shown(spec)}: {arcs:,} arcs; graphs have at most {MAX_ARCS:,} arcs")
 
 
 def _arc_list(body: str, separator: str, spec: str) -> list[tuple[int, int]]:
     """Arcs written as ``0-1,1-2`` (or ``0>1``), checked for form."""
     arcs = []
-    for item in body.split(","):
+    items = body.split(",")
+    _size(0, len(items), spec)
+    for item in items:
         item = item.strip()
-        match = re.fullmatch(r"(\d+)\s*" + re.escape(separator) + r"\s*(\d+)", item)
+        match = re.fullmatch(r"([0-9]+)\s*" + re.escape(separator) + r"\s*([0-9]+)", item)
         if not match:
-            raise GraphError(f"bad graph {spec!r}: {item!r} is not an arc 'a{separator}b'")
-        arcs.append((int(match.group(1)), int(match.group(2))))
+            raise GraphError(f"bad graph {_shown(spec)}: {_shown(item)} is not an arc 'a{separator}b'")
+        v, w = (_number(match.group(i), "a point", spec) for i in (1, 2))
+        _size(1 + max(v, w), 0, spec)
+        arcs.append((v, w))
     return arcs
 
 
@@ -154,31 +190,37 @@ def parse_graph(spec) -> Graph:
         if hasattr(spec, "nodes") and hasattr(spec, "edges"):
             return from_networkx(spec)
         raise GraphError(f"cannot read a graph from {type(spec).__name__}")
+    if len(spec) > 20 * MAX_ARCS:
+        raise GraphError(f"bad graph {_shown(spec)}: the text is too long")
     text = spec.strip()
     kind, _, body = text.partition(":")
     kind = kind.lower()
     if kind == "grid":
-        match = re.fullmatch(r"(\d+)\s*[xX×]\s*(\d+)", body)
+        match = re.fullmatch(r"([0-9]+)\s*[xX×]\s*([0-9]+)", body)
         if not match:
-            raise GraphError(f"bad graph {spec!r}: a grid is written grid:RxC, e.g. grid:3x4")
+            raise GraphError(f"bad graph {_shown(spec)}: a grid is written grid:RxC, e.g. grid:3x4")
         rows = _positive(match.group(1), "the number of rows", spec)
         columns = _positive(match.group(2), "the number of columns", spec)
         if rows > 25 or columns > 25:
-            raise GraphError(f"bad graph {spec!r}: grids have at most 25 rows and columns")
+            raise GraphError(f"bad graph {_shown(spec)}: grids have at most 25 rows and columns")
         return grid(rows, columns)
     if kind == "path":
         n = _positive(body, "the number of points", spec)
+        _size(n, n - 1, spec)
         return make_graph(n, [(i, i + 1) for i in range(n - 1)], f"path:{n}")
     if kind == "cycle":
         n = _positive(body, "the number of points", spec)
         if n < 3:
-            raise GraphError(f"bad graph {spec!r}: a cycle needs at least 3 points")
+            raise GraphError(f"bad graph {_shown(spec)}: a cycle needs at least 3 points")
+        _size(n, n, spec)
         return make_graph(n, [(i, (i + 1) % n) for i in range(n)], f"cycle:{n}")
     if kind == "complete":
         n = _positive(body, "the number of points", spec)
+        _size(n, n * (n - 1) // 2, spec)
         return make_graph(n, [(i, j) for i in range(n) for j in range(i + 1, n)], f"complete:{n}")
     if kind == "star":
         k = _positive(body, "the number of leaves", spec)
+        _size(k + 1, k, spec)
         return make_graph(k + 1, [(0, i) for i in range(1, k + 1)], f"star:{k}")
     if kind == "petersen" and not body:
         outer = [(i, (i + 1) % 5) for i in range(5)]
@@ -188,8 +230,8 @@ def parse_graph(spec) -> Graph:
     if kind == "atlas":
         import networkx as nx
 
-        if not re.fullmatch(r"\d+", body) or not 0 <= int(body) <= 1252:
-            raise GraphError(f"bad graph {spec!r}: the atlas index must be an integer 0..1252")
+        if not re.fullmatch(r"[0-9]{1,4}", body) or not 0 <= int(body) <= 1252:
+            raise GraphError(f"bad graph {_shown(spec)}: the atlas index must be an integer 0..1252")
         return from_networkx(nx.graph_atlas(int(body)), name=f"atlas:{int(body)}")
     if kind == "edges":
         arcs = _arc_list(body, "-", spec)
@@ -202,7 +244,7 @@ def parse_graph(spec) -> Graph:
 
         return space_graph(body)
     raise GraphError(
-        f"bad graph {spec!r}: expected grid:RxC, path:N, cycle:N, complete:N, star:K, "
+        f"bad graph {_shown(spec)}: expected grid:RxC, path:N, cycle:N, complete:N, star:K, "
         "petersen, atlas:I, edges:a-b,..., digraph:a>b,... or space:N;preorder=a<b,...;S=A,..."
     )
 
@@ -228,14 +270,14 @@ def point_name(graph: Graph, v: int) -> str:
 def parse_point(graph: Graph, text: str) -> int:
     """The point a name denotes: a number ``0..n-1``, or on grids ``C3`` (GTP) or ``cc`` (SGF)."""
     name = text.strip()
-    if re.fullmatch(r"\d+", name):
-        v = int(name)
+    if re.fullmatch(r"[0-9]+", name):
+        v = int(name) if len(name.lstrip("0")) <= MAX_DIGITS else graph.order
         if v < graph.order:
             return v
-        raise GraphError(f"unknown point {text!r}: {graph.name} has points 0..{graph.order - 1}")
+        raise GraphError(f"unknown point {_shown(text)}: {graph.name} has points 0..{graph.order - 1}")
     if graph.is_grid:
         rows, columns = graph.shape
-        gtp = re.fullmatch(r"([A-HJ-Za-hj-z])(\d+)", name)
+        gtp = re.fullmatch(r"([A-HJ-Za-hj-z])([0-9]{1,9})", name)
         if gtp:
             c = GTP_LETTERS.index(gtp.group(1).upper())
             r = rows - int(gtp.group(2))
@@ -247,7 +289,7 @@ def parse_point(graph: Graph, text: str) -> int:
             r = string.ascii_lowercase.index(sgf.group(2))
             if c < columns and r < rows:
                 return r * columns + c
-    raise GraphError(f"unknown point {text!r} on {graph.name}")
+    raise GraphError(f"unknown point {_shown(text)} on {graph.name}")
 
 
 # --------------------------------------------------------------------------- graphs as JSON
@@ -273,6 +315,7 @@ def graph_from_json(data: dict) -> Graph:
         name = str(data.get("name", "graph"))
     except (KeyError, TypeError, ValueError) as error:
         raise GraphError(f"a graph as JSON needs order, directed and arcs: {error}") from None
+    _size(order, len(arcs), name)
     graph = make_graph(order, arcs, name, directed=directed)
     try:
         named = parse_graph(name)

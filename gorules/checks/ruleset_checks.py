@@ -219,6 +219,62 @@ def fundamental_check(name: str, depth=None) -> Check:
     return Check(f"fundamental score: no move improves it{where}", name, run, "rulesets")
 
 
+POLITICAL_DIFFER_BY_TWO = ("dead", "previous_turn", "territory", "friendship", "enemy")
+"""The readings of Political Go that change play or scores on a settled board of at most two
+vertices (three players): ``credit`` needs three vertices, ``overlap`` a fourth player."""
+
+
+def political_paradox_check(max_points: int = 3) -> Check:
+    """The author's paradox on every settled board of at most `max_points` vertices (three
+    players, every alliance structure): it must occur under credit=adjacent, as written,
+    and never under credit=survivors."""
+
+    def run() -> Outcome:
+        """Do the check."""
+        from gorules import readings_political as R
+
+        found: dict = {}
+        starts = 0
+        for n in range(1, max_points + 1):
+            for index, graph in enumerate(R.connected_graphs(n)):
+                for order, s in enumerate(R.start_situations(graph)):
+                    starts += 1
+                    R.look_for_paradox(graph, s, (index, order), found)
+        written = found.get((R.PARADOX, ("adjacent", "survivors")), R.Found())
+        survivors = found.get((R.PARADOX, ("survivors", "adjacent")), R.Found())
+        ok = written.count > 0 and survivors.count == 0
+        smallest = f"{written.best['start'].board} then {' '.join(written.best['line'])}" if written.count else "none"
+        return Outcome(
+            ok,
+            f"as written: {written.count} plays (smallest: {smallest}); credit=survivors: {survivors.count} plays",
+            {"starts": starts, "as_written": written.count, "survivors": survivors.count},
+        )
+
+    return Check(
+        "political: a dragon both captured and capturing", f"settled boards <= {max_points} points", run, "rulesets"
+    )
+
+
+def political_readings_check(max_points: int = 2) -> Check:
+    """`gorules readings 004` up to `max_points` vertices finds a disagreement for each
+    reading of POLITICAL_DIFFER_BY_TWO."""
+
+    def run() -> Outcome:
+        """Do the check."""
+        from gorules import readings_political as R
+
+        done = R.search(max_points, None, False)
+        smallest: dict = {}
+        for d in done.disagreements:
+            option = d.clause.split(":")[0]
+            smallest[option] = min(smallest.get(option, d.points), d.points)
+        missing = [r for r in POLITICAL_DIFFER_BY_TWO if r not in smallest]
+        sizes = ", ".join(f"{option} at {n}" for option, n in sorted(smallest.items()))
+        return Outcome(not missing, f"smallest disagreements: {sizes}" + (f"; none for {missing}" if missing else ""))
+
+    return Check("political: readings disagree", f"settled boards <= {max_points} points", run, "rulesets")
+
+
 def checks() -> list[Check]:
     """The checks of the rulesets beyond Tromp–Taylor."""
     return [
@@ -229,4 +285,6 @@ def checks() -> list[Check]:
         twin_check(),
         fundamental_check("path:2"),
         fundamental_check("path:3"),
+        political_paradox_check(),
+        political_readings_check(),
     ]

@@ -12,6 +12,7 @@ refuted or unknown, 2 on bad input.
 from __future__ import annotations
 
 import json
+import math
 import re
 import sys
 from pathlib import Path
@@ -92,8 +93,8 @@ def check_options(args) -> None:
     """Reject a negative depth, a non-positive timeout or a picture that is not SVG/PNG."""
     if args.depth is not None and args.depth < 0:
         raise UsageError(f"--depth must be at least 0, got {args.depth}")
-    if args.timeout is not None and args.timeout <= 0:
-        raise UsageError(f"--timeout must be positive, got {args.timeout}")
+    if args.timeout is not None and not (0 < args.timeout < math.inf):
+        raise UsageError(f"--timeout must be a positive finite number of seconds, got {args.timeout}")
     if args.picture is not None and Path(args.picture).suffix.lower() not in (".svg", ".png"):
         raise UsageError(f"--picture must end in .svg or .png, got {args.picture!r}")
 
