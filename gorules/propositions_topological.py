@@ -1,5 +1,5 @@
 """Propositions 2 and 3 of source ``001_463c45151ac4bff4.txt`` on every go-space up to
-isomorphism, under each reading of Defns 7 and 4.
+isomorphism, under each reading of Defns 7, 4 and 8.
 
 - Proposition 2's inductive step: on every colouring in which each coloured point lies in
   a stone of its colour, every board play by either player leaves a colouring with the
@@ -11,7 +11,7 @@ isomorphism, under each reading of Defns 7 and 4.
 Board plays and strings are computed by the bitset twin (``gorules.impl.topological``),
 which the tests compare with the spec on every go-space of up to four points.  Defn 5's
 two readings are one computation on finite spaces (``gorules readings 001`` compares them
-by the spec), so the sweep runs each reading of Defn 7 with each of Defn 4.
+by the spec), so the sweep runs each reading of Defn 7 with each of Defns 4 and 8.
 """
 
 from __future__ import annotations
@@ -32,13 +32,18 @@ SPACES_PER_SECOND = 60
 
 
 def all_readings() -> list[spec.Readings]:
-    """Each reading of Defn 7 with each reading of Defn 4."""
-    return [spec.Readings(string=s, placement=p) for s in spec.STRING_READINGS for p in spec.PLACEMENT_READINGS]
+    """Each reading of Defn 7 with each reading of Defn 4 and each of Defn 8."""
+    return [
+        spec.Readings(string=s, placement=p, clearing=c)
+        for s in spec.STRING_READINGS
+        for p in spec.PLACEMENT_READINGS
+        for c in spec.CLEARING_READINGS
+    ]
 
 
 def reading_name(readings: spec.Readings) -> str:
-    """``string=intended placement=empty``."""
-    return f"string={readings.string} placement={readings.placement}"
+    """``string=intended placement=empty clearing=restricted``."""
+    return f"string={readings.string} placement={readings.placement} clearing={readings.clearing}"
 
 
 @dataclass

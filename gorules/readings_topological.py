@@ -4,7 +4,7 @@ For each option of the ruleset that reads an ambiguous clause (``reading_of``), 
 reading is compared with each other one on every go-space up to isomorphism, in increasing
 number of points:
 
-- Defn 7 (``string``) and Defn 4 (``placement``) change board plays: every board play
+- Defn 7 (``string``), Defn 4 (``placement``) and Defn 8 (``clearing``) change board plays: every board play
   (colouring, player, placement) on every colouring that Proposition 2 allows (every
   coloured point in a stone of its colour, which every colouring met in play is) is made
   under both readings by the bitset twin, and the plays whose next colouring (or legality)
@@ -13,7 +13,7 @@ number of points:
   placements is compared under both readings by the spec, which computes them differently;
 - Defn 10a/10b (``rules``) change the turns: a pass is a turn under the stone rules and
   not under the primitive ones, in every situation;
-- Defns 7 and 4 are also compared by who wins the primitive-rules game from the empty
+- Defns 7, 4 and 8 are also compared by who wins the primitive-rules game from the empty
   board under perfect play (``gorules.impl.search.solve``), go-space by go-space.
 
 For the smallest disagreeing go-space of each size (fewest placements first), a line of
@@ -46,6 +46,8 @@ SETS_PER_SECOND = 15_000
 SOLVES_PER_SECOND = 100
 """A cautious rate of primitive-rules games solved on go-spaces of up to four points."""
 LINE_DEPTH = 6
+BOARD_PLAY_OPTIONS = ("string", "placement", "clearing")
+"""The reading options that change board plays (compared play by play and by the winner)."""
 
 
 @dataclass(frozen=True)
@@ -146,14 +148,14 @@ def situations_compared(space: engine.Space) -> tuple[int, int]:
 
 def estimated_seconds(max_points: int) -> float:
     """The time the comparisons should take on every go-space up to max_points points, at
-    cautious rates: board plays (two per play, for Defns 7 and 4), sets of placements (Defn
-    5) and games solved (two per go-space, for Defns 7 and 4)."""
+    cautious rates: board plays (for each reading option that changes them), sets of
+    placements (Defn 5) and games solved (two per go-space and such option)."""
     plays = sets = solves = 0
     for n in range(1, max_points + 1):
         for space in engine.go_space_classes(n):
-            plays += 2 * len(space.placements) * 2 * 3**n
+            plays += len(BOARD_PLAY_OPTIONS) * len(space.placements) * 2 * 3**n
             sets += 2 ** len(space.placements)
-            solves += 4
+            solves += 2 * len(BOARD_PLAY_OPTIONS)
     return plays / PLAYS_PER_SECOND + sets / SETS_PER_SECOND + solves / SOLVES_PER_SECOND
 
 
@@ -373,7 +375,7 @@ def comparisons() -> list[tuple[Clause, str, str]]:
     for clause in clauses():
         for other in clause.others:
             pairs.append((clause, other, "plays"))
-            if clause.option in ("string", "placement"):
+            if clause.option in BOARD_PLAY_OPTIONS:
                 pairs.append((clause, other, WINNER))
     return pairs
 

@@ -211,7 +211,9 @@ def has_liberty(space: Space, colouring: Colouring, union: int, c: Player, readi
 
 def clear(space: Space, colouring: Colouring, c: Player, readings: spec.Readings) -> Colouring:
     """Defn 8: keep a point of colour c only if it lies in a stone of colour c whose string
-    has a liberty."""
+    has a liberty; read as ``unrestricted``, clear a point only if every stone of colour c
+    holds it and none has a liberty (so nothing if one stone lives, and with no stone at
+    all every point of colour c)."""
     own = colouring.of(c)
     stones = [i for i, mask in enumerate(space.masks) if not mask & ~own]
     strings = literal_strings(space, stones)
@@ -232,7 +234,11 @@ def clear(space: Space, colouring: Colouring, c: Player, readings: spec.Readings
             lives = empty_string_lives
         if lives:
             alive |= space.masks[s]
-    kept = own & alive
+    if readings.clearing == "unrestricted":
+        common = functools.reduce(int.__and__, (space.masks[s] for s in stones), space.full)
+        kept = own if alive else own & ~common
+    else:
+        kept = own & alive
     return Colouring(kept, colouring.white) if c == BLACK else Colouring(colouring.black, kept)
 
 

@@ -35,6 +35,7 @@ from gorules.spec.tromp_taylor import (
 STRING_READINGS = ("intended", "literal")
 CLOSURE_READINGS = ("closure-of-union", "union-of-closures")
 PLACEMENT_READINGS = ("empty", "overlap")
+CLEARING_READINGS = ("restricted", "unrestricted")
 
 
 class Readings(NamedTuple):
@@ -42,11 +43,13 @@ class Readings(NamedTuple):
     (``intended``: a stone is in its own string; ``literal``: the union over the go-connected
     sets only, empty if there are none), Defn 5's closure (of the union, or the union of the
     closures) and Defn 4's legal placement (``empty``: every element empty; ``overlap``: at
-    least one element empty and none of the other colour)."""
+    least one element empty and none of the other colour) and Defn 8's quantifier
+    (``restricted`` to the stones holding x, or ``unrestricted``: over every stone)."""
 
     string: str = "intended"
     closure: str = "closure-of-union"
     placement: str = "empty"
+    clearing: str = "restricted"
 
 
 INTENDED = Readings()
@@ -175,17 +178,16 @@ def string(space: GoSpace, colouring: Board, s: frozenset, readings: Readings = 
 
 def clear(space: GoSpace, colouring: Board, c: Player, readings: Readings = INTENDED) -> Board:
     """Defn 8: colour empty every x of colour c such that, for every stone s of colour c
-    with x ∈ s, string(s) has no liberty (read with the quantifier restricted to x ∈ s)."""
-    doomed = {
-        x
-        for x in range(space.size)
-        if colouring[x] == c
-        and all(
-            not has_liberty(space, colouring, string(space, colouring, s, readings), c, readings)
-            for s in stones(space, colouring, c)
-            if x in s
-        )
+    with x ∈ s, string(s) has no liberty (the quantifier restricted to x ∈ s); read as
+    ``unrestricted``: such that every stone s of colour c holds x and has no liberty."""
+    dead = {
+        s: not has_liberty(space, colouring, string(space, colouring, s, readings), c, readings)
+        for s in stones(space, colouring, c)
     }
+    if readings.clearing == "unrestricted":
+        doomed = {x for x in range(space.size) if colouring[x] == c and all(x in s and dead[s] for s in dead)}
+    else:
+        doomed = {x for x in range(space.size) if colouring[x] == c and all(dead[s] for s in dead if x in s)}
     return tuple(EMPTY if x in doomed else colouring[x] for x in range(space.size))
 
 
@@ -489,6 +491,15 @@ class Options(api.Options):
             "help": "the closure of the union of the stones, or the union of their closures (D5)",
         },
     )
+    clearing: str = field(
+        default="restricted",
+        metadata={
+            "choices": CLEARING_READINGS,
+            "reading_of": "Defn 8 (clearing a colour)",
+            "help": "restricted: x is cleared if every stone holding x has a string without liberty; "
+            "unrestricted: if every stone of the colour holds x and has none",
+        },
+    )
     placement: str = field(
         default="empty",
         metadata={
@@ -501,7 +512,7 @@ class Options(api.Options):
     @property
     def readings(self) -> Readings:
         """The readings these options choose."""
-        return Readings(self.string, self.closure, self.placement)
+        return Readings(self.string, self.closure, self.placement, self.clearing)
 
 
 @functools.lru_cache(maxsize=64)

@@ -54,6 +54,8 @@ def test_every_clause_is_compared_and_closure_readings_never_disagree(finding):
         "closure: closure-of-union vs union-of-closures",
         "placement: empty vs overlap",
         "placement: empty vs overlap, winner of the primitive rules",
+        "clearing: restricted vs unrestricted",
+        "clearing: restricted vs unrestricted, winner of the primitive rules",
     }
     closure = finding.compared["closure: closure-of-union vs union-of-closures"]
     assert [closure[n]["go_spaces"] for n in (1, 2, 3)] == [1, 9, 113]
