@@ -395,6 +395,8 @@ def parse_go_space(text: str) -> Neighbourhoods:
             f"bad go-space {text!r}: it starts with its number of points, e.g. space:3;preorder=1<0;S=0,0+1"
         )
     size = int(head)
+    if size > 10_000:
+        raise GraphError(f"bad go-space {text!r}: at most 10000 points, got {size}")
     given = {}
     for part in parts:
         key, equals, value = part.partition("=")

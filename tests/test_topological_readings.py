@@ -117,6 +117,7 @@ def test_go_space_from_text():
         ("space:2;preorder=1<0", "S, the family of placements, is missing"),
         ("space:2;S=0,5", "not a point 0..1"),
         ("space:x;S=0", "number of points"),
+        ("space:123456789;S=0", "at most 10000 points"),
     ],
 )
 def test_bad_go_spaces_are_named(text, problem):
