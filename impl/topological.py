@@ -18,8 +18,8 @@ open set ``U_x`` around each point (the specialisation preorder), as bitsets:
 
 The closure of a finite union is the union of the closures, so Defn 5's two readings are
 one computation here.  States, moves, options and values are the spec's: this ruleset is
-the spec's with ``turns``, ``apply``, ``is_over`` and ``start`` computed on bitsets, and the tests play
-both move by move on every go-space of up to four points.
+the spec's with ``turns``, ``apply``, ``is_over`` and ``start`` computed on bitsets, and
+the tests play both move by move on every go-space of up to four points.
 """
 
 from __future__ import annotations
