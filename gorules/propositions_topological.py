@@ -222,7 +222,10 @@ def summary(result: Sweep) -> str:
     for name, v in result.verdicts.items():
         lines.append(f"{name}:")
         p2 = "holds" if not v.proposition_2_fails else f"FAILS on {v.proposition_2_fails} go-spaces"
-        lines.append(f"  Proposition 2 (inductive step): {p2} ({v.steps} board plays on {v.spaces} go-spaces)")
+        checked = f"{v.steps} board plays on {v.spaces} go-spaces" + (
+            ", each go-space's stopped at its first failure" if v.proposition_2_fails else ""
+        )
+        lines.append(f"  Proposition 2 (inductive step): {p2} ({checked})")
         lines.append(
             f"  Proposition 3: holds on {v.proposition_3_holds} go-spaces, only vacuously (string = ∅) somewhere on "
             f"{v.proposition_3_vacuous}, fails on {v.proposition_3_fails} "
