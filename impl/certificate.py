@@ -39,6 +39,13 @@ class Writer:
         self.solver = solver
         self.nodes: list[dict] = []
         self.ids: dict = {}
+        self.images: dict = {}
+
+    def child_group(self, group: tuple, child, v) -> tuple:
+        """The automorphisms of ``group`` that also fix the child's board."""
+        if not group or v == PASS:
+            return group
+        return self.solver.stabiliser(group, child[0], child[1])
 
     def node(self, state, content: dict) -> int:
         """Add a node for ``state`` with ``content``; its number."""
@@ -51,9 +58,30 @@ class Writer:
         """A leaf claiming the bound that holds on every board."""
         return self.node(state, {"static": True})
 
-    def strategy(self, state, owner: int, t: int) -> int:
+    def mapped(self, number: int, sigma: tuple) -> int:
+        """The node that is the image of node ``number`` and everything below it under the
+        automorphism σ (boards and moves carried by σ)."""
+        key = (number, sigma)
+        found = self.images.get(key)
+        if found is not None:
+            return found
+        node = self.nodes[number]
+        board = [""] * len(sigma)
+        for v, colour in enumerate(node["board"]):
+            board[sigma[v]] = colour
+        image = {k: value for k, value in node.items() if k not in ("id", "board", "moves")}
+        if "moves" in node:
+            image["moves"] = [[m if m == PASS else sigma[m], self.mapped(child, sigma)] for m, child in node["moves"]]
+        image_number = len(self.nodes)
+        self.nodes.append({"id": image_number, "board": "".join(board), **image})
+        self.images[key] = image_number
+        return image_number
+
+    def strategy(self, state, owner: int, t: int, group: tuple = ()) -> int:
         """The node of a strategy for ``owner`` (0 Black, 1 White) from ``state`` (with the
-        solver's current history) keeping the owner's value (negamax, no komi) at least ``t``."""
+        solver's current history) keeping the owner's value (negamax, no komi) at least ``t``.
+        ``group`` holds automorphisms fixing the whole history: the opponent's moves of one
+        orbit are written by carrying one of them along the automorphism."""
         solver = self.solver
         side, passes = state[2], state[3]
         place = (state, owner, t, frozenset(solver.keys))
@@ -78,7 +106,7 @@ class Writer:
                     else:
                         good = not solver.at_least(child, 1 - t)
                     if good:
-                        chosen = (v, self.strategy(child, owner, t))
+                        chosen = (v, self.strategy(child, owner, t, self.child_group(group, child, v)))
                 finally:
                     if pushed:
                         solver.pop()
@@ -89,10 +117,20 @@ class Writer:
             entries = [chosen]
         else:
             entries = []
+            built: dict = {}
             for v in moves:
+                if v != PASS and group:
+                    sigma = min(group, key=lambda s: s[v])
+                    if sigma[v] < v and sigma[v] in built:
+                        inverse = [0] * len(sigma)
+                        for w, image in enumerate(sigma):
+                            inverse[image] = w
+                        entries.append((v, self.mapped(built[sigma[v]], tuple(inverse))))
+                        continue
                 child, pushed = solver.step(state, v)
                 try:
-                    entries.append((v, self.strategy(child, owner, t)))
+                    built[v] = self.strategy(child, owner, t, self.child_group(group, child, v))
+                    entries.append((v, built[v]))
                 finally:
                     if pushed:
                         solver.pop()
@@ -113,9 +151,9 @@ def certificate(solver: Solver, value: int) -> dict:
     sys.setrecursionlimit(max(limit, 100_000))
     try:
         state = solver.root()
-        lower_root = writer.static(state) if value <= -n else writer.strategy(state, 0, value)
+        lower_root = writer.static(state) if value <= -n else writer.strategy(state, 0, value, solver.group)
         state = solver.root()
-        upper_root = writer.static(state) if value >= n else writer.strategy(state, 1, -value)
+        upper_root = writer.static(state) if value >= n else writer.strategy(state, 1, -value, solver.group)
     finally:
         sys.setrecursionlimit(limit)
     return {
