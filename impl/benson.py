@@ -8,6 +8,10 @@ finds the largest such set from the board alone:
   owner's stones (empty points and the opponent's stones);
 - a region is *vital* to a chain when it has an empty point and each of its empty points
   is a liberty of the chain (next to it), and every chain next to the region is still in X;
+  where suicide is allowed, each of its points must be next to the chain (the opponent may
+  remove its own stones inside the region by suicide, and the points they leave must be
+  liberties too: on 1×5, ``.B.WW`` would otherwise count Black's stone as alive, and
+  White's suicide at the third point followed by play at the first captures it);
 - drop from X each chain with fewer than two vital regions, and repeat until nothing drops.
 
 What the solver uses (``impl/solve.py``): the alive stones of a colour stay on the board
@@ -56,20 +60,24 @@ def neighbours(kernel: Kernel, points: int) -> int:
     return d
 
 
-def alive(kernel: Kernel, mine: int, theirs: int) -> int:
-    """The stones of ``mine`` that are unconditionally alive by Benson's fixed point."""
+def alive(kernel: Kernel, mine: int, theirs: int, suicide: bool = True) -> int:
+    """The stones of ``mine`` that are unconditionally alive by Benson's fixed point.  Where
+    ``suicide`` is allowed the opponent can empty its own stones inside a region at will,
+    so a region is vital to a chain only if every point of it (not only every empty one)
+    is next to the chain."""
     if not kernel.symmetric or not mine:
         return 0
     empty = kernel.all & ~(mine | theirs)
     chains = components(kernel, mine)
-    liberties = [neighbours(kernel, c) & empty for c in chains]
+    touching = [neighbours(kernel, c) for c in chains]
     regions = []
     for region in components(kernel, kernel.all & ~mine):
         region_empty = region & empty
         if not region_empty:
             continue
         border = neighbours(kernel, region) & mine
-        vital_to = [i for i, c in enumerate(chains) if region_empty & ~liberties[i] == 0]
+        must_touch = region if suicide else region_empty
+        vital_to = [i for i, c in enumerate(chains) if must_touch & ~touching[i] == 0]
         regions.append((border, vital_to))
     living = set(range(len(chains)))
     while True:
@@ -89,8 +97,11 @@ def alive(kernel: Kernel, mine: int, theirs: int) -> int:
         living -= dropped
 
 
-def margin_bounds(kernel: Kernel, black: int, white: int) -> tuple[int, int]:
+def margin_bounds(kernel: Kernel, black: int, white: int, suicide: bool = True) -> tuple[int, int]:
     """Bounds on the perfect-play margin (Black's score minus White's, no komi) from this
     board: [2·(Black's alive stones) − n, n − 2·(White's alive stones)]."""
     n = kernel.n
-    return 2 * popcount(alive(kernel, black, white)) - n, n - 2 * popcount(alive(kernel, white, black))
+    return (
+        2 * popcount(alive(kernel, black, white, suicide)) - n,
+        n - 2 * popcount(alive(kernel, white, black, suicide)),
+    )

@@ -472,7 +472,7 @@ class Solver:
         found = self.bound_cache.get((black, white))
         if found is None:
             if self.benson:
-                found = margin_bounds(self.kernel, black, white)
+                found = margin_bounds(self.kernel, black, white, self.suicide_allowed)
             else:
                 found = (-self.n, self.n)
             self.bound_cache[(black, white)] = found
