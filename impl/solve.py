@@ -9,16 +9,27 @@ way :class:`impl.engine.Game` checks them, and played by the engine's bitset ker
 
 The search
 ----------
-Negamax alpha-beta over the game tree, driven by MTD(f): a sequence of null-window
-searches ("is the value at least g?") that closes in on the exact value between -n and
-n, with a transposition table keeping the bounds each search proves.
+The value is found by tests "can the player to move force at least g?" closing in on it
+from a first guess (the static upper bound: on 3×3 the first test is the whole proof).
+Each test runs first as a depth-limited proof search deepened one turn at a time
+(:meth:`Solver.prove`: proved, disproved, or undecided at the horizon), which finds
+short proofs without following the long capture-and-recapture lines that superko allows;
+a test still undecided at ``max_depth`` turns is settled by the full negamax alpha-beta
+null-window search (:meth:`Solver.search`), which has no horizon.
 
-* Bounds: every final score difference lies in [-n, n] (n points), so a node whose
-  best move reaches n is not searched further.
+* Static bounds: every final margin lies in [-n, n] (n points); tighter, Benson's
+  unconditionally alive stones of each colour stay to the end (their owner may pass), so
+  the margin lies in [2·alive(Black) − n, n − 2·alive(White)] (:mod:`gorules.impl.benson`,
+  sound with and without suicide, checked exhaustively in ``tests/test_solve_benson.py``;
+  not used under the cycle rules' convention below, nor on directed graphs).
 * After a pass the player to move may pass too and end the game: the current score is
   a lower bound for them, known without search ("stand pat"), and it is tried first.
-* Move order: the move the table remembers, captures, other moves, pass, and moves
-  that remove one's own stones last.
+* Move order: the move the table remembers, captures, quiet moves by the history
+  heuristic (moves that caused cut-offs, weighted by how shallow) and then by degree,
+  pass, and moves that remove one's own stones last.
+* Symmetry: the graph's automorphisms (networkx) that fix every position of the history
+  so far fold the moves of one orbit into one; a result found with moves folded holds
+  only for exactly this history, and is stored so (Q all ones, D the whole history).
 
 History and the transposition table
 -----------------------------------
