@@ -215,7 +215,7 @@ def solve_tromp_taylor(
         nodes=solver.nodes,
         seconds=found.seconds,
         method=(
-            "iterative-deepening proofs and MTD null-window alpha-beta on the engine's bitsets; Benson bounds, "
+            "MTD(f) tests by iterative-deepening proofs, then null-window alpha-beta, on the engine's bitsets; Benson bounds, "
             "automorphism folding, history heuristic, history-aware transposition tables"
         ),
         status=found.status,
