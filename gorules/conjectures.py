@@ -57,6 +57,19 @@ def move_names(graph: Graph, moves: Sequence) -> list:
     return [m if m == "pass" else point_name(graph, m) for m in moves]
 
 
+# The figures defined for the Tromp–Taylor ruleset only (they read its options).
+TROMP_TAYLOR_FIGURES = frozenset({"shortest_perfect_game", "longest_game", "boards"})
+
+
+def check_figures(names: Sequence[str], ruleset: Ruleset) -> None:
+    """UsageError, before any work, if a figure is unknown or not defined for the ruleset."""
+    for name in names:
+        if name not in FIGURES:
+            raise UsageError(f"unknown figure {name!r}: known figures are {', '.join(sorted(FIGURES))}")
+        if name in TROMP_TAYLOR_FIGURES:
+            tromp_taylor_options(ruleset, name)
+
+
 def tromp_taylor_options(ruleset: Ruleset, figure_name: str):
     """The Tromp–Taylor options of a ruleset; UsageError if a Tromp–Taylor figure is asked of another ruleset."""
     if ruleset.name != "tromp-taylor":
