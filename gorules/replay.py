@@ -24,7 +24,7 @@ SOURCE_RULES = tt.TrompTaylor()
 """The spec's Tromp–Taylor ruleset with the source's options, which ``replay`` uses by default."""
 
 COLOUR_WORDS = {"b": tt.BLACK, "black": tt.BLACK, "w": tt.WHITE, "white": tt.WHITE}
-PLAYER_NAMES = {tt.BLACK: "black", tt.WHITE: "white"}
+PLAYER_NAMES: dict[str, str] = {tt.BLACK: "black", tt.WHITE: "white"}
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ def register(name: str, **implementations: str | type[Ruleset]) -> None:
 
 register("tromp-taylor", engine="gorules.impl.tromp_taylor:TrompTaylor", spec="gorules.spec.tromp_taylor:TrompTaylor")
 register("directed", spec="gorules.spec.directed:Directed")
-register("topological", spec="gorules.spec.topological:Topological")
+register("topological", engine="gorules.impl.topological:Topological", spec="gorules.spec.topological:Topological")
 register("ultimate", spec="gorules.spec.ultimate:Ultimate")
 register("fundamental", spec="gorules.spec.ultimate:Fundamental")
 register("political", spec="gorules.spec.political:Political")
@@ -70,7 +70,7 @@ def ruleset_class(name: str, implementation: str | None = None) -> type[Ruleset]
         module_name, _, class_name = target.partition(":")
         target = getattr(importlib.import_module(module_name), class_name)
         entry[chosen] = target
-    return target  # type: ignore[return-value]
+    return target
 
 
 def option_value(field: dataclasses.Field, text: Any) -> Any:

@@ -79,6 +79,8 @@ class Kernel:
                 into[w] |= 1 << v
         self.into = into
         self.symmetric = self.out == self.into
+        # arrays that other rooms derive from this graph once (the compiled kernels keep theirs here)
+        self.derived: dict[str, tuple] = {}
         self.shape = _grid_shape(graph)
         if self.shape is not None:
             rows, columns = self.shape

@@ -64,7 +64,7 @@ def compiled_available() -> bool:
 def _compiled_arrays(graph: Graph) -> tuple:
     """The numpy arrays the compiled kernel reads for a graph (built once per kernel)."""
     k = kernel(graph)
-    arrays = getattr(k, "_compiled", None)
+    arrays = k.derived.get("playout")
     if arrays is None:
         import numpy as np
 
@@ -72,7 +72,7 @@ def _compiled_arrays(graph: Graph) -> tuple:
         rptr, ridx = csr([[u for u in graph.points if v in graph.neighbours[u]] for v in graph.points])
         zobrist = np.random.default_rng(20240).integers(0, 2**63, size=(graph.order, 3), dtype=np.uint64)
         arrays = (ptr, idx, rptr, ridx, k.symmetric, zobrist)
-        k._compiled = arrays
+        k.derived["playout"] = arrays
     return arrays
 
 
@@ -134,7 +134,7 @@ def _compiled_game_arrays(graph: Graph) -> tuple:
     """(neighbour pointer, neighbour index, Zobrist keys, chain rows of the empty board) of a
     graph for :class:`CompiledGame`, built once per kernel; the games copy the last."""
     k = kernel(graph)
-    arrays = getattr(k, "_compiled_game", None)
+    arrays = k.derived.get("game")
     if arrays is None:
         import numpy as np
 
@@ -147,7 +147,7 @@ def _compiled_game_arrays(graph: Graph) -> tuple:
         pts[HEAD] = pts[NEXT] = np.arange(max(n, 1))
         pts[SIZE] = 1
         arrays = (ptr, idx, zobrist, pts)
-        k._compiled_game = arrays
+        k.derived["game"] = arrays
     return arrays
 
 
@@ -292,9 +292,10 @@ class CompiledGame(Position):
                 return False
             self.pass_()
             return True
-        v = as_point(self.graph, v)
-        if v is None:
+        point = as_point(self.graph, v)
+        if point is None:
             return False
+        v = point
         self._room()
         self._listed = -1
         if self._play(v, False, *self._packed):

@@ -147,7 +147,7 @@ def _positional_game(graph: Graph, moves: Sequence[Move], keep_states: bool):
     black = white = side = passes = 0
     seen = {0}
     board = [EMPTY] * n
-    states = [State(tuple(board), BLACK, 0)] if keep_states else None
+    states: list[State] | None = [State(tuple(board), BLACK, 0)] if keep_states else None
     players = (BLACK, WHITE)
     new_state = tuple.__new__  # State(...) without the keyword-handling constructor
     for v in moves:
@@ -156,13 +156,14 @@ def _positional_game(graph: Graph, moves: Sequence[Move], keep_states: bool):
         if v == PASS:
             passes += 1
             side ^= 1
-            if keep_states:
+            if states is not None:
                 states.append(new_state(State, (states[-1].board, players[side], passes)))
             continue
         if type(v) is not int:
-            v = as_point(graph, v)
-            if v is None:
+            point = as_point(graph, v)
+            if point is None:
                 return None
+            v = point
         if not 0 <= v < n or (black | white) >> v & 1:
             return None
         new_black, new_white = play(black, white, v, side)
@@ -170,7 +171,7 @@ def _positional_game(graph: Graph, moves: Sequence[Move], keep_states: bool):
         if key in seen:
             return None
         seen.add(key)
-        if keep_states:
+        if states is not None:
             changed = (black ^ new_black) | (white ^ new_white)
             while changed:
                 low = changed & -changed

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from gorules.impl.bitset import (
     EngineError,
+    Kernel,
     as_point,
     check_player,
     check_point,
@@ -24,7 +25,7 @@ from gorules.impl.bitset import (
 )
 from gorules.impl.rules import RuleSet, ruleset
 from gorules.spec.graph import Graph
-from gorules.spec.tromp_taylor import BLACK, DRAW, PASS, WHITE, Board, Move, State
+from gorules.spec.tromp_taylor import BLACK, DRAW, PASS, WHITE, Board, Move, Player, State
 
 
 class IllegalMove(EngineError):
@@ -53,7 +54,8 @@ def scores(rules: RuleSet, k, black: int, white: int) -> Score:
     """The scores of a position under the ruleset's scoring (area or stones), with komi."""
     if rules.scoring == "stone":
         return Score(popcount(black), popcount(white), rules.komi)
-    return Score(*k.area(black, white), rules.komi)
+    black_area, white_area = k.area(black, white)
+    return Score(black_area, white_area, rules.komi)
 
 
 class Position:
@@ -61,8 +63,25 @@ class Position:
     current position derived from ``bits``, ``board``, ``_side``, ``passes``, ``rules``,
     ``kernel`` and ``moves``."""
 
+    graph: Graph
+    rules: RuleSet
+    kernel: Kernel
+    moves: list[Move]
+    passes: int
+    _side: int
+
     @property
-    def to_move(self) -> str:
+    def board(self) -> Board:
+        """The current board (each subclass reads it from its own representation)."""
+        raise NotImplementedError
+
+    @property
+    def bits(self) -> tuple[int, int]:
+        """The current board as (black, white) bitsets."""
+        raise NotImplementedError
+
+    @property
+    def to_move(self) -> Player:
         """The player to move: "B" or "W"."""
         return WHITE if self._side else BLACK
 
@@ -199,9 +218,10 @@ class Game(Position):
             self._push(PASS, self._black, self._white, self.passes + 1)
             return True
         if type(v) is not int or not 0 <= v < self._shift:
-            v = as_point(self.graph, v)
-            if v is None:
+            point = as_point(self.graph, v)
+            if point is None:
                 return False
+            v = point
         after = self._after(v)
         if isinstance(after, str):
             return False

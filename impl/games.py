@@ -26,6 +26,7 @@ small boards (tests).  :data:`GAME_POSITION_LIMIT` bounds the boards it is offer
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -345,7 +346,10 @@ def _paths_kernel(position, available, starts, ends, successors, permutations, t
     return low, high
 
 
-_set_image_jit = _reachable_jit = _paths_jit = None
+# the compiled kernels, set by _compile (numba is imported only when they are needed)
+_set_image_jit: Callable | None = None
+_reachable_jit: Callable | None = None
+_paths_jit: Callable | None = None
 
 
 def _compile() -> None:
@@ -381,6 +385,7 @@ def count_games_compiled(graph: Graph, symmetric: bool = True) -> GameCount:
     low_memo = Dict.empty(types.int64, types.uint64)
     high_memo = Dict.empty(types.int64, types.int64)
     start = table.empty
+    assert _reachable_jit is not None and _paths_jit is not None, "_compile() ran"
     available = _reachable_jit(successors, start, ((1 << n) - 1) & ~(1 << start))
     low, high = _paths_jit(
         start,

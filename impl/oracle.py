@@ -10,7 +10,7 @@ forbids), each refusal with its reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import gorules.spec.tromp_taylor as spec_rules
 from gorules.impl.rules import TROMP_TAYLOR, RuleSet
@@ -26,7 +26,7 @@ REPETITION = {
 
 
 def legal_under(
-    ruleset: RuleSet, graph: Graph, history: list[State], v, move: Callable = spec_rules.move
+    ruleset: RuleSet, graph: Graph, history: Sequence[State], v, move: Callable = spec_rules.move
 ) -> tuple[State | None, str]:
     """The next state when the player to move plays v after ``history`` (the states so far)
     under the options of a RuleSet, with the spec's ``move`` (or the ``move`` given), or
@@ -48,7 +48,7 @@ def legal_under(
     return s_next, ""
 
 
-def legal_reason(rules, graph: Graph, history: list[State], v) -> tuple[State | None, str]:
+def legal_reason(rules, graph: Graph, history: Sequence[State], v) -> tuple[State | None, str]:
     """``legal_under`` the source's own game conditions (positional superko, suicide
     allowed), with the ``move`` of ``rules`` (any module or object with the spec's API)."""
     return legal_under(TROMP_TAYLOR, graph, history, v, rules.move)

@@ -22,7 +22,7 @@ import gorules.spec.tromp_taylor as spec_rules
 from gorules.impl.files import write_text_atomically
 from gorules.impl.oracle import legal_reason
 from gorules.spec.graph import Graph, graph_from_json, graph_to_json, parse_graph
-from gorules.spec.tromp_taylor import PASS, State
+from gorules.spec.tromp_taylor import PASS, Move, State
 
 FORMAT = "gorules-vector/1"
 
@@ -67,7 +67,7 @@ def record(graph: Graph, moves: list, name: str, rules=spec_rules) -> dict:
 def replay(vector: dict, rules) -> list[str]:
     """The ways in which an implementation of the API disagrees with a vector (empty if none)."""
     graph = graph_from_json(vector["graph"])
-    problems = []
+    problems: list[str] = []
     history = [rules.initial_state(graph)]
     if state_to_json(history[0]) != vector["states"][0]:
         problems.append("initial state differs")
@@ -101,7 +101,7 @@ def replay_engine_game(vector: dict, rules: str = "tromp-taylor") -> list[str]:
 
     graph = graph_from_json(vector["graph"])
     g = Game(graph, rules)
-    problems = []
+    problems: list[str] = []
     for i, v in enumerate(vector["moves"]):
         try:
             g.play(v)
@@ -167,7 +167,8 @@ def random_game(rng: random.Random, graph: Graph, length: int, rules=spec_rules)
     for _ in range(length):
         candidates = list(graph.points)
         rng.shuffle(candidates)
-        chosen, s_next = PASS, None
+        chosen: Move = PASS
+        s_next = None
         if rng.random() >= 0.05:
             for v in candidates:
                 s_next, _ = legal_reason(rules, graph, history, v)
@@ -194,7 +195,7 @@ def refused_move(rng: random.Random, graph: Graph, moves: list, rules=spec_rules
         history.append(legal_reason(rules, graph, history, v)[0])
     points = list(graph.points)
     rng.shuffle(points)
-    by_reason = {}
+    by_reason: dict[str, int] = {}
     for v in points:
         s_next, reason = legal_reason(rules, graph, history, v)
         if s_next is None:
@@ -205,7 +206,7 @@ def refused_move(rng: random.Random, graph: Graph, moves: list, rules=spec_rules
     return graph.order
 
 
-HAND_MADE = {
+HAND_MADE: dict[str, tuple[str, list]] = {
     # name: (graph, moves)
     "capture_grid3x3": ("grid:3x3", [1, 4, 3, PASS, 5, PASS, 7, PASS, PASS]),
     "capture_two_chains_cycle6": ("cycle:6", [2, 1, 4, 5, 0, PASS, PASS]),

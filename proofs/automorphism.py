@@ -61,6 +61,8 @@ def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
     """Boards where moving then renaming differs from renaming then moving."""
     setup = extras.move_setup(graph, cube, options)
     f, sigma = setup.formula, cube.sigma
+    if sigma is None:
+        raise ValueError(f"cube {cube.label} carries no relabelling σ")
     image = sat.move(
         f,
         permuted_adjacency(setup.adjacency, sigma),
@@ -95,8 +97,8 @@ def holds(graph, counterexample: dict) -> bool:
     renamed = permuted_graph(graph, sigma)
     if b[v] != tt.EMPTY:
         return True
-    after = tt.move(graph, tt.State(b, p, 0), v).board
-    image = tt.move(renamed, tt.State(rename(b, sigma), p, 0), sigma[v]).board
+    after = extras.board_after(graph, b, p, v)
+    image = extras.board_after(renamed, rename(b, sigma), p, sigma[v])
     return rename(after, sigma) == image
 
 

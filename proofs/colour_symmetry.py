@@ -59,8 +59,8 @@ def holds(graph, counterexample: dict) -> bool:
     b, v, p = extras.the_move(counterexample)
     if b[v] != tt.EMPTY:
         return True
-    after = tt.move(graph, tt.State(b, p, 0), v).board
-    mirrored = tt.move(graph, tt.State(swap(b), tt.opponent(p), 0), v).board
+    after = extras.board_after(graph, b, p, v)
+    mirrored = extras.board_after(graph, swap(b), tt.opponent(p), v)
     return swap(after) == mirrored
 
 

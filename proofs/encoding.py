@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
 import z3
 
@@ -42,7 +42,7 @@ PASS = -1
 COLOUR = {".": EMPTY, "B": BLACK, "W": WHITE}
 NAME = {EMPTY: ".", BLACK: "B", WHITE: "W"}
 
-Term = int | z3.ExprRef
+Term: TypeAlias = "int | z3.ExprRef"
 
 
 class Encoding:
@@ -57,6 +57,8 @@ class Encoding:
         self.side: list = list(graph_constraints(graph))
         self._reaching_cache: dict = {}
         self._fresh = 0
+        self._forks = 0
+        self._tag = ""
 
     @property
     def order(self) -> int:
@@ -80,15 +82,15 @@ class Encoding:
         a statement built in the fork does not share terms with the rules it speaks of."""
         other = Encoding.__new__(Encoding)
         other.graph, other.name, other.side = self.graph, self.name, self.side
-        other._reaching_cache, other._fresh = {}, 0
-        self._forks = getattr(self, "_forks", 0) + 1
-        other._tag = f"{getattr(self, '_tag', '')}f{self._forks}"
+        other._reaching_cache, other._fresh, other._forks = {}, 0, 0
+        self._forks += 1
+        other._tag = f"{self._tag}f{self._forks}"
         return other
 
     def fresh(self, prefix: str) -> str:
         """A variable name not used before in this encoding."""
         self._fresh += 1
-        return f"{prefix}{getattr(self, '_tag', '')}!{self._fresh}"
+        return f"{prefix}{self._tag}!{self._fresh}"
 
 
 def graph_constraints(graph) -> list:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from gorules.proofs import sat
-from gorules.proofs.result import ProofResult
+from gorules.proofs.result import ProofResult, Status
 from gorules.proofs.symmetry import representatives
 from gorules.proofs.theorem import Reductions, Request, Theorem
 from gorules.spec import tromp_taylor as tt
@@ -207,7 +207,7 @@ def _row(cube: Cube, status: str, seconds: float, note: str) -> dict:
 
 def run_cubes(
     make_query: Callable, graph, cubes: list, options: Options, timeout: float | None, processes: int
-) -> tuple[str, dict | None, list]:
+) -> tuple[Status, dict | None, list]:
     """Solve every cube (in parallel on ``processes`` processes); stop at the first
     counterexample or at the timeout.  Returns (status, counterexample, per-cube rows).
     Without a timeout and with one process the cubes are solved here, in order.
@@ -416,9 +416,18 @@ def move_counterexample(setup: MoveSetup, graph, model: set, part: str, result_l
     }
 
 
-def the_move(counterexample: dict) -> tuple[tuple, int, str]:
+def the_move(counterexample: dict) -> tuple[tt.Board, int, tt.Player]:
     """The board, the played point and the player of a counterexample about one move."""
-    return tuple(counterexample["boards"][0]["board"]), counterexample["point"], counterexample["player"]
+    player: tt.Player = tt.BLACK if counterexample["player"] == tt.BLACK else tt.WHITE
+    return tuple(counterexample["boards"][0]["board"]), counterexample["point"], player
+
+
+def board_after(graph: Graph, board: tt.Board, player: tt.Player, v: int) -> tt.Board:
+    """The board after player plays the empty point v, by the spec's move (defined there)."""
+    after = tt.move(graph, tt.State(board, player, 0), v)
+    if after is None:
+        raise ValueError(f"point {v} is occupied: the move is ⊥")
+    return after.board
 
 
 def well_formed_and_empty_at(graph: Graph, board: tuple, v: int) -> bool:

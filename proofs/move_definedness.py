@@ -24,6 +24,8 @@ repeat an earlier *board*, n_i < 2).
 
 from __future__ import annotations
 
+import functools
+
 import z3
 
 from gorules.proofs import encoding as E
@@ -120,11 +122,11 @@ def history_part(request: Request, length: int) -> tuple:
         fresh = new_board
     condition = z3.Or(v == E.PASS, z3.And(E.term(E.at(last.board, v)) == E.EMPTY, fresh))
     status, model = E.search(enc, *conditions, E.term(last.passes) < 2, extends != condition, timeout=request.timeout)
-    if status != "sat":
+    if status != "sat" or model is None:
         return ("proved" if status == "unsat" else "unknown"), None
     played = [move_name(E.value(model, m)) for m in moves]
     point = move_name(E.value(model, v))
-    boards = [
+    boards: list[dict] = [
         {
             "label": f"s_{t}: {E.NAME[E.value(model, s.player)]} to move, {E.value(model, s.passes)} passes",
             "board": E.board_value(model, s.board),
@@ -165,7 +167,7 @@ def proof(request: Request) -> ProofResult:
     for length in range(depth + 1):
         part = request.part(
             f"history-{length}",
-            lambda r, length=length: history_part(r, length),
+            functools.partial(history_part, length=length),
             f"every game prefix of length {length}",
         )
         parts.append(part)
@@ -175,7 +177,7 @@ def proof(request: Request) -> ProofResult:
     if as_written and result.status == "proved":
         result.status = "unknown"
         result.scope = f"no counterexample among game prefixes of length ≤ {depth} (a bounded search, not a proof)"
-    elif result.refuted and result.counterexample.get("part") == "abstract":
+    elif result.refuted and result.counterexample is not None and result.counterexample.get("part") == "abstract":
         result.status = "unknown"
         result.scope = "the abstract history admits a counterexample that may not be a game's"
     elif result.proved:

@@ -57,6 +57,7 @@ def combine(theorem: str, graph: str, parts: list[ProofResult], **fields) -> Pro
     counterexample is kept), proved if all are proved, unknown otherwise."""
     seconds = sum(p.seconds for p in parts)
     refuted = [p for p in parts if p.status == "refuted"]
+    status: Status
     if refuted:
         status, counterexample = "refuted", refuted[0].counterexample
     elif all(p.status == "proved" for p in parts):

@@ -27,7 +27,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import BLACK, EMPTY, WHITE
@@ -470,7 +470,7 @@ def move(
     if mutant is not None and mutant not in MUTANTS:
         raise ValueError(f"unknown mutant {mutant!r}: expected one of {', '.join(MUTANTS)}")
     placed = place(f, board, x, p)
-    options = {"encoding": encoding, "side": side, "written": written}
+    options: dict[str, Any] = {"encoding": encoding, "side": side, "written": written}
     if mutant == "own-first":
         first = clear(f, adjacency, placed, p, **options)
         return MoveSteps(board, placed, first, clear(f, adjacency, first, opponent(p), **options))

@@ -26,7 +26,7 @@ def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
     adjacency, arcs = extras.adjacency_of(f, graph)
     n = adjacency.order
     b = sat.symbolic_board(f, n)
-    counts = []
+    counts: list = []
     for p in (tt.BLACK, tt.WHITE):
         counts.extend(sat.counted(f, adjacency, b, p, options.encoding, options.mutant, options.as_written))
     literals = [l for l in counts if not isinstance(l, bool)]

@@ -74,9 +74,17 @@ class Method(Protocol):
     """How a theorem is proved: the encodings and mutants it knows, its default encoding,
     and the call that answers a request."""
 
-    encodings: tuple[str, ...]
-    mutants_available: tuple[str, ...]
-    default_encoding: str
+    @property
+    def encodings(self) -> tuple[str, ...]:
+        """The encodings this method can prove with."""
+
+    @property
+    def mutants_available(self) -> tuple[str, ...]:
+        """The broken rules this method can substitute for the correct ones."""
+
+    @property
+    def default_encoding(self) -> str:
+        """The encoding used when a request names none."""
 
     def __call__(self, theorem: Theorem, request: Request) -> ProofResult: ...
 

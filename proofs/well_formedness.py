@@ -152,10 +152,11 @@ def game_through(graph, board) -> list:
     one at a time (any order: every board on the way has a subset of the stones, so it is
     well-formed and nothing is captured), the other player passing once whenever a colour
     must move twice; two passes end the game."""
-    from gorules.spec.tromp_taylor import PASS, opponent
+    from gorules.spec.tromp_taylor import BLACK, PASS, Player, opponent
 
     graph = as_graph(graph)
-    moves, to_move = [], "B"
+    moves: list = []
+    to_move: Player = BLACK
     for u in graph.points:
         if board[u] == ".":
             continue

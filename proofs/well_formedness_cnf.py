@@ -81,7 +81,7 @@ def holds(graph, counterexample: dict) -> bool:
     b, v, p = extras.the_move(counterexample)
     if not extras.well_formed_and_empty_at(graph, b, v):
         return True
-    after = tt.move(graph, tt.State(b, p, 0), v).board
+    after = extras.board_after(graph, b, p, v)
     return all(tt.reaches(graph, after, u, tt.EMPTY) for u in graph.points)
 
 

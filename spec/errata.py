@@ -78,7 +78,8 @@ def score_as_written(graph: Graph, b: Board, p: Player) -> int:
         [
             v
             for v in graph.points
-            if b[v] == p or (b[v] == EMPTY and reaches(graph, b, p, v) and not reaches(graph, b, opponent(p), v))
+            # the source's ill-typed call, run literally: a player where a point belongs and back
+            if b[v] == p or (b[v] == EMPTY and reaches(graph, b, p, v) and not reaches(graph, b, opponent(p), v))  # type: ignore[arg-type]
         ]
     )
 

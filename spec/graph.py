@@ -180,7 +180,9 @@ def _arc_list(body: str, separator: str, spec: str) -> list[tuple[int, int]]:
 def parse_graph(spec) -> Graph:
     """The graph a string names: ``grid:RxC``, ``path:N``, ``cycle:N``, ``complete:N``,
     ``star:K`` (a centre and K leaves), ``petersen``, ``atlas:I`` (networkx's graph atlas),
-    ``edges:0-1,1-2``, ``digraph:0>1,1>0``.  A Graph or a networkx graph is accepted as is.
+    ``edges:0-1,1-2``, ``digraph:0>1,1>0``, ``space:3;preorder=1<0;S=0,0+1`` (a go-space of
+    Topological Go, see ``gorules.spec.topological.parse_go_space``).  A Graph or a networkx
+    graph is accepted as is.
     """
     if isinstance(spec, Graph):
         return spec
@@ -237,9 +239,13 @@ def parse_graph(spec) -> Graph:
     if kind == "digraph":
         arcs = _arc_list(body, ">", spec)
         return make_graph(1 + max(max(a) for a in arcs), arcs, f"digraph:{body}", directed=True)
+    if kind == "space":
+        from gorules.spec.topological import space_graph
+
+        return space_graph(body)
     raise GraphError(
         f"bad graph {_shown(spec)}: expected grid:RxC, path:N, cycle:N, complete:N, star:K, "
-        "petersen, atlas:I, edges:a-b,... or digraph:a>b,..."
+        "petersen, atlas:I, edges:a-b,..., digraph:a>b,... or space:N;preorder=a<b,...;S=A,..."
     )
 
 

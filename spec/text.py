@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from gorules.spec.graph import GTP_LETTERS, Graph, point_name
 from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE
 
-DIAGRAM_STONES = {BLACK: "X", WHITE: "O", EMPTY: "."}
+DIAGRAM_STONES: dict[str, str] = {BLACK: "X", WHITE: "O", EMPTY: "."}
 
 
 def move_name(graph: Graph, v) -> str:

@@ -32,6 +32,28 @@ from gorules.spec.tromp_taylor import (
     opponent,
 )
 
+STRING_READINGS = ("intended", "literal")
+CLOSURE_READINGS = ("closure-of-union", "union-of-closures")
+PLACEMENT_READINGS = ("empty", "overlap")
+CLEARING_READINGS = ("restricted", "unrestricted")
+
+
+class Readings(NamedTuple):
+    """How the rules below read the source's ambiguous clauses: Defn 7's string of a stone
+    (``intended``: a stone is in its own string; ``literal``: the union over the go-connected
+    sets only, empty if there are none), Defn 5's closure (of the union, or the union of the
+    closures) and Defn 4's legal placement (``empty``: every element empty; ``overlap``: at
+    least one element empty and none of the other colour) and Defn 8's quantifier
+    (``restricted`` to the stones holding x, or ``unrestricted``: over every stone)."""
+
+    string: str = "intended"
+    closure: str = "closure-of-union"
+    placement: str = "empty"
+    clearing: str = "restricted"
+
+
+INTENDED = Readings()
+
 
 def is_base(size: int, base: frozenset) -> bool:
     """Whether the family `base` of subsets of X = {0..size-1} is the base of a topology:
@@ -44,7 +66,7 @@ def is_base(size: int, base: frozenset) -> bool:
 
 def generated_topology(base: frozenset) -> frozenset:
     """All unions of members of `base` (the empty union included): the topology it generates."""
-    opens = {frozenset()}
+    opens: set[frozenset] = {frozenset()}
     for B in base:
         opens |= {U | B for U in opens}
     return frozenset(opens)
@@ -98,9 +120,18 @@ def stones(space: GoSpace, colouring: Board, c: Color) -> frozenset:
     return frozenset(s for s in space.placements if colour_of(colouring, s) == c)
 
 
-def legal_placements(space: GoSpace, colouring: Board) -> frozenset:
-    """Defn 4: the elements of S coloured empty."""
-    return frozenset(s for s in space.placements if colour_of(colouring, s) == EMPTY)
+def legal_placements(
+    space: GoSpace, colouring: Board, c: Player | None = None, readings: Readings = INTENDED
+) -> frozenset:
+    """Defn 4: the elements of S coloured empty; read as ``overlap``, the elements of S with
+    an empty element and none of the colour opposite c (the colour the placement would take;
+    without c, the overlap reading has nothing to overlap and the text's placements remain)."""
+    if readings.placement == "empty" or c is None:
+        return frozenset(s for s in space.placements if colour_of(colouring, s) == EMPTY)
+    other = opponent(c)
+    return frozenset(
+        s for s in space.placements if any(colouring[x] == EMPTY for x in s) and all(colouring[x] != other for x in s)
+    )
 
 
 def closure(space: GoSpace, A: frozenset) -> frozenset:
@@ -115,52 +146,60 @@ def connected(space: GoSpace, U: frozenset) -> bool:
     return not any(V and V != U and (U - V) in induced for V in induced)
 
 
-def go_connected(space: GoSpace, G: frozenset) -> bool:
-    """Defn 5: the closure of the union of the stones of G is T-connected."""
+def go_connected(space: GoSpace, G: frozenset, readings: Readings = INTENDED) -> bool:
+    """Defn 5: the closure of the union of the stones of G is T-connected (read as
+    ``union-of-closures``: the union of the closures of the stones of G is)."""
+    if readings.closure == "union-of-closures":
+        return connected(space, frozenset().union(*(closure(space, s) for s in G)))
     return connected(space, closure(space, frozenset().union(*G)))
 
 
-def has_liberty(space: GoSpace, colouring: Board, G: frozenset) -> bool:
-    """Defn 6: some legal placement e would leave {e} ∪ G go-connected once coloured like G."""
-    return any(go_connected(space, G | {e}) for e in legal_placements(space, colouring))
+def has_liberty(
+    space: GoSpace, colouring: Board, G: frozenset, c: Player | None = None, readings: Readings = INTENDED
+) -> bool:
+    """Defn 6: some legal placement e would leave {e} ∪ G go-connected once coloured like G
+    (c, the colour of G, matters only to the ``overlap`` reading of Defn 4)."""
+    return any(go_connected(space, G | {e}, readings) for e in legal_placements(space, colouring, c, readings))
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def string(space: GoSpace, colouring: Board, s: frozenset) -> frozenset:
-    """Defn 7: the union of all go-connected sets A of stones of s's colour with s ∈ A."""
+def string(space: GoSpace, colouring: Board, s: frozenset, readings: Readings = INTENDED) -> frozenset:
+    """Defn 7: the union of all go-connected sets A of stones of s's colour with s ∈ A; read
+    as ``intended`` (comments D7, D8), s itself belongs to it even when no such A exists."""
     others = sorted(stones(space, colouring, colour_of(colouring, s)) - {s}, key=sorted)
-    union: frozenset = frozenset()
+    union: frozenset = frozenset({s}) if readings.string == "intended" else frozenset()
     for k in range(len(others) + 1):
         for rest in combinations(others, k):
             A = frozenset(rest) | {s}
-            if go_connected(space, A):
+            if go_connected(space, A, readings):
                 union |= A
     return union
 
 
-def clear(space: GoSpace, colouring: Board, c: Color) -> Board:
+def clear(space: GoSpace, colouring: Board, c: Player, readings: Readings = INTENDED) -> Board:
     """Defn 8: colour empty every x of colour c such that, for every stone s of colour c
-    with x ∈ s, string(s) has no liberty (read with the quantifier restricted to x ∈ s)."""
-    doomed = {
-        x
-        for x in range(space.size)
-        if colouring[x] == c
-        and all(
-            not has_liberty(space, colouring, string(space, colouring, s))
-            for s in stones(space, colouring, c)
-            if x in s
-        )
+    with x ∈ s, string(s) has no liberty (the quantifier restricted to x ∈ s); read as
+    ``unrestricted``: such that every stone s of colour c holds x and has no liberty."""
+    dead = {
+        s: not has_liberty(space, colouring, string(space, colouring, s, readings), c, readings)
+        for s in stones(space, colouring, c)
     }
+    if readings.clearing == "unrestricted":
+        doomed = {x for x in range(space.size) if colouring[x] == c and all(x in s and dead[s] for s in dead)}
+    else:
+        doomed = {x for x in range(space.size) if colouring[x] == c and all(dead[s] for s in dead if x in s)}
     return tuple(EMPTY if x in doomed else colouring[x] for x in range(space.size))
 
 
-def board_play(space: GoSpace, colouring: Board, e: frozenset, p: Player) -> Board | None:
+def board_play(
+    space: GoSpace, colouring: Board, e: frozenset, p: Player, readings: Readings = INTENDED
+) -> Board | None:
     """Defn 9: colour the legal placement e with p, clear p*, then clear p; None if e is
     not a legal placement."""
-    if e not in legal_placements(space, colouring):
+    if e not in legal_placements(space, colouring, p, readings):
         return None
     placed = tuple(p if x in e else colouring[x] for x in range(space.size))
-    return clear(space, clear(space, placed, opponent(p)), p)
+    return clear(space, clear(space, placed, opponent(p), readings), p, readings)
 
 
 def initial_state(space: GoSpace) -> State:
@@ -168,38 +207,38 @@ def initial_state(space: GoSpace) -> State:
     return State(empty_colouring(space), BLACK, 0)
 
 
-def primitive_turns(space: GoSpace, history: Sequence[Board], s: State) -> dict:
+def primitive_turns(space: GoSpace, history: Sequence[Board], s: State, readings: Readings = INTENDED) -> dict:
     """Defn 10a: the turns open to the player to move, each legal placement e mapped to the
     colouring it makes, when that colouring is not one of `history`."""
     turns = {}
-    for e in legal_placements(space, s.board):
-        after = board_play(space, s.board, e, s.player)
+    for e in legal_placements(space, s.board, s.player, readings):
+        after = board_play(space, s.board, e, s.player, readings)
         if after not in history:
             turns[e] = after
     return turns
 
 
-def primitive_game(space: GoSpace, plays: Sequence[frozenset]) -> list | None:
+def primitive_game(space: GoSpace, plays: Sequence[frozenset], readings: Readings = INTENDED) -> list | None:
     """The states of a sequence of turns under the primitive rules; None if one is not a turn."""
     states = [initial_state(space)]
     for e in plays:
-        turns = primitive_turns(space, [t.board for t in states], states[-1])
+        turns = primitive_turns(space, [t.board for t in states], states[-1], readings)
         if frozenset(e) not in turns:
             return None
         states.append(State(turns[frozenset(e)], opponent(states[-1].player), 0))
     return states
 
 
-def primitive_loser(space: GoSpace, plays: Sequence[frozenset]) -> Player | None:
+def primitive_loser(space: GoSpace, plays: Sequence[frozenset], readings: Readings = INTENDED) -> Player | None:
     """Rule 4a: the player to move after `plays`, if that player has no turn (and so loses);
     None if the game goes on or `plays` is not a game."""
-    states = primitive_game(space, plays)
-    if states is None or primitive_turns(space, [t.board for t in states], states[-1]):
+    states = primitive_game(space, plays, readings)
+    if states is None or primitive_turns(space, [t.board for t in states], states[-1], readings):
         return None
     return states[-1].player
 
 
-def stone_game(space: GoSpace, moves: Sequence) -> list | None:
+def stone_game(space: GoSpace, moves: Sequence, readings: Readings = INTENDED) -> list | None:
     """Defn 10b and Rule 4b: the states of a game of passes and board plays that repeat no
     earlier colouring and end with the second consecutive pass; None otherwise."""
     states = [initial_state(space)]
@@ -210,7 +249,7 @@ def stone_game(space: GoSpace, moves: Sequence) -> list | None:
         if m == PASS:
             states.append(State(s.board, opponent(s.player), s.passes + 1))
             continue
-        turns = primitive_turns(space, [t.board for t in states], s)
+        turns = primitive_turns(space, [t.board for t in states], s, readings)
         if frozenset(m) not in turns:
             return None
         states.append(State(turns[frozenset(m)], opponent(s.player), 0))
@@ -224,9 +263,9 @@ def cardinality_score(colouring: Board, p: Player) -> int:
     return sum(1 for c in colouring if c == p)
 
 
-def stone_winner(space: GoSpace, moves: Sequence) -> Outcome | None:
+def stone_winner(space: GoSpace, moves: Sequence, readings: Readings = INTENDED) -> Outcome | None:
     """Rule 5b: the player with the higher score at the end, or a tie; None if not a game."""
-    states = stone_game(space, moves)
+    states = stone_game(space, moves, readings)
     if states is None:
         return None
     black = cardinality_score(states[-1].board, BLACK)
@@ -246,14 +285,185 @@ def graph_go_space(graph: Graph) -> GoSpace:
 
 
 def proposition_2(space: GoSpace, colouring: Board) -> bool:
-    """Proposition 2 (the invariant): every coloured element of X lies in a stone."""
+    """Proposition 2 (the invariant): every coloured element of X lies in a stone (the
+    invariant names no clause with two readings; its inductive step is checked under each)."""
     covered = frozenset().union(*stones(space, colouring, BLACK), *stones(space, colouring, WHITE))
     return all(x in covered for x in range(space.size) if colouring[x] != EMPTY)
 
 
-def proposition_3(space: GoSpace, colouring: Board, s: frozenset) -> bool:
+def proposition_3(space: GoSpace, colouring: Board, s: frozenset, readings: Readings = INTENDED) -> bool:
     """Proposition 3: the string of a stone s is go-connected."""
-    return go_connected(space, string(space, colouring, s))
+    return go_connected(space, string(space, colouring, s, readings), readings)
+
+
+def proposition_3_verdict(space: GoSpace, colouring: Board, s: frozenset, readings: Readings = INTENDED) -> str:
+    """Proposition 3 for one stone: ``holds``; ``vacuous`` when it holds only because
+    string(s) is the empty set (the literal Defn 7 with no go-connected A ∋ s); ``fails``."""
+    union = string(space, colouring, s, readings)
+    if not go_connected(space, union, readings):
+        return "fails"
+    return "holds" if union else "vacuous"
+
+
+class Neighbourhoods(NamedTuple):
+    """A finite go-space by the smallest open set U_x around each point x (the meet of the
+    open sets holding x) and S: the open sets are exactly the unions of the U_x."""
+
+    size: int
+    minimal: tuple
+    placements: frozenset
+
+
+def point_set(text: str, size: int, what: str) -> frozenset:
+    """A set of points written as points joined by "+" (``0+2``), ``{}`` the empty set;
+    GraphError for a word that is not a point of X = {0..size-1}."""
+    word = text.strip()
+    if word in ("{}", "∅", ""):
+        return frozenset()
+    points = set()
+    for item in word.split("+"):
+        if not item.strip().isdigit() or int(item) >= size:
+            raise GraphError(f"bad go-space: {what} {word!r} names {item.strip()!r}, not a point 0..{size - 1}")
+        points.add(int(item))
+    return frozenset(points)
+
+
+def base_defect(size: int, base: list) -> str | None:
+    """Why `base` is not the base of a topology on X = {0..size-1} (a point it does not
+    cover, or two members whose meet around a point holds no member); None if it is one."""
+    covered = frozenset().union(*base)
+    for x in range(size):
+        if x not in covered:
+            return f"no member of the basis holds point {x}"
+    for B1, B2 in combinations(base, 2):
+        for x in sorted(B1 & B2):
+            if not any(x in B3 and B3 <= B1 & B2 for B3 in base):
+                return f"{braces(B1)} and {braces(B2)} meet at {x} but no member of the basis lies in their meet there"
+    return None
+
+
+def topology_defect(size: int, opens: list) -> str | None:
+    """Why `opens` (with ∅ and X, the empty union and intersection, added) is not a
+    topology on X = {0..size-1}: a union or intersection of two of them that is not one."""
+    family = set(opens) | {frozenset(), frozenset(range(size))}
+    for U, V in combinations(sorted(family, key=sorted), 2):
+        if U | V not in family:
+            return f"not a topology: the union of {braces(U)} and {braces(V)} is not open"
+        if U & V not in family:
+            return f"not a topology: the intersection of {braces(U)} and {braces(V)} is not open"
+    return None
+
+
+def set_text(A: frozenset) -> str:
+    """A set of points as the command line writes it: ``0+2``, ``{}`` if empty."""
+    return "+".join(str(x) for x in sorted(A)) or "{}"
+
+
+def braces(A: frozenset) -> str:
+    """A set of points as messages write it: ``{0,2}``."""
+    return "{" + ",".join(str(x) for x in sorted(A)) + "}"
+
+
+def smallest_neighbourhoods(size: int, family: list) -> tuple:
+    """U_x for each x: the meet of the members of `family` holding x (a base or all the
+    open sets of a topology)."""
+    return tuple(frozenset.intersection(*(B for B in family if x in B)) for x in range(size))
+
+
+def preorder_neighbourhoods(size: int, arrows: list) -> tuple:
+    """U_x for the topology of a specialisation preorder: ``a<b`` says a lies in the closure
+    of b, that is every open set holding a holds b; U_a is all that a reaches by arrows."""
+    reach = [{x} for x in range(size)]
+    changed = True
+    while changed:
+        changed = False
+        for a, b in arrows:
+            if not reach[b] <= reach[a]:
+                reach[a] |= reach[b]
+                changed = True
+    return tuple(frozenset(r) for r in reach)
+
+
+def parse_go_space(text: str) -> Neighbourhoods:
+    """A go-space written ``N;preorder=a<b,...;S=A,B,...`` (or ``basis=A,B,...`` or
+    ``opens=A,B,...`` for the topology; none: the discrete one), sets as points joined by
+    "+"; GraphError naming what is wrong (a basis that is no basis, open sets not closed
+    under union and intersection, ∅ or a set that is not open in S)."""
+    head, *parts = [p.strip() for p in text.split(";")]
+    if not head.isdigit() or int(head) < 1:
+        raise GraphError(
+            f"bad go-space {text!r}: it starts with its number of points, e.g. space:3;preorder=1<0;S=0,0+1"
+        )
+    size = int(head)
+    if size > 10_000:
+        raise GraphError(f"bad go-space {text!r}: at most 10000 points, got {size}")
+    given = {}
+    for part in parts:
+        key, equals, value = part.partition("=")
+        key = key.strip().lower()
+        if not equals or key not in ("preorder", "basis", "opens", "s"):
+            raise GraphError(f"bad go-space {text!r}: {part!r} is not preorder=..., basis=..., opens=... or S=...")
+        given[key] = value.split(",") if value.strip() else []
+    topologies = [k for k in ("preorder", "basis", "opens") if k in given]
+    if len(topologies) > 1:
+        raise GraphError(f"bad go-space {text!r}: give the topology once, not by {' and '.join(topologies)}")
+    if "s" not in given:
+        raise GraphError(f"bad go-space {text!r}: S, the family of placements, is missing (S=A,B,...)")
+    minimal = topology_of(size, topologies[0] if topologies else None, given[topologies[0]] if topologies else [])
+    S = [point_set(w, size, "the element of S") for w in given["s"]]
+    if frozenset() in S:
+        raise GraphError(f"bad go-space {text!r}: S contains the empty set (Defn 1 forbids it)")
+    for s in S:
+        if not all(minimal[x] <= s for x in s):
+            raise GraphError(f"bad go-space {text!r}: the element {braces(s)} of S is not an open set")
+    return Neighbourhoods(size, minimal, frozenset(S))
+
+
+def topology_of(size: int, kind: str | None, words: list) -> tuple:
+    """The smallest open neighbourhoods of the topology given by a preorder, a basis or its
+    open sets (the discrete topology if none); GraphError if the family is not what it says."""
+    if kind is None:
+        return tuple(frozenset({x}) for x in range(size))
+    if kind == "preorder":
+        arrows = []
+        for word in words:
+            a, less, b = word.partition("<")
+            if not less:
+                raise GraphError(f"bad go-space: {word!r} is not an arrow a<b of the preorder")
+            arrows.append((min(point_set(a, size, "the arrow")), min(point_set(b, size, "the arrow"))))
+        return preorder_neighbourhoods(size, arrows)
+    family = [point_set(w, size, f"the {kind} member") for w in words]
+    if kind == "basis":
+        defect = base_defect(size, family)
+        if defect is not None:
+            raise GraphError(f"bad go-space: not a basis of a topology: {defect}")
+        return smallest_neighbourhoods(size, family)
+    defect = topology_defect(size, family)
+    if defect is not None:
+        raise GraphError(f"bad go-space: {defect}")
+    return smallest_neighbourhoods(size, family + [frozenset(range(size))])
+
+
+def space_graph(text: str) -> Graph:
+    """The graph a go-space is drawn and played on: its points, x joined to y when one lies
+    in the other's smallest open neighbourhood, named ``space:`` and the text."""
+    space = parse_go_space(text)
+    arcs = [(x, y) for x in range(space.size) for y in space.minimal[x] if y != x]
+    adjacency: list[set] = [set() for _ in range(space.size)]
+    for x, y in arcs:
+        adjacency[x].add(y)
+        adjacency[y].add(x)
+    return Graph(tuple(tuple(sorted(a)) for a in adjacency), f"space:{text.strip()}")
+
+
+def neighbourhoods_of(graph: Graph) -> Neighbourhoods:
+    """The go-space a game on `graph` is played on, by smallest open neighbourhoods: the
+    space it names (``space:...``) or Example 2's space of the graph (numbered as there)."""
+    if graph.name.startswith("space:"):
+        return parse_go_space(graph.name[len("space:") :])
+    n, edges = graph.order, graph.edges()
+    minimal = [frozenset({v}) for v in range(n)] + [frozenset({u, n + i, v}) for i, (u, v) in enumerate(edges)]
+    return Neighbourhoods(n + len(edges), tuple(minimal), frozenset(frozenset({v}) for v in range(n)))
 
 
 TOPOLOGICAL_RULES = ("stone", "primitive")
@@ -261,20 +471,62 @@ TOPOLOGICAL_RULES = ("stone", "primitive")
 
 @dataclass(frozen=True)
 class Options(api.Options):
-    """Which of the source's two endings: ``stone`` (Defn 10b, Rules 4b and 5b: passes, two of
-    them end the game, the higher cardinality score wins) or ``primitive`` (Defn 10a, Rule
-    4a: no passes, the first player unable to take a turn loses)."""
+    """Which of the source's two endings, ``rules``: ``stone`` (Defn 10b, Rules 4b and 5b:
+    passes, two of them end the game, the higher cardinality score wins) or ``primitive``
+    (Defn 10a, Rule 4a: no passes, the first player unable to take a turn loses); and the
+    readings of Defns 7, 5 and 4 (see Readings)."""
 
-    rules: str = field(default="stone", metadata={"choices": TOPOLOGICAL_RULES})
+    rules: str = field(default="stone", metadata={"choices": TOPOLOGICAL_RULES, "reading_of": "Defn 10a/10b (turn)"})
+    string: str = field(
+        default="intended",
+        metadata={
+            "choices": STRING_READINGS,
+            "reading_of": "Defn 7 (string of a stone)",
+            "help": "intended: a stone is in its own string (D7, D8); literal: the union over an empty family is empty",
+        },
+    )
+    closure: str = field(
+        default="closure-of-union",
+        metadata={
+            "choices": CLOSURE_READINGS,
+            "reading_of": "Defn 5 (go-connected)",
+            "help": "the closure of the union of the stones, or the union of their closures (D5)",
+        },
+    )
+    clearing: str = field(
+        default="restricted",
+        metadata={
+            "choices": CLEARING_READINGS,
+            "reading_of": "Defn 8 (clearing a colour)",
+            "help": "restricted: x is cleared if every stone holding x has a string without liberty; "
+            "unrestricted: if every stone of the colour holds x and has none",
+        },
+    )
+    placement: str = field(
+        default="empty",
+        metadata={
+            "choices": PLACEMENT_READINGS,
+            "reading_of": "Defn 4 (legal placement)",
+            "help": "empty: every element of the placement empty; overlap: one empty, none of the other colour",
+        },
+    )
+
+    @property
+    def readings(self) -> Readings:
+        """The readings these options choose."""
+        return Readings(self.string, self.closure, self.placement, self.clearing)
 
 
 @functools.lru_cache(maxsize=64)
 def space_of(graph: Graph) -> GoSpace:
-    """The go-space a graph is played on: Example 2's specialisation."""
+    """The go-space a graph is played on: the space it names, or Example 2's specialisation."""
+    if graph.name.startswith("space:"):
+        space = neighbourhoods_of(graph)
+        return go_space(space.size, space.minimal, space.placements)
     return graph_go_space(graph)
 
 
-class Topological(api.Ruleset):
+class Topological(api.Ruleset[Options]):
     """Topological Go on the go-space of a graph as a ruleset of the common interface: a state
     is the tuple of states played so far (colouring, player to move, passes), what the ban on
     repeated colourings consults; a move is a legal placement (a set of points) or a pass."""
@@ -305,20 +557,20 @@ class Topological(api.Ruleset):
 
     def turns(self, graph: Graph, states: tuple) -> dict:
         """The board plays open to the player to move, each mapped to the colouring it makes."""
-        return primitive_turns(space_of(graph), [s.board for s in states], states[-1])
+        return primitive_turns(space_of(graph), [s.board for s in states], states[-1], self.options.readings)
 
     def moves(self, graph: Graph, states: tuple) -> list:
         """The legal placements whose board play repeats no colouring, then (stone rules) pass."""
         if self.is_over(graph, states):
             return []
         plays = sorted(self.turns(graph, states), key=sorted)
-        return [*plays, PASS] if self.options.rules == "stone" else plays  # type: ignore[attr-defined]
+        return [*plays, PASS] if self.options.rules == "stone" else plays
 
     def apply(self, graph: Graph, states: tuple, e) -> tuple:
         """The states with the turn e appended; IllegalMove if e is not a turn."""
         s = states[-1]
         if e == PASS:
-            if self.options.rules != "stone":  # type: ignore[attr-defined]
+            if self.options.rules != "stone":
                 raise api.IllegalMove("the primitive rules have no pass")
             return (*states, State(s.board, opponent(s.player), s.passes + 1))
         turns = self.turns(graph, states)
@@ -328,14 +580,14 @@ class Topological(api.Ruleset):
 
     def is_over(self, graph: Graph, states: tuple) -> bool:
         """Stone rules: two consecutive passes; primitive rules: the player to move has no turn."""
-        if self.options.rules == "stone":  # type: ignore[attr-defined]
+        if self.options.rules == "stone":
             return states[-1].passes >= 2
         return not self.turns(graph, states)
 
     def value(self, graph: Graph, states: tuple) -> Outcome | None:
         """Rule 5b: the higher cardinality score wins, equal scores tie; Rule 4a: the player
         unable to take a turn loses."""
-        if self.options.rules == "primitive":  # type: ignore[attr-defined]
+        if self.options.rules == "primitive":
             return opponent(states[-1].player)
         board = states[-1].board
         black, white = cardinality_score(board, BLACK), cardinality_score(board, WHITE)
@@ -350,9 +602,10 @@ class Topological(api.Ruleset):
         return frozenset(s.board for s in states)
 
     def parse_move(self, graph: Graph, text: str):
-        """A point names the placement {x_v}; "pass"."""
-        move = super().parse_move(graph, text)
-        return move if move == PASS else frozenset({move})
+        """A point names the placement {x_v}, points joined by "+" a larger one; "pass"."""
+        if text.strip().lower() == PASS:
+            return PASS
+        return frozenset(super(Topological, self).parse_move(graph, word) for word in text.split("+"))
 
     def move_text(self, graph: Graph, e) -> str:
         """A one-point placement by its point's name, a larger one as its points joined by "+"."""

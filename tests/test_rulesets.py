@@ -148,7 +148,7 @@ def test_topologies_on_three_points_are_counted_right():
 def test_propositions_2_and_3_on_every_go_space_up_to_three_points():
     """Prop. 3 for every stone of every colouring; Prop. 2's inductive step for every
     colouring satisfying it, every legal placement and both players."""
-    failure, counts = propositions_counterexample(3)
+    failure, counts = propositions_counterexample(3, topological.Readings(string="literal"))
     assert failure is None
     assert counts == {"spaces": 500, "steps": 5302, "strings": 12558}
 

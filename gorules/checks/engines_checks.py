@@ -14,7 +14,7 @@ from gorules.impl.sgf import parse_sgf, record_sgf
 from gorules.impl.sgf_replay import engine_positions, sgfmill_agreement
 from gorules.impl.spiel import openspiel_action, openspiel_board, openspiel_point
 from gorules.spec.graph import grid
-from gorules.spec.tromp_taylor import PASS
+from gorules.spec.tromp_taylor import PASS, Move
 from gorules.verify import Check, Outcome, not_run
 
 SEED = 2024
@@ -53,7 +53,7 @@ def gnugo_check() -> Check:
             gnugo.new_game(graph)
             while not game.over and len(game.moves) < 60:
                 points = [v for v in game.legal_moves() if v != PASS]
-                v = rng.choice(points) if points else PASS
+                v: Move = rng.choice(points) if points else PASS
                 player = game.to_move
                 game.play(v)
                 if not gnugo.play(graph, player, v):
@@ -80,7 +80,7 @@ def openspiel_check() -> Check:
         while not state.is_terminal() and len(game.moves) < 60:
             theirs = {openspiel_point(size, a) for a in state.legal_actions()}
             both = sorted((theirs & set(game.legal_moves())) - {PASS})
-            v = rng.choice(both) if both else PASS
+            v: Move = rng.choice(both) if both else PASS
             state.apply_action(openspiel_action(size, v))
             game.play(v)
             if openspiel_board(size, state) != game.board:

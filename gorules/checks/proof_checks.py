@@ -27,7 +27,7 @@ def proof_check(theorem: str, graph: str, expected: str, label: str, **options) 
 
         target = SymbolicGraph(ALL_GRAPHS_ORDER) if graph == f"all-graphs:{ALL_GRAPHS_ORDER}" else graph
         result = named(theorem).prove(target, **options)
-        text = result.status
+        text: str = result.status
         if result.counterexample and result.counterexample.get("boards"):
             text += f" ({result.counterexample['boards'][-1]['board']})"
         return Outcome(result.status == expected, f"{text}, expected {expected}", result.to_json())

@@ -33,9 +33,10 @@ def small_go_spaces(max_size: int):
                     yield topological.go_space(n, T, S)
 
 
-def propositions_counterexample(max_size: int):
+def propositions_counterexample(max_size: int, readings: topological.Readings):
     """The first (proposition, space, colouring) where Proposition 2's inductive step or
-    Proposition 3 fails on a go-space with |X| <= max_size, with the numbers checked."""
+    Proposition 3 fails on a go-space with |X| <= max_size under the given readings, with
+    the numbers checked."""
     counts = {"spaces": 0, "steps": 0, "strings": 0}
     for space in small_go_spaces(max_size):
         counts["spaces"] += 1
@@ -43,16 +44,51 @@ def propositions_counterexample(max_size: int):
             for c in (tt.BLACK, tt.WHITE):
                 for s in topological.stones(space, colouring, c):
                     counts["strings"] += 1
-                    if not topological.proposition_3(space, colouring, s):
+                    if not topological.proposition_3(space, colouring, s, readings):
                         return ("proposition 3", space, colouring), counts
             if not topological.proposition_2(space, colouring):
                 continue
-            for e in topological.legal_placements(space, colouring):
-                for p in (tt.BLACK, tt.WHITE):
+            for p in (tt.BLACK, tt.WHITE):
+                for e in topological.legal_placements(space, colouring, p, readings):
                     counts["steps"] += 1
-                    if not topological.proposition_2(space, topological.board_play(space, colouring, e, p)):
+                    after = topological.board_play(space, colouring, e, p, readings)
+                    if not topological.proposition_2(space, after):
                         return ("proposition 2", space, colouring), counts
     return None, counts
+
+
+def proposition_2_step_failure(max_size: int, readings: topological.Readings):
+    """The first (space, colouring, placement, player) on a go-space with |X| <= max_size
+    where a board play under the readings breaks Proposition 2's invariant though the
+    colouring kept it (None if none), and the number of steps checked."""
+    steps = 0
+    for space in small_go_spaces(max_size):
+        for colouring in itertools.product((tt.BLACK, tt.WHITE, tt.EMPTY), repeat=space.size):
+            if not topological.proposition_2(space, colouring):
+                continue
+            for p in (tt.BLACK, tt.WHITE):
+                for e in topological.legal_placements(space, colouring, p, readings):
+                    steps += 1
+                    if not topological.proposition_2(space, topological.board_play(space, colouring, e, p, readings)):
+                        return (space, colouring, e, p), steps
+    return None, steps
+
+
+def proposition_verdicts(max_size: int, readings: topological.Readings) -> dict:
+    """Proposition 3's verdict for every stone of every colouring of every go-space with
+    |X| <= max_size under the readings (how many hold, hold vacuously, fail), and whether
+    each failure is a stone that the literal Defn 7 gives the empty string."""
+    literal = readings._replace(string="literal")
+    tally = {"holds": 0, "vacuous": 0, "fails": 0, "fails_where_literal_string_is_empty": 0}
+    for space in small_go_spaces(max_size):
+        for colouring in itertools.product((tt.BLACK, tt.WHITE, tt.EMPTY), repeat=space.size):
+            for c in (tt.BLACK, tt.WHITE):
+                for s in topological.stones(space, colouring, c):
+                    verdict = topological.proposition_3_verdict(space, colouring, s, readings)
+                    tally[verdict] += 1
+                    if verdict == "fails" and not topological.string(space, colouring, s, literal):
+                        tally["fails_where_literal_string_is_empty"] += 1
+    return tally
 
 
 def board_play_disagreements(graph) -> tuple[int, int]:
@@ -99,19 +135,61 @@ def topological_check(name: str) -> Check:
     return Check("topological board play = Tromp–Taylor move", name, run, "rulesets")
 
 
-def propositions_check() -> Check:
-    """Propositions 2 (inductive step) and 3 of source 001 on every go-space with |X| <= 3."""
+def propositions_check(string_reading: str) -> Check:
+    """Propositions 2 (inductive step) and 3 of source 001 on every go-space with |X| <= 3,
+    under one reading of Defn 7: Proposition 2's step always holds; Proposition 3 holds
+    (literal: vacuously for the stones whose string is empty) or fails (intended) exactly
+    for the stones whose literal string is empty."""
 
     def run() -> Outcome:
         """Do the check."""
-        failure, counts = propositions_counterexample(3)
-        if failure is not None:
-            return Outcome(False, f"{failure[0]} fails", {"colouring": failure[2], **counts})
-        return Outcome(
-            True, f"hold on {counts['spaces']} go-spaces ({counts['steps']} steps, {counts['strings']} strings)", counts
-        )
+        readings = topological.Readings(string=string_reading)
+        failure, steps = proposition_2_step_failure(3, readings)
+        tally = {**proposition_verdicts(3, readings), "steps": steps}
+        step_holds = failure is None
+        if string_reading == "literal":
+            good = step_holds and tally["fails"] == 0
+            summary = f"Prop 3 holds on {tally['holds']} strings, vacuously (string = ∅) on {tally['vacuous']}"
+        else:
+            good = (
+                step_holds and tally["fails"] == tally["fails_where_literal_string_is_empty"] and tally["vacuous"] == 0
+            )
+            summary = (
+                f"Prop 3 holds on {tally['holds']} strings and fails on {tally['fails']}, "
+                "exactly the stones whose literal string is empty"
+            )
+        return Outcome(good, ("Prop 2 step holds; " if step_holds else "Prop 2 step FAILS; ") + summary, tally)
 
-    return Check("topological Propositions 2 and 3", "|X| <= 3", run, "rulesets")
+    return Check(f"topological Propositions 2 and 3 (string={string_reading})", "|X| <= 3", run, "rulesets")
+
+
+def twin_check() -> Check:
+    """The bitset twin of Topological Go makes the spec's board play on every colouring,
+    placement and player of every go-space with |X| <= 3 (up to isomorphism), under the
+    default readings, the literal Defn 7 and the unrestricted Defn 8."""
+
+    def run() -> Outcome:
+        """Do the check."""
+        from gorules.impl import topological as engine
+
+        cases = bad = 0
+        others = (topological.Readings(string="literal"), topological.Readings(clearing="unrestricted"))
+        for readings in (topological.INTENDED, *others):
+            for n in (1, 2, 3):
+                for neighbourhoods in engine.go_space_classes(n):
+                    literal = topological.go_space(n, neighbourhoods.minimal, neighbourhoods.placements)
+                    fast = engine.space_from(neighbourhoods)
+                    for board in itertools.product((tt.BLACK, tt.WHITE, tt.EMPTY), repeat=n):
+                        colouring = engine.colouring_of(board)
+                        for i, e in enumerate(fast.sets):
+                            for p in (tt.BLACK, tt.WHITE):
+                                cases += 1
+                                got = engine.board_play(fast, colouring, i, p, readings)
+                                got_board = None if got is None else engine.board_of_colouring(fast, got)
+                                bad += got_board != topological.board_play(literal, board, e, p, readings)
+        return Outcome(bad == 0, f"{cases - bad}/{cases} board plays agree", {"cases": cases, "disagreements": bad})
+
+    return Check("topological bitset twin = spec board play", "|X| <= 3", run, "rulesets")
 
 
 def fundamental_check(name: str, depth=None) -> Check:
@@ -142,12 +220,122 @@ def fundamental_check(name: str, depth=None) -> Check:
     return Check(f"fundamental score: no move improves it{where}", name, run, "rulesets")
 
 
+POLITICAL_DIFFER_BY_TWO = ("dead", "previous_turn", "territory", "friendship", "enemy")
+"""The readings of Political Go that change play or scores on a settled board of at most two
+vertices (three players): ``credit`` needs three vertices, ``overlap`` a fourth player."""
+
+
+def political_paradox_check(max_points: int = 3) -> Check:
+    """The author's paradox on every settled board of at most `max_points` vertices (three
+    players, every alliance structure): it must occur under credit=adjacent, as written,
+    and never under credit=survivors."""
+
+    def run() -> Outcome:
+        """Do the check."""
+        from gorules import readings_political as R
+
+        found: dict = {}
+        allied: dict = {}
+        starts = 0
+        for n in range(1, max_points + 1):
+            for index, graph in enumerate(R.connected_graphs(n)):
+                for order, s in enumerate(R.start_situations(graph)):
+                    starts += 1
+                    R.look_for_paradox(graph, s, (index, order), allied if s.alliances else found)
+        written = found.get((R.PARADOX, ("adjacent", "survivors")), R.Found())
+        by_alliances = allied.get((R.PARADOX, ("adjacent", "survivors")), R.Found())
+        survivors = found.get((R.PARADOX, ("survivors", "adjacent")), R.Found())
+        survivors_allied = allied.get((R.PARADOX, ("survivors", "adjacent")), R.Found())
+        ok = written.count > 0 and survivors.count == survivors_allied.count == 0
+        smallest = f"{written.best['start'].board} then {' '.join(written.best['line'])}" if written.count else "none"
+        return Outcome(
+            ok,
+            f"as written: {written.count} plays without alliances (smallest: {smallest}), "
+            f"{by_alliances.count} with; credit=survivors: {survivors.count + survivors_allied.count} plays",
+            {
+                "starts": starts,
+                "as_written": written.count,
+                "as_written_with_alliances": by_alliances.count,
+                "survivors": survivors.count + survivors_allied.count,
+            },
+        )
+
+    return Check(
+        "political: a dragon both captured and capturing", f"settled boards <= {max_points} points", run, "rulesets"
+    )
+
+
+def political_readings_check(max_points: int = 2) -> Check:
+    """`gorules readings 004` up to `max_points` vertices finds a disagreement for each
+    reading of POLITICAL_DIFFER_BY_TWO."""
+
+    def run() -> Outcome:
+        """Do the check."""
+        from gorules import readings_political as R
+
+        done = R.search(max_points, None, False)
+        smallest: dict = {}
+        for d in done.disagreements:
+            option = d.clause.split(":")[0]
+            smallest[option] = min(smallest.get(option, d.points), d.points)
+        missing = [r for r in POLITICAL_DIFFER_BY_TWO if r not in smallest]
+        sizes = ", ".join(f"{option} at {n}" for option, n in sorted(smallest.items()))
+        return Outcome(not missing, f"smallest disagreements: {sizes}" + (f"; none for {missing}" if missing else ""))
+
+    return Check("political: readings disagree", f"settled boards <= {max_points} points", run, "rulesets")
+
+
+def plain_max_n(ruleset, graph, state, depth: int, allowed) -> dict:
+    """Max-n by plain recursion (no table): the scores of the line on which each player in
+    turn takes the first move best for emself, `depth` moves ahead."""
+    moves = [m for m in ruleset.moves(graph, state) if allowed(m)]
+    if ruleset.is_over(graph, state) or depth == 0 or not moves:
+        return ruleset.value(graph, state)
+    mover, best = ruleset.player(state), None
+    for m in moves:
+        scores = plain_max_n(ruleset, graph, ruleset.apply(graph, state, m), depth - 1, allowed)
+        if best is None or scores[mover] > best[mover]:
+            best = scores
+    return best
+
+
+def political_best_play_check(name: str = "path:4", horizon: int = 3) -> Check:
+    """Max-n best play for three players (placements and passes) found by the search of
+    `gorules best-play` equals a plain recursion written apart."""
+
+    def run() -> Outcome:
+        """Do the check."""
+        from gorules import rulesets
+        from gorules.impl.budget import Budget
+        from gorules.impl.multiplayer import best_play
+
+        graph = parse_graph(name)
+        ruleset = rulesets.make("political")
+        start = ruleset.initial(graph)
+
+        def allowed(move) -> bool:
+            """Placements and passes."""
+            return move.kind in ("place", "pass")
+
+        found = best_play(start, "max-n", horizon, Budget(seconds=30), allowed=allowed)[0][-1]
+        plain = plain_max_n(ruleset, graph, start.state, horizon, allowed)
+        scores = ", ".join(f"{p} {v}" for p, v in found.scores.items())
+        return Outcome(found.scores == plain, f"max-n to {horizon} moves: {scores} (plain recursion: {plain})")
+
+    return Check("political best play = plain recursion", name, run, "rulesets")
+
+
 def checks() -> list[Check]:
     """The checks of the rulesets beyond Tromp–Taylor."""
     return [
         topological_check("grid:2x2"),
         topological_check("path:5"),
-        propositions_check(),
+        propositions_check("intended"),
+        propositions_check("literal"),
+        twin_check(),
         fundamental_check("path:2"),
         fundamental_check("path:3"),
+        political_paradox_check(),
+        political_readings_check(),
+        political_best_play_check(),
     ]

@@ -18,6 +18,7 @@ from tqdm import tqdm
 from gorules import rulesets
 from gorules.checks.ruleset_checks import reachable_situations
 from gorules.errors import UsageError
+from gorules.impl.political_record import game_steps, write_record
 from gorules.spec import ultimate
 from gorules.spec.api import IllegalMove, Situation
 from gorules.spec.graph import parse_graph
@@ -38,6 +39,9 @@ def register(subparsers) -> None:
     play.add_argument("--players", default=None, help="political: the players, in turn order (default A,B,C)")
     play.add_argument("--seed", type=int, default=None, help="political: the seed of the random tie-breaks")
     play.add_argument("--json", action="store_true", help="print the situation as JSON")
+    play.add_argument(
+        "--record", metavar="FILE", default=None, help="write the game to FILE as an SGF-like record (any ruleset)"
+    )
     rulesets.add_arguments(play, default=None)
     play.set_defaults(func=run_play)
     score = subparsers.add_parser(
@@ -91,11 +95,23 @@ def run_play(args) -> int:
     if args.ruleset_file:
         rulesets.load_ruleset_file(args.ruleset_file)
     ruleset = rulesets.make(args.ruleset, args.preset, options, args.implementation)
-    situation = play_moves(ruleset.initial(graph), tokens(args.moves))
+    start = ruleset.initial(graph)
+    situation = play_moves(start, tokens(args.moves))
+    # The moves are legal now; replay them to keep who made each and what it did beyond the board.
+    steps = game_steps(start, tokens(args.moves))[1]
+    if args.record:
+        try:
+            write_record(args.record, start, steps, situation)
+        except OSError as error:
+            raise UsageError(f"cannot write the record to {args.record}: {error.strerror or error}") from None
+    events = [f"move {s.number} ({s.player} {s.move}): {'; '.join(s.events)}" for s in steps if s.events]
     if args.json:
-        print(json.dumps(situation.to_json(), default=str))
+        data = situation.to_json()
+        if events:
+            data["events"] = events
+        print(json.dumps(data, default=str))
     else:
-        print(situation.text())
+        print("\n".join([*events, situation.text()]))
     return 0
 
 

@@ -55,7 +55,7 @@ def moves_of(graph: Graph) -> list:
 def game_prefixes(graph: Graph, rules: Rules) -> Iterator[tuple[tuple, tuple]]:
     """Every game prefix (moves, states) on a graph, depth first; a prefix with two closing
     passes is a whole game."""
-    stack = [((), (tt.initial_state(graph),))]
+    stack: list[tuple[tuple, tuple]] = [((), (tt.initial_state(graph),))]
     while stack:
         moves, states = stack.pop()
         yield moves, states
@@ -69,7 +69,7 @@ def reachable_states(graph: Graph, rules: Rules) -> dict[tt.State, tuple]:
     """Every state reachable from s₀ by moves that obey rules 3.1 and 3.3 (not the no-repeat
     rule 3.2, so this over-approximates the states of games), each with a shortest move list."""
     start = tt.initial_state(graph)
-    found = {start: ()}
+    found: dict[tt.State, tuple] = {start: ()}
     queue = deque([start])
     while queue:
         s = queue.popleft()

@@ -19,10 +19,10 @@ from gorules.spec.graph import Graph
 from gorules.spec.text import board_diagram, move_name
 
 
-def move_names(graph: Graph, moves: Sequence, first: str = tt.BLACK) -> list[str]:
+def move_names(graph: Graph, moves: Sequence, first: tt.Player = tt.BLACK) -> list[str]:
     """Moves written as "B 0", "W pass", ..., colours alternating from ``first``."""
     names = []
-    player = first
+    player: tt.Player = first
     for v in moves:
         names.append(f"{player} {move_name(graph, v)}")
         player = tt.opponent(player)
@@ -86,14 +86,13 @@ class Finding:
 
     def to_json(self) -> dict:
         """The row as JSON."""
+        example = self.as_written.counterexample or self.corrected.counterexample
         return {
             "key": self.key,
             "statement": self.statement,
             "as_written": self.as_written.word,
             "corrected": self.corrected.word,
-            "counterexample": (self.as_written.counterexample or self.corrected.counterexample).to_json()
-            if (self.as_written.counterexample or self.corrected.counterexample)
-            else None,
+            "counterexample": None if example is None else example.to_json(),
             "checked": self.checked,
             "note": self.note,
         }

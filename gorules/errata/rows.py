@@ -231,6 +231,8 @@ def no_capture_condition_row(bounds: Bounds, progress: Progress = None) -> Findi
     on_digraphs = one_step(step_claim_no_capture_condition, directed, progress)
     if on_digraphs.holds:
         digraph_note = f"it also holds on {graph_summary(directed)}"
+    elif on_digraphs.counterexample is None:
+        digraph_note = "on directed graphs (source 000) it was not settled"
     else:
         digraph_note = "on directed graphs (source 000) it fails, a move can capture and be suicide at once: " + brief(
             on_digraphs.counterexample
@@ -279,7 +281,12 @@ def winner_row(bounds: Bounds, progress: Progress = None) -> Finding:
 
 def _definition(key: str) -> Callable[[Bounds, Progress], Finding]:
     """The row builder of a definition."""
-    return lambda bounds, progress=None: definition_row(key, bounds, progress)
+
+    def row(bounds: Bounds, progress: Progress = None) -> Finding:
+        """The row of this definition."""
+        return definition_row(key, bounds, progress)
+
+    return row
 
 
 ROWS: dict[str, Callable[[Bounds, Progress], Finding]] = {

@@ -355,7 +355,7 @@ def definedness(rules: Rules, compare_states: bool, graphs: Sequence[Graph], pro
     return first_failure(cases(), test, progress)
 
 
-def step_claim_as_written(graph: Graph, b: tuple, p: str, v_played, w: int) -> tuple[bool, str]:
+def step_claim_as_written(graph: Graph, b: tuple, p: tt.Player, v_played, w: int) -> tuple[bool, str]:
     """The one-step theorem read literally, at point w: (changes to Empty?, else b_i(w)).
 
     One letter v is both the point inspected and the point of b_i' = b_i[v ↦ p], and the
@@ -369,7 +369,7 @@ def step_claim_as_written(graph: Graph, b: tuple, p: str, v_played, w: int) -> t
     return to_empty, b[w]
 
 
-def step_boards(graph: Graph, b: tuple, p: str, v_played) -> tuple[str, tuple, tuple]:
+def step_boards(graph: Graph, b: tuple, p: tt.Player, v_played) -> tuple[str, tuple, tuple]:
     """(p_i*, b' = b_i[v_i ↦ p_i] (b_i itself on a pass), clear(b', p_i*)): the boards the
     readings of the one-step theorem below speak of."""
     q = tt.opponent(p)
@@ -377,7 +377,7 @@ def step_boards(graph: Graph, b: tuple, p: str, v_played) -> tuple[str, tuple, t
     return q, b_prime, tt.clear(graph, b_prime, q)
 
 
-def step_claim_separated(graph: Graph, b: tuple, p: str, v_played, w: int) -> tuple[bool, str]:
+def step_claim_separated(graph: Graph, b: tuple, p: tt.Player, v_played, w: int) -> tuple[bool, str]:
     """The one-step theorem with the played point and the inspected point told apart, but
     still testing b_i where b_i' is meant."""
     q, b_prime, cleared = step_boards(graph, b, p, v_played)
@@ -387,7 +387,7 @@ def step_claim_separated(graph: Graph, b: tuple, p: str, v_played, w: int) -> tu
     return to_empty, b[w]
 
 
-def step_claim_corrected(graph: Graph, b: tuple, p: str, v_played, w: int) -> tuple[bool, str]:
+def step_claim_corrected(graph: Graph, b: tuple, p: tt.Player, v_played, w: int) -> tuple[bool, str]:
     """The corrected one-step theorem (the source's displayed formula, completed): with
     b' = b_i[v_i ↦ p_i] and b'' = clear(b', p_i*), point w becomes Empty iff
     b'(w) = p_i* and ¬reaches(b', w, Empty), or b''(w) = p_i and ¬reaches(b'', w, Empty);
@@ -399,7 +399,7 @@ def step_claim_corrected(graph: Graph, b: tuple, p: str, v_played, w: int) -> tu
     return to_empty, b_prime[w]
 
 
-def step_claim_no_capture_condition(graph: Graph, b: tuple, p: str, v_played, w: int) -> tuple[bool, str]:
+def step_claim_no_capture_condition(graph: Graph, b: tuple, p: tt.Player, v_played, w: int) -> tuple[bool, str]:
     """The corrected one-step theorem, keeping the source's condition b_i' = clear(b_i', p_i*)
     on the removal of p_i's own stones (own stones go only when nothing was captured)."""
     q, b_prime, cleared = step_boards(graph, b, p, v_played)

@@ -1,0 +1,140 @@
+"""``gorules best-play GRAPH``: best play for several players (Political Go) on a small graph.
+
+Under a named solution concept, max-n (each player maximises eir own final score) or
+paranoid (the highest score one player can make sure of against all the others together),
+searched to a move horizon through the common ruleset interface
+(``gorules.impl.multiplayer``).  The search deepens one move at a time and reports every
+horizon it finished, so that a spent budget still leaves what was proved.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from gorules import rulesets
+from gorules.commands.rulesets import play_moves, tokens
+from gorules.errors import UsageError
+from gorules.impl.budget import Budget, TooExpensive
+from gorules.impl.multiplayer import CONCEPTS, best_play
+from gorules.spec.graph import parse_graph
+
+CONCEPT_MEANING = {
+    "max-n": "max-n: each player, in turn, chooses the move best for eir own final score "
+    "(between equals, the first in move order)",
+    "paranoid": "paranoid: the highest score {root} can make sure of when all other players play to minimise it",
+}
+
+
+def register(subparsers) -> None:
+    """Add the ``best-play`` subcommand."""
+    parser = subparsers.add_parser(
+        "best-play", help="best play for several players on a small graph (max-n or paranoid, to a horizon)"
+    )
+    parser.add_argument("graph", help='a graph, e.g. "path:5", "grid:2x3"')
+    parser.add_argument("--players", default=None, help="the players in turn order (default A,B,C)")
+    parser.add_argument("--concept", default="max-n", choices=CONCEPTS, help="the solution concept (default max-n)")
+    parser.add_argument(
+        "--root", default=None, help="paranoid: the player whose guaranteed score is sought (default the first)"
+    )
+    parser.add_argument("--horizon", type=int, default=6, help="moves searched ahead (default 6)")
+    parser.add_argument(
+        "--alliances", action="store_true", help="also consider offers of alliance and declarations of war"
+    )
+    parser.add_argument("--moves", default="", help="moves played first, from the start (as for gorules play)")
+    parser.add_argument("--seconds", type=float, default=120.0, help="time budget (default 120)")
+    parser.add_argument("--max-nodes", type=int, default=2_000_000, help="node budget (default 2,000,000)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    rulesets.add_arguments(parser, default="political")
+    parser.set_defaults(func=run)
+
+
+def fragment(alliances: bool) -> str:
+    """The moves the search considers, in words."""
+    return "every move" if alliances else "placements and passes (no alliance offered, no war declared)"
+
+
+def ruleset_of(args):
+    """The ruleset the arguments choose; UsageError unless its games are worth scores."""
+    options = rulesets.parse_options(args.options)
+    if args.players is not None:
+        options["players"] = args.players
+    if args.ruleset_file:
+        rulesets.load_ruleset_file(args.ruleset_file)
+    ruleset = rulesets.make(args.ruleset, args.preset, options, args.implementation)
+    if ruleset.value_kind != "scores":
+        raise UsageError(f"best-play is for games of several players' scores; use gorules solve for {ruleset.name}")
+    return ruleset
+
+
+def run(args) -> int:
+    """Search, print each finished horizon's result (the deepest last), and why it stopped."""
+    if args.horizon < 1:
+        raise UsageError(f"--horizon must be at least 1, got {args.horizon}")
+    if args.seconds <= 0 or args.max_nodes < 1:
+        raise UsageError("--seconds and --max-nodes must be positive")
+    graph = parse_graph(args.graph)
+    ruleset = ruleset_of(args)
+    situation = play_moves(ruleset.initial(graph), tokens(args.moves))
+    players = list(situation.ruleset.options.players)
+    root = args.root if args.root is not None else players[0]
+    if root not in players:
+        raise UsageError(f"--root {root!r} is not a player of this game: the players are {', '.join(players)}")
+    if situation.over:
+        raise UsageError("the game is already over after --moves")
+    allowed = None if args.alliances else (lambda move: getattr(move, "kind", "place") in ("place", "pass"))
+    started = time.perf_counter()
+    try:
+        results, stopped = best_play(
+            situation,
+            args.concept,
+            args.horizon,
+            Budget(seconds=args.seconds, nodes=args.max_nodes),
+            root=root,
+            allowed=allowed,
+            progress=not args.json and sys.stderr.isatty(),
+        )
+    except TooExpensive as error:
+        raise UsageError(str(error)) from None
+    report = {
+        "ruleset": ruleset.name,
+        "options": ruleset.options.as_dict(),
+        "graph": graph.name,
+        "concept": CONCEPT_MEANING[args.concept].format(root=root),
+        "fragment": fragment(args.alliances),
+        "leaves": "a situation reached at the horizon, not over, is scored as if the game ended there",
+        "results": [r.as_dict() for r in results],
+        "stopped": stopped,
+        "seconds": round(time.perf_counter() - started, 2),
+    }
+    if args.json:
+        print(json.dumps(report, default=list))
+    else:
+        print_report(report, results)
+    return 0 if results else 1
+
+
+def print_report(report: dict, results: list) -> None:
+    """The report in lines: what was searched, then the deepest result, then why it stopped."""
+    print(f"{report['ruleset']} on {report['graph']}; moves considered: {report['fragment']}")
+    print(f"solution concept: {report['concept']}")
+    print(f"horizon: {report['leaves']}")
+    for r in results:
+        scores = ", ".join(f"{p} {v}" for p, v in r.scores.items())
+        top = max(r.scores.values())
+        winners = ", ".join(p for p, v in r.scores.items() if v == top)
+        status = (
+            "exact for the whole game"
+            if r.exact
+            else f"exact for the game cut after {r.horizon} move{'s' if r.horizon > 1 else ''}"
+        )
+        guaranteed = f"; {r.root} can make sure of {r.guaranteed}" if r.guaranteed is not None else ""
+        print(
+            f"horizon {r.horizon}: scores {scores}; winner(s) {winners}{guaranteed} ({status}, {r.nodes:,} situations)"
+        )
+        if r is results[-1]:
+            print(f"line: {', '.join(f'{p} {m}' for p, m in zip(r.movers, r.line)) or '(none)'}")
+    if report["stopped"]:
+        print(f"stopped: {report['stopped']}; the horizons above were finished")
+    print(f"seconds: {report['seconds']}")
