@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from gorules.impl.engine import Game, IllegalMove
@@ -41,6 +41,24 @@ VERSION = "0.1.0"
 
 COLOURS = {"b": "B", "black": "B", "w": "W", "white": "W"}
 MAX_BOARDSIZE = 25
+
+
+MAX_LINE = 100_000  # characters: a longer line is answered "? line too long", never held whole
+
+
+def lines(source: TextIO) -> Iterator[str | None]:
+    """The lines of ``source``; None for a line longer than MAX_LINE, which is read past in
+    pieces so that a line without end cannot fill the memory."""
+    while True:
+        line = source.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) <= MAX_LINE or line.endswith("\n"):
+            yield line
+            continue
+        while line and not line.endswith("\n"):
+            line = source.readline(MAX_LINE + 1)
+        yield None
 
 
 class GtpFailure(Exception):
@@ -134,8 +152,8 @@ class GtpEndpoint:
 
     def serve(self, source: TextIO = sys.stdin, sink: TextIO = sys.stdout) -> None:
         """Answer commands from ``source`` on ``sink`` until ``quit`` or end of input."""
-        for line in source:
-            answer = self.respond(line)
+        for line in lines(source):
+            answer = self.respond(line) if line is not None else "? line too long\n\n"
             if answer is None:
                 continue
             sink.write(answer)
