@@ -32,6 +32,7 @@ from gorules.spec.tromp_taylor import EMPTY, PASS, opponent
 PLAYER_OF_SGF = {"b": "B", "w": "W"}
 SMALLEST_SIZE = 1
 LARGEST_SIZE = 25  # the grids of spec.graph (GTP letters) end at 25x25
+LARGEST_RECORD = 20_000_000  # bytes: a record file larger than this is refused unread
 SGF_OF_PLAYER = {"B": "b", "W": "w"}
 
 
@@ -217,9 +218,13 @@ def load_sgf(path: str | os.PathLike) -> Record:
     source = os.fspath(path)
     try:
         with open(path, "rb") as handle:
-            data = handle.read()
+            data = handle.read(LARGEST_RECORD + 1)
     except OSError as error:
         raise RecordError(f"{source}: cannot read the file ({error.strerror})") from None
+    if len(data) > LARGEST_RECORD:
+        raise RecordError(
+            f"{os.path.basename(source)}: more than {LARGEST_RECORD // 1_000_000} MB; not a game record this reader takes"
+        )
     return parse_sgf(data, os.path.basename(source))
 
 
