@@ -34,6 +34,7 @@ from typing import TextIO
 from gorules.impl.engine import Game, IllegalMove
 from gorules.impl.rules import RuleError, ruleset
 from gorules.spec.graph import Graph, GraphError, grid, gtp_name, parse_point
+from gorules.spec.tromp_taylor import PASS, Move
 
 PROTOCOL_VERSION = "2"
 NAME = "gorules"
@@ -265,7 +266,7 @@ class GtpEndpoint:
                 self.game.undo()
                 raise GtpFailure("the game is over")
         candidates = [v for v in self.game.legal_moves() if v != "pass" and not self.eye_filling(v, player)]
-        v = self.random.choice(candidates) if candidates else "pass"
+        v: Move = self.random.choice(candidates) if candidates else PASS
         self.game.play(v)
         self.steps.append(steps + 1)
         return self.name_of(v)
