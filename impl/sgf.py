@@ -27,9 +27,12 @@ from sgfmill import sgf
 
 from gorules.impl.files import write_bytes_atomically
 from gorules.spec.graph import Graph, GraphError, grid
-from gorules.spec.tromp_taylor import EMPTY, PASS, opponent
+from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE, Player, opponent
 
 PLAYER_OF_SGF = {"b": "B", "w": "W"}
+SMALLEST_SIZE = 1
+LARGEST_SIZE = 25  # the grids of spec.graph (GTP letters) end at 25x25
+LARGEST_RECORD = 20_000_000  # bytes: a record file larger than this is refused unread
 SGF_OF_PLAYER = {"B": "b", "W": "w"}
 
 
@@ -52,7 +55,7 @@ class Record:
     komi: float = 0.0
     handicap: int = 0
     result: str | None = None
-    first_player: str = "B"
+    first_player: Player = BLACK
     source: str = "<sgf>"
     problems: tuple = ()
 
@@ -72,7 +75,7 @@ def sgf_point(graph: Graph, row_col) -> int:
 def sgfmill_row_col(graph: Graph, v: int) -> tuple[int, int]:
     """The sgfmill (row, column) pair of a grid point (row 0 at the bottom)."""
     rows, _ = graph.shape
-    r, c = graph.coordinates[v]
+    r, c = graph.grid[v]
     return rows - 1 - r, c
 
 
@@ -83,9 +86,23 @@ def _read_game(data: bytes, source: str) -> sgf.Sgf_game:
     except ValueError as error:
         raise RecordError(f"{source}: not a readable SGF record ({error})") from None
     root = game.get_root()
-    if root.has_property("GM") and root.get("GM") != 1:
-        raise RecordError(f"{source}: SGF game type GM[{root.get('GM')}] is not Go (GM[1])")
+    if root.has_property("GM") and _number(root, "GM", "game type", source) != 1:
+        raise RecordError(f"{source}: SGF game type GM[{_raw(root, 'GM')}] is not Go (GM[1])")
     return game
+
+
+def _raw(node, name: str) -> str:
+    """A property's value as written (cut to 40 characters), for error messages."""
+    text = node.get_raw(name).decode("utf-8", errors="replace")
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _number(node, name: str, what: str, source: str) -> int:
+    """A number-valued property; RecordError naming it if its value is not a number."""
+    try:
+        return int(node.get(name))
+    except (ValueError, TypeError):
+        raise RecordError(f"{source}: {what} {name}[{_raw(node, name)}] is not a number") from None
 
 
 def _komi(root, source: str) -> float:
@@ -139,7 +156,19 @@ def _node_move(graph: Graph, node, number: int, source: str):
 
 
 def parse_sgf(data: bytes | str, source: str = "<sgf>") -> Record:
-    """The Record of SGF text: its grid, setup, main line, komi, handicap and result."""
+    """The Record of SGF text: its grid, setup, main line, komi, handicap and result;
+    RecordError, one line naming the source, for anything that cannot be read."""
+    try:
+        return _parse_sgf(data, source)
+    except RecordError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as error:  # sgfmill's own refusals
+        problem = " ".join(f"{type(error).__name__}: {error}".split())[:200]
+        raise RecordError(f"{source}: not a readable SGF record ({problem})") from None
+
+
+def _parse_sgf(data: bytes | str, source: str) -> Record:
+    """:func:`parse_sgf` without its last guard."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     game = _read_game(data, source)
@@ -147,6 +176,10 @@ def parse_sgf(data: bytes | str, source: str = "<sgf>") -> Record:
         size = game.get_size()
     except ValueError as error:
         raise RecordError(f"{source}: bad board size ({error})") from None
+    if not SMALLEST_SIZE <= size <= LARGEST_SIZE:
+        raise RecordError(
+            f"{source}: board size SZ[{size}] is outside {SMALLEST_SIZE}..{LARGEST_SIZE}, the boards records are replayed on"
+        )
     graph = grid(size, size)
     root = game.get_root()
     setup = _setup_board(graph, root, source)
@@ -164,9 +197,9 @@ def parse_sgf(data: bytes | str, source: str = "<sgf>") -> Record:
         played = _node_move(graph, node, len(moves) + 1, source)
         if played is not None:
             moves.append(played)
-    handicap = root.get("HA") if root.has_property("HA") else 0
+    handicap = _number(root, "HA", "handicap", source) if root.has_property("HA") else 0
     result = root.get("RE") if root.has_property("RE") else None
-    first_player = moves[0][0] if moves else ("W" if handicap else "B")
+    first_player: Player = moves[0][0] if moves else (WHITE if handicap else BLACK)
     return Record(
         graph,
         tuple(setup),
@@ -185,9 +218,13 @@ def load_sgf(path: str | os.PathLike) -> Record:
     source = os.fspath(path)
     try:
         with open(path, "rb") as handle:
-            data = handle.read()
+            data = handle.read(LARGEST_RECORD + 1)
     except OSError as error:
         raise RecordError(f"{source}: cannot read the file ({error.strerror})") from None
+    if len(data) > LARGEST_RECORD:
+        raise RecordError(
+            f"{os.path.basename(source)}: more than {LARGEST_RECORD // 1_000_000} MB; not a game record this reader takes"
+        )
     return parse_sgf(data, os.path.basename(source))
 
 
@@ -223,7 +260,7 @@ def record_sgf(
         black = {sgfmill_row_col(graph, v) for v in graph.points if setup[v] == "B"}
         white = {sgfmill_row_col(graph, v) for v in graph.points if setup[v] == "W"}
         root.set_setup_stones(black, white)
-    player = "B"
+    player: Player = BLACK
     for item in moves:
         if isinstance(item, tuple):
             player, v = item
