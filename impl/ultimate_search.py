@@ -334,3 +334,93 @@ def deep(function: Callable, *args):
     if "error" in outcome:
         raise outcome["error"]
     return outcome["value"]
+
+
+# --------------------------------------------------------------------------- the solve command's hook
+
+OUTCOME = {1: BLACK, 0: "draw", -1: WHITE}
+"""Black's result as the interface writes it."""
+
+
+def for_black(result: int, player: int) -> int:
+    """A result for the player to move (1 win, 0 draw, −1 loss) as Black's."""
+    return result if player == 0 else -result
+
+
+def principal_variation(engine: Engine, p: Position, result: int) -> list:
+    """Moves that keep the result from p to the end: the winner plays a winning move, a
+    player held to a draw declares it if she may or plays a move that keeps it, the loser
+    resigns."""
+    line: list = []
+    while True:
+        if result == -1:
+            return [*line, spec.RESIGN]
+        if result == 0 and p[7] == p[2]:
+            return [*line, spec.DECLARE_DRAW]
+        moves, _ = engine.children(p)
+        for move, child, _ in engine.ordered(moves):
+            if -engine.result(child) == result:
+                line.append(move)
+                p = child
+                result = -result
+                break
+        else:
+            raise AssertionError("no move keeps the result: the search is inconsistent")
+
+
+def solve(situation, meter: Meter | None = None, progress=None):
+    """The Ultimate (or Fundamental) Go result of an interface situation for Black, found
+    by the two yes/no searches, as the generic solver's Solution; on a spent budget the
+    bounds proved so far are reported with status ``bounds``."""
+    import time
+
+    from gorules.impl.budget import BudgetSpent
+    from gorules.impl.search import Solution
+
+    graph, ruleset = situation.graph, situation.ruleset
+    engine = Engine(graph, meter=meter, progress=progress)
+    p = engine.from_situation(situation.state)
+    player = p[2]
+    started = time.perf_counter()
+    proved: dict = {}
+    note = None
+    try:
+        proved["can_win"] = deep(engine.can_win, p)
+        if not proved["can_win"]:
+            proved["can_draw"] = deep(engine.can_draw, p)
+    except BudgetSpent as spent:
+        note = f"{spent}; proved so far: " + (", ".join(f"{k}={v}" for k, v in proved.items()) or "nothing")
+    lower, upper = result_bounds(proved)
+    black = sorted((for_black(lower, player), for_black(upper, player)))
+    exact = black[0] == black[1]
+    line = deep(principal_variation, engine, p, lower) if exact else []
+    method = (
+        "two yes/no searches (can the player to move win? can she at least draw?), table sound under positional superko"
+    )
+    return Solution(
+        graph=graph.name,
+        ruleset=ruleset.name,
+        options=ruleset.options.as_dict(),
+        value=OUTCOME[black[0]] if exact else None,
+        principal_variation=line,
+        nodes=engine.nodes,
+        seconds=time.perf_counter() - started,
+        method=method,
+        status="exact" if exact else "bounds",
+        lower=OUTCOME[black[0]],
+        upper=OUTCOME[black[1]],
+        note=note,
+        details={"to_move": COLOURS[player], **proved},
+    )
+
+
+def result_bounds(proved: dict) -> tuple[int, int]:
+    """The least and greatest result (for the player to move) consistent with what the
+    searches proved."""
+    if proved.get("can_win"):
+        return 1, 1
+    if "can_win" not in proved:
+        return -1, 1
+    if "can_draw" not in proved:
+        return -1, 0
+    return (0, 0) if proved["can_draw"] else (-1, -1)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
-from gorules import rulesets
+from gorules import rulesets, situations
 from gorules.conjectures import as_number
 from gorules.errors import UsageError
+from gorules.impl import ultimate_search
+from gorules.impl.budget import Budget
 from gorules.impl.search import SearchError, Solution, solve
 from gorules.impl.solve import MAX_POINTS
 from gorules.spec.graph import parse_graph
@@ -25,6 +27,7 @@ def register(subparsers) -> None:
         "--max-points", type=int, default=MAX_POINTS, help=f"refuse larger graphs (default {MAX_POINTS})"
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    situations.add_argument(parser)
     parser.set_defaults(func=run)
 
 
@@ -52,8 +55,13 @@ def run(args) -> int:
     """Solve the game from the ruleset's start and print the value, the principal variation, the effort."""
     graph = parse_graph(args.graph)
     ruleset = rulesets.from_arguments(args)
+    start = situations.read(ruleset, graph, args.situation)
     try:
-        solution = solve(ruleset.initial(graph), args.max_nodes, max_points=args.max_points)
+        # Ultimate and Fundamental Go: decided by their own yes/no searches
+        if ruleset.name in ("ultimate", "fundamental"):
+            solution = ultimate_search.solve(start, Budget(nodes=args.max_nodes).meter())
+        else:
+            solution = solve(start, args.max_nodes, max_points=args.max_points)
     except SearchError as error:
         raise UsageError(str(error)) from error
     result = report(solution, ruleset, graph)
