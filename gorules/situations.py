@@ -26,32 +26,61 @@ def add_argument(parser) -> None:
     )
 
 
+def text_of(argument: str) -> str:
+    """The situation's text: the file's content if the argument names a file, else the
+    argument itself; UsageError for a missing file."""
+    if "\n" in argument or argument.lstrip().startswith("{"):
+        return argument
+    path = Path(argument)
+    try:
+        is_file = len(argument) < 1024 and path.is_file()
+    except OSError:
+        is_file = False
+    if is_file:
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise UsageError(f"cannot read situation file {argument!r}: {error}") from None
+    if ":" not in argument:
+        raise UsageError(f"situation file {argument!r} does not exist (give a file or the situation's text)")
+    return argument
+
+
+def json_data(text: str) -> dict | None:
+    """The situation's JSON object, or None if the text is not JSON; UsageError if it
+    starts like JSON but is not an object."""
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise UsageError(f"the situation is not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise UsageError("a situation in JSON is an object of fields")
+    return data
+
+
+def graph_name(text: str) -> str | None:
+    """The graph the situation names (its ``graph`` field), or None."""
+    data = json_data(text)
+    if data is not None:
+        name = data.get("graph")
+        return name if isinstance(name, str) else None
+    for line in text.replace(";", "\n").splitlines():
+        field, colon, value = line.partition(":")
+        if colon and field.strip().lower() == "graph":
+            return value.strip()
+    return None
+
+
 def read(ruleset: Ruleset, graph: Graph, argument: str | None) -> Situation:
     """The situation the argument names (the ruleset's start if None); UsageError (or the
     ruleset's OptionError) in one line if it is not a situation of the graph."""
     if argument is None:
         return ruleset.initial(graph)
-    text = argument
-    if "\n" not in argument and not argument.lstrip().startswith("{"):
-        path = Path(argument)
-        try:
-            is_file = len(argument) < 1024 and path.is_file()
-        except OSError:
-            is_file = False
-        if is_file:
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as error:
-                raise UsageError(f"cannot read situation file {argument!r}: {error}") from None
-        elif ":" not in argument:
-            raise UsageError(f"situation file {argument!r} does not exist (give a file or the situation's text)")
-    if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise UsageError(f"the situation is not valid JSON: {error}") from None
-        if not isinstance(data, dict):
-            raise UsageError("a situation in JSON is an object of fields")
+    text = text_of(argument)
+    data = json_data(text)
+    if data is not None:
         return ruleset.situation(graph, ruleset.state_from_json(graph, data))
     reader = getattr(ruleset, "state_from_text", None)
     if reader is None:

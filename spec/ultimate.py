@@ -286,6 +286,7 @@ def read_player(word, what: str, none: bool = True) -> Player | None:
 def situation_data(graph: Graph, s: Situation) -> dict:
     """The situation as JSON-able data (what ``read_situation`` reads back)."""
     return {
+        "graph": graph.name,
         "board": board_word(graph, s.board),
         "to_move": s.player,
         "prisoners": {BLACK: s.black_prisoners, WHITE: s.white_prisoners},
@@ -303,6 +304,7 @@ def read_situation(graph: Graph, data: dict, fundamental: bool = False) -> Situa
     holds her ultimate prisoner (none in Fundamental Go), and the boards that have occurred
     are the empty board and this one."""
     known = {
+        "graph",
         "board",
         "to_move",
         "prisoners",
@@ -312,9 +314,11 @@ def read_situation(graph: Graph, data: dict, fundamental: bool = False) -> Situa
         "owed_delays",
         "history",
     }
-    unknown = sorted(set(data) - known - {"ruleset", "options", "graph", "over"})
+    unknown = sorted(set(data) - known - {"ruleset", "options", "over"})
     if unknown:
         raise SituationError(f"unknown field {unknown[0]!r} in a situation: expected {', '.join(sorted(known))}")
+    if data.get("graph", graph.name) != graph.name:
+        raise SituationError(f"the situation is one of {data['graph']}, not of {graph.name}")
     for needed in ("board", "to_move"):
         if needed not in data:
             raise SituationError(f"a situation needs its {needed.replace('_', ' ')}")
@@ -362,6 +366,7 @@ def check_ultimate(ultimate: frozenset, first: Player | None, draw: Player | Non
 
 
 TEXT_FIELDS = {
+    "graph": "graph",
     "board": "board",
     "to move": "to_move",
     "prisoners": "prisoners",
@@ -503,7 +508,7 @@ class Ultimate(api.Ruleset):
         """The prisoner bowls, who still holds an ultimate prisoner, who delayed first, who
         may declare a draw, the delays White owes, the boards that have occurred."""
         data = situation_data(graph, s)
-        del data["board"], data["to_move"]
+        del data["graph"], data["board"], data["to_move"]
         return data
 
     def state_from_json(self, graph: Graph, data: dict) -> Situation:
