@@ -153,6 +153,20 @@ class Engine:
             getattr(s, "forced_delays", 0),
         )
 
+    def to_situation(self, p: Position) -> spec.Situation:
+        """The spec situation of a position (its bowls as they are)."""
+        black, white, player, bb, wb, ult, first, draw, history, forced = p
+        codes = {1 << number: code for code, number in self.numbers.items()}
+        boards = frozenset(
+            board_tuple(self.n, code & self.full, code >> self.n) for bit, code in codes.items() if history & bit
+        )
+        held = frozenset(c for i, c in enumerate(COLOURS) if ult >> i & 1)
+        named = {-1: None, 0: BLACK, 1: WHITE}
+        board = board_tuple(self.n, black, white)
+        return spec.Situation(
+            board, COLOURS[player], bb, wb, held, named[first], named[draw], boards | {board}, None, forced
+        )
+
     def children(self, p: Position) -> tuple[list[tuple[object, Position, int]], int]:
         """The moves of the player to move as (move, position, the bit of the board it
         made or 0), placements by point then the delay and the ultimate delay; and the bits
@@ -207,6 +221,11 @@ class Engine:
     def difference(self, p: Position) -> int:
         """The prisoner difference of the player to move: her bowl less the opponent's."""
         return p[3] - p[4] if p[2] == 0 else p[4] - p[3]
+
+    def normal(self, p: Position) -> Position:
+        """p with its bowls less their common part (which changes nothing, section IV)."""
+        common = min(p[3], p[4])
+        return p if not common else (*p[:3], p[3] - common, p[4] - common, *p[5:])
 
     def lookup(self, goal: int, p: Position) -> tuple[bool, int] | None:
         """A stored proof that applies at p: (answer, its query bits), or None."""
