@@ -53,6 +53,7 @@ class ClaimReport:
     asked: int = 0
     counterexample: Position | None = None
     detail: str = ""
+    situation: object = None  # the counterexample as a spec situation
 
     @property
     def status(self) -> str:
@@ -152,6 +153,7 @@ def _check(engine: Engine, start: Position, limit: int | None, analyser) -> Repo
             entry.asked += 1
             if not verdict[0] and entry.counterexample is None:
                 entry.counterexample, entry.detail = p, verdict[1]
+                entry.situation = engine.to_situation(p)
     report.nodes = engine.nodes
     return report
 
@@ -203,3 +205,13 @@ MUTANTS = {
     "draw right to the second delayer": DrawToSecond,
     "draw right at the first delay": DrawToFirstAtOnce,
 }
+
+REFUTING = {
+    CLAIMS[0]: "static score",
+    CLAIMS[1]: "static score",
+    CLAIMS[2]: "static score",
+    CLAIMS[3]: "draw right to the second delayer",
+    CLAIMS[4]: "draw right to the second delayer",
+    CLAIMS[5]: "static score",
+}
+"""For each claim, the mutant it refutes already on path:2."""
