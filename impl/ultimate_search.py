@@ -76,6 +76,7 @@ class Engine:
         self.nodes = 0
         self.numbers: dict[int, int] = {}
         self.tables: tuple[dict, dict] = ({}, {})  # can_win, can_draw
+        self.bounds: tuple[float, float] = (-INF, INF)  # the score, as far as proved
 
     # ---- boards
 
@@ -306,13 +307,22 @@ class Engine:
 
     def score(self, p: Position) -> float:
         """Section IV's score of a position read as Fundamental Go: min{K : White wins with
-        K more prisoners} − ½ if Black wins, else −min{K : Black wins with K more} + ½."""
+        K more prisoners} − ½ if Black wins, else −min{K : Black wins with K more} + ½.
+        ``bounds`` holds what is proved so far (for a report when the budget runs out)."""
         p = self.fundamental(p)
+        self.bounds = (-INF, INF)
         if self.black_wins(p):
-            k = next(k for k in itertools.count(1) if not self.black_wins(self.with_komi(p, 1, k)))
-            return k - 0.5
-        k = next(k for k in itertools.count(1) if self.black_wins(self.with_komi(p, 0, k)))
-        return -k + 0.5
+            self.bounds = (0.5, INF)
+            for k in itertools.count(1):
+                if not self.black_wins(self.with_komi(p, 1, k)):
+                    return k - 0.5
+                self.bounds = (k + 0.5, INF)
+        self.bounds = (-INF, -0.5)
+        for k in itertools.count(1):
+            if self.black_wins(self.with_komi(p, 0, k)):
+                return -k + 0.5
+            self.bounds = (-INF, -k - 0.5)
+        raise AssertionError("unreachable")
 
 
 def board_bits(board) -> tuple[int, int]:
