@@ -308,3 +308,23 @@ def test_analyse_command_on_path_4(capsys):
     assert main(["analyse", text]) == 0
     out = capsys.readouterr().out
     assert "sente level" in out and "cost of each placement" in out
+
+
+def test_comparison_table_command(tmp_path, capsys):
+    """The table over connected graphs up to 3 points: path:3 is where area and Ultimate part."""
+    out = tmp_path / "table.json"
+    assert main(["ultimate-table", "--points", "3", "--json", "--out", str(out)]) == 0
+    rows = json.loads(out.read_text())
+    assert [r["points"] for r in rows] == [1, 2, 3, 3]
+    path3 = next(r for r in rows if r["points"] == 3 and r["edges"] == 2)
+    assert path3["area_value"] == 3 and path3["fundamental_score"] == 0.5 and path3["ultimate_result"] == "draw"
+    assert path3["area_and_ultimate_differ"] and not rows[0]["area_and_ultimate_differ"]
+    assert main(["ultimate-table", "--points", "9"]) == 2
+
+
+def test_claims_command_reports_a_status_per_graph(capsys):
+    """ultimate-claims: one status per claim and graph, unknown when the limit cuts it short."""
+    assert main(["ultimate-claims", "path:3", "path:4", "--max-situations", "500", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["claims"]["no move raises the score"]["status"] == "holds" and rows[0]["complete"]
+    assert rows[1]["claims"]["no move raises the score"]["status"] == "unknown"

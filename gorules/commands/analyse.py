@@ -158,7 +158,7 @@ def run(args) -> int:
         budget = Budget(seconds=args.seconds, nodes=args.max_nodes)
     except ValueError as error:
         raise UsageError(str(error)) from None
-    bar = tqdm(desc="analyse", unit="node", file=sys.stderr, disable=args.json or None)
+    bar = tqdm(desc="analyse", unit="node", file=sys.stderr, disable=args.json)
     engine = Engine(graph, meter=budget.meter(), progress=lambda n: bar.update(1000))
     try:
         analysis = analyse(engine, engine.from_situation(situation.state), ruleset.name == "ultimate")

@@ -97,7 +97,7 @@ def budget_of(args) -> Budget:
 
 def bar(args, what: str):
     """A progress bar on stderr (off with --json)."""
-    return tqdm(desc=what, unit="node", unit_scale=True, file=sys.stderr, disable=args.json or None)
+    return tqdm(desc=what, unit="node", unit_scale=True, file=sys.stderr, disable=args.json)
 
 
 def run_score(args) -> int:
@@ -171,7 +171,7 @@ def claims_on(graph: Graph, args) -> dict:
 def run_claims(args) -> int:
     """The claims on each graph, one status per claim and graph."""
     graphs = [checked_graph(name, args.max_points) for name in args.graphs]
-    rows = [claims_on(graph, args) for graph in tqdm(graphs, desc="graphs", file=sys.stderr, disable=args.json or None)]
+    rows = [claims_on(graph, args) for graph in tqdm(graphs, desc="graphs", file=sys.stderr, disable=args.json)]
     if args.json:
         print(json.dumps(rows, allow_nan=False))
     else:
@@ -205,11 +205,19 @@ def connected_graphs(points: int) -> list[Graph]:
     ]
 
 
-def area_value(graph: Graph) -> tuple[float, list]:
-    """The Tromp–Taylor perfect-play area value for Black and its principal variation."""
-    from gorules.impl.search import solve
+TT_NODES = 300_000
+"""The node budget of each Tromp–Taylor solve in the table."""
 
-    found = solve(rulesets.make("tromp-taylor").initial(graph))
+
+def area_value(graph: Graph) -> tuple[float, list] | None:
+    """The Tromp–Taylor perfect-play area value for Black and its principal variation, or
+    None if the solver's node budget runs out."""
+    from gorules.impl.search import SearchError, solve
+
+    try:
+        found = solve(rulesets.make("tromp-taylor").initial(graph), TT_NODES)
+    except SearchError:
+        return None
     return found.value, found.principal_variation
 
 
@@ -230,9 +238,10 @@ def final_territory(graph: Graph, line: list) -> int:
 def table_row(graph: Graph, args) -> dict:
     """One graph's row: area value, Fundamental score, Ultimate result, territory."""
     row: dict = {"graph": graph.name, "points": graph.order, "edges": len(graph.edges())}
-    value, line = area_value(graph)
-    row["area_value"] = value
-    row["territory"] = final_territory(graph, line)
+    solved = area_value(graph)
+    if solved is not None:
+        row["area_value"] = solved[0]
+        row["territory"] = final_territory(graph, solved[1])
     engine = Engine(graph, meter=budget_of(args).meter())
     try:
         row["fundamental_score"] = deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)))
@@ -241,8 +250,10 @@ def table_row(graph: Graph, args) -> dict:
     except BudgetSpent as spent:
         row["note"] = f"{spent} after {engine.nodes} nodes"
     row["nodes"] = engine.nodes
-    sign = "B" if value > 0 else "W" if value < 0 else "draw"
-    row["area_and_ultimate_differ"] = "ultimate_result" in row and sign != row["ultimate_result"]
+    if "area_value" in row and "ultimate_result" in row:
+        value = row["area_value"]
+        sign = "B" if value > 0 else "W" if value < 0 else "draw"
+        row["area_and_ultimate_differ"] = sign != row["ultimate_result"]
     return row
 
 
@@ -254,9 +265,12 @@ def markdown(rows: list[dict]) -> str:
     ]
     for r in rows:
         score = f"{r['fundamental_score']:+g}" if "fundamental_score" in r else "unknown"
+        area = f"{r['area_value']:+g}" if "area_value" in r else "unknown"
+        territory = f"{r['territory']:+d}" if "territory" in r else "unknown"
+        differ = {True: "yes", False: "", None: "?"}[r.get("area_and_ultimate_differ")]
         lines.append(
-            f"| {r['graph']} | {r['points']} | {r['edges']} | {r['area_value']:+g} | {r['territory']:+d} | {score} | "
-            f"{r.get('ultimate_result', 'unknown')} | {'yes' if r['area_and_ultimate_differ'] else ''} |"
+            f"| {r['graph']} | {r['points']} | {r['edges']} | {area} | {territory} | {score} | "
+            f"{r.get('ultimate_result', 'unknown')} | {differ} |"
         )
     return "\n".join(lines)
 
@@ -268,10 +282,7 @@ def run_table(args) -> int:
             f"--points {args.points} exceeds --max-points {args.max_points} (raise the limit with --max-points)"
         )
     graphs = connected_graphs(args.points)
-    rows = [
-        table_row(g, args)
-        for g in tqdm(graphs, desc="graphs", unit="graph", file=sys.stderr, disable=args.json or None)
-    ]
+    rows = [table_row(g, args) for g in tqdm(graphs, desc="graphs", unit="graph", file=sys.stderr, disable=args.json)]
     text = json.dumps(rows, allow_nan=False, indent=1) if args.json else markdown(rows)
     if args.out:
         write_text_atomically(args.out, text + "\n")
