@@ -19,8 +19,6 @@ from gorules.spec.tromp_taylor import BLACK, WHITE, clear, update
 
 # The hand-given 2×3 situation of the docs: Black to move, counting phase.
 COUNTING = "graph: grid:2x3; board: B.W/.B.; to move: B"
-# A 2×3 situation in normal play.
-NORMAL = "graph: grid:2x3; board: BBW/.W.; to move: B"
 
 
 def engine_and_position(graph_name: str, text: str | None = None, fundamental: bool = False):
@@ -218,14 +216,6 @@ def test_analyse_the_hand_given_two_by_three_situation(capsys):
     assert main(["analyse", COUNTING]) == 0
     table = capsys.readouterr().out
     assert "phase: counting" in table and "X 0 O" in table
-
-
-@pytest.mark.slow
-def test_normal_play_on_two_by_three():
-    """A positive sente level is normal play: White's move at A1 would cost Black 8."""
-    engine, p = engine_and_position("grid:2x3", NORMAL)
-    a = analyse(engine, p)
-    assert a.sente_level == 8 and a.phase == "normal play" and a.optimal == [5] and a.score == 3.5
 
 
 def test_normal_play_and_the_resignation_case():
