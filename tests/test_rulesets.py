@@ -498,11 +498,3 @@ def test_play_command_rejects_bad_input_in_one_line(capsys):
     assert main(["play", "directed", "path:2", "--komi", "x"]) == 2
     errors = capsys.readouterr().err.strip().splitlines()
     assert len(errors) == 3 and "move 2 ('delay') is illegal" in errors[0] and "unknown point 'x'" in errors[1]
-
-
-def test_fundamental_score_command(capsys):
-    from gorules.cli import main
-
-    assert main(["fundamental-score", "path:3", "--check", "--json"]) == 0
-    out = capsys.readouterr().out
-    assert '"score": 0.5' in out and '"situations": 498' in out and '"counterexamples": 0' in out

@@ -4,8 +4,10 @@ small boards (each a few seconds at most)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 
+from gorules.impl import ultimate_claims
 from gorules.proofs.extras import board_after
 from gorules.spec import topological, ultimate
 from gorules.spec import tromp_taylor as tt
@@ -324,6 +326,35 @@ def political_best_play_check(name: str = "path:4", horizon: int = 3) -> Check:
     return Check("political best play = plain recursion", name, run, "rulesets")
 
 
+@functools.lru_cache(maxsize=None)
+def claims_report(name: str, mutant: str | None = None) -> ultimate_claims.Report:
+    """Sections IV–VI's claims on every situation of Ultimate Go reachable on the graph
+    (under a mutant of the game or score, if named)."""
+    graph = parse_graph(name)
+    engine = ultimate_claims.MUTANTS[mutant](graph) if mutant else ultimate_claims.Engine(graph)
+    return ultimate_claims.check_claims(engine, engine.from_situation(ultimate.Ultimate().start(graph)))
+
+
+def ultimate_claim_check(name: str, claim: str) -> Check:
+    """One claim of source 003 (sections IV–VI) on every reachable situation of the graph,
+    with the mutant it must refute."""
+
+    def run() -> Outcome:
+        """Do the check: the claim's status, and the mutant's."""
+        found = next(c for c in claims_report(name).claims if c.claim == claim)
+        mutant = ultimate_claims.REFUTING[claim]
+        caught = next(c for c in claims_report("path:2", mutant).claims if c.claim == claim)
+        refuted = caught.status == "fails"
+        detail = {"situations": claims_report(name).situations, "asked": found.asked, "status": found.status}
+        detail["mutant"] = f"{mutant}: {'refuted' if refuted else 'NOT refuted'} on path:2"
+        if found.status == "fails":
+            board = ultimate.situation_text(parse_graph(name), found.situation)
+            return Outcome(False, f"fails: {found.detail}", {**detail, "counterexample": board})
+        return Outcome(refuted, f"{found.status} at {found.asked} situations; mutant '{mutant}' refuted", detail)
+
+    return Check(f"source 003: {claim}", name, run, "rulesets")
+
+
 def checks() -> list[Check]:
     """The checks of the rulesets beyond Tromp–Taylor."""
     return [
@@ -337,4 +368,5 @@ def checks() -> list[Check]:
         political_paradox_check(),
         political_readings_check(),
         political_best_play_check(),
+        *(ultimate_claim_check("path:3", claim) for claim in ultimate_claims.CLAIMS),
     ]

@@ -21,7 +21,11 @@ def register(subparsers) -> None:
     )
     parser.add_argument("--graph", default="grid:19x19", help="the board (default grid:19x19)")
     parser.add_argument(
-        "--preset", "--rules", dest="preset", default="tromp-taylor", help="a Tromp–Taylor preset (default tromp-taylor)"
+        "--preset",
+        "--rules",
+        dest="preset",
+        default="tromp-taylor",
+        help="a Tromp–Taylor preset (default tromp-taylor)",
     )
     parser.add_argument("--seed", type=int, default=None, help="seed of genmove's random choices")
     parser.set_defaults(func=run)

@@ -1,32 +1,23 @@
-"""``gorules play`` and ``gorules fundamental-score``: the rulesets beyond Tromp–Taylor, run.
+"""``gorules play``: the rulesets beyond Tromp–Taylor, run.
 
 ``gorules play RULESET GRAPH --moves "..."`` steps a game of any registered ruleset from its
 start, through the common ruleset interface, and prints the situation and the result.
-``gorules fundamental-score GRAPH`` computes section IV's mid-game-komi score of the empty
-board in Fundamental Go by exact search and, with ``--check``, checks the source's claim
-that no move by Black raises it (nor a White move lowers it) at every reachable situation.
+(Section IV's score of source 003 is ``gorules fundamental-score``, in its own module.)
 """
 
 from __future__ import annotations
 
 import json
-import sys
-import time
-
-from tqdm import tqdm
 
 from gorules import rulesets
-from gorules.checks.ruleset_checks import reachable_situations
 from gorules.errors import UsageError
 from gorules.impl.political_record import game_steps, write_record
-from gorules.spec import ultimate
 from gorules.spec.api import IllegalMove, Situation
 from gorules.spec.graph import parse_graph
-from gorules.spec.text import board_text
 
 
 def register(subparsers) -> None:
-    """Add the ``play`` and ``fundamental-score`` subcommands."""
+    """Add the ``play`` subcommand."""
     play = subparsers.add_parser("play", help="step a game of any ruleset from its start and print the situation")
     play.add_argument("ruleset", help=f"the ruleset: {', '.join(rulesets.names())}")
     play.add_argument("graph", help='a graph, e.g. "grid:3x3", "path:4", "digraph:0>1,1>0"')
@@ -44,23 +35,6 @@ def register(subparsers) -> None:
     )
     rulesets.add_arguments(play, default=None)
     play.set_defaults(func=run_play)
-    score = subparsers.add_parser(
-        "fundamental-score", help="section IV's score of the empty board in Fundamental Go, by exact search"
-    )
-    score.add_argument("graph")
-    score.add_argument(
-        "--check",
-        action="store_true",
-        help="check the claim that no move improves the score at every reachable situation",
-    )
-    score.add_argument(
-        "--depth", type=int, help="with --check: only the situations reachable in at most this many moves"
-    )
-    score.add_argument(
-        "--ultimate", action="store_true", help="also solve Ultimate Go (with ultimate prisoners) from the empty board"
-    )
-    score.add_argument("--json", action="store_true")
-    score.set_defaults(func=run_score)
 
 
 def tokens(text: str) -> list:
@@ -113,33 +87,3 @@ def run_play(args) -> int:
     else:
         print("\n".join([*events, situation.text()]))
     return 0
-
-
-def run_score(args) -> int:
-    """The Fundamental Go score of the empty board, and optionally the check of the claim."""
-    graph = parse_graph(args.graph)
-    started = time.perf_counter()
-    start = ultimate.initial_situation(graph, fundamental=True)
-    report = {"graph": graph.name, "score": ultimate.score(graph, start)}
-    if args.check:
-        seen = reachable_situations(graph, start, args.depth)
-        failures = [
-            s
-            for s in tqdm(seen, desc="claim", unit="situation", file=sys.stderr, disable=args.json or None)
-            if not ultimate.no_move_improves(graph, s)
-        ]
-        report.update(
-            depth="all" if args.depth is None else args.depth, situations=len(seen), counterexamples=len(failures)
-        )
-        if failures:
-            report["first_counterexample"] = board_text(graph, failures[0].board)
-    if args.ultimate:
-        outcome = {1: "B", 0: "draw", -1: "W"}[ultimate.value(graph, ultimate.initial_situation(graph))]
-        report["ultimate_go_result"] = outcome
-    report["seconds"] = round(time.perf_counter() - started, 2)
-    if args.json:
-        print(json.dumps(report))
-    else:
-        for key, value in report.items():
-            print(f"{key}: {value}")
-    return 0 if not report.get("counterexamples") else 1

@@ -13,9 +13,11 @@ from __future__ import annotations
 import json
 import sys
 
-from gorules import rulesets
+from gorules import rulesets, situations
 from gorules.conjectures import as_number
 from gorules.errors import UsageError
+from gorules.impl import ultimate_search
+from gorules.impl.budget import Budget
 from gorules.impl.files import write_text_atomically
 from gorules.impl.search import SearchError, Solution, solve
 from gorules.impl.solve import MAX_POINTS
@@ -52,6 +54,7 @@ def register(subparsers) -> None:
     parser.add_argument("--certificate", metavar="FILE", help="write the proof of the value as JSON")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    situations.add_argument(parser)
     parser.set_defaults(func=run)
 
 
@@ -113,17 +116,23 @@ def run(args) -> int:
             f"{graph.name} has {graph.order} points: the solver takes at most {args.max_points} "
             "(raise the limit with --max-points)"
         )
+    start = situations.read(ruleset, graph, args.situation)
     progress = None if args.no_progress else Progress(getattr(ruleset.options, "komi", 0))
     try:
-        solution = solve(
-            ruleset.initial(graph),
-            args.nodes,
-            max_points=args.max_points,
-            max_seconds=args.seconds,
-            progress=progress,
-            bounds_on_budget=True,
-            certify=bool(args.certificate),
-        )
+        if ruleset.name in ("ultimate", "fundamental"):
+            # Ultimate and Fundamental Go: decided by their own pair of yes/no searches
+            budget = Budget(seconds=args.seconds, nodes=args.nodes)
+            solution = ultimate_search.solve(start, budget.meter())
+        else:
+            solution = solve(
+                start,
+                args.nodes,
+                max_points=args.max_points,
+                max_seconds=args.seconds,
+                progress=progress,
+                bounds_on_budget=True,
+                certify=bool(args.certificate),
+            )
     except SearchError as error:
         raise UsageError(str(error)) from error
     finally:

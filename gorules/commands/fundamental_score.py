@@ -1,0 +1,290 @@
+"""Source 003 at reach: ``gorules fundamental-score``, ``gorules ultimate-claims`` and
+``gorules ultimate-table``.
+
+- ``fundamental-score GRAPH`` — section IV's score of a situation (the empty board unless
+  ``--situation``) in Fundamental Go and, with ``--ultimate``, the Ultimate Go result; with
+  ``--check``, the claims of sections IV–VI on every reachable situation;
+- ``ultimate-claims GRAPH...`` — each claim's status per graph: holds, fails (with the first
+  counterexample), or unknown (the situation or node budget ran out first);
+- ``ultimate-table`` — over every connected graph up to ``--max-points`` points: the
+  Tromp–Taylor area value, the Fundamental score, the Ultimate result and the territory on
+  the final board of Tromp–Taylor perfect play, and where area and Ultimate Go part.
+
+Every search runs within a budget (``--max-nodes``, ``--seconds``); larger graphs than
+``--max-points`` are refused before any work; progress goes to stderr; a budget that runs
+out reports what was proved so far.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from tqdm import tqdm
+
+from gorules import rulesets, situations
+from gorules.errors import UsageError
+from gorules.impl import ultimate_claims
+from gorules.impl.budget import Budget, BudgetSpent
+from gorules.impl.files import write_text_atomically
+from gorules.impl.ultimate_search import INF, Engine, deep
+from gorules.spec import ultimate
+from gorules.spec.graph import Graph, parse_graph
+
+MAX_POINTS = 7
+"""Graphs above this size are refused unless --max-points raises it (6 points: seconds)."""
+
+
+def add_budget(parser, seconds: float | None = None) -> None:
+    """The budget flags every command here takes."""
+    parser.add_argument(
+        "--max-points", type=int, default=MAX_POINTS, help=f"refuse larger graphs (default {MAX_POINTS})"
+    )
+    parser.add_argument("--max-nodes", type=int, default=None, help="give up after this many search nodes")
+    parser.add_argument("--seconds", type=float, default=seconds, help="give up after this many seconds")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def register(subparsers) -> None:
+    """Add ``fundamental-score``, ``ultimate-claims`` and ``ultimate-table``."""
+    score = subparsers.add_parser(
+        "fundamental-score", help="section IV's score in Fundamental Go (source 003), by yes/no searches"
+    )
+    score.add_argument("graph")
+    situations.add_argument(score)
+    score.add_argument("--ultimate", action="store_true", help="also the Ultimate Go result (with ultimate prisoners)")
+    score.add_argument(
+        "--check", action="store_true", help="also the claims of sections IV-VI at every reachable situation"
+    )
+    score.add_argument("--max-situations", type=int, default=None, help="with --check: at most this many situations")
+    add_budget(score)
+    score.set_defaults(func=run_score)
+    claims = subparsers.add_parser(
+        "ultimate-claims", help="the claims of source 003 sections IV-VI on every reachable situation, per graph"
+    )
+    claims.add_argument("graphs", nargs="+", metavar="GRAPH")
+    claims.add_argument("--max-situations", type=int, default=200_000, help="at most this many situations per graph")
+    add_budget(claims)
+    claims.set_defaults(func=run_claims)
+    table = subparsers.add_parser(
+        "ultimate-table",
+        help="area value, Fundamental score, Ultimate result and territory over every connected graph up to N points",
+    )
+    table.add_argument("--points", type=int, default=6, help="the largest graphs (default 6)")
+    table.add_argument("--out", default=None, help="also write the table (markdown, or JSON with --json) to this file")
+    add_budget(table, seconds=60.0)
+    table.set_defaults(func=run_table)
+
+
+def checked_graph(name: str, max_points: int) -> Graph:
+    """The graph, refused in one line if it is larger than --max-points."""
+    graph = parse_graph(name)
+    if graph.order > max_points:
+        raise UsageError(
+            f"{graph.name} has {graph.order} points: at most {max_points} are searched (raise the limit with --max-points)"
+        )
+    return graph
+
+
+def budget_of(args) -> Budget:
+    """The budget the flags set."""
+    try:
+        return Budget(seconds=args.seconds, nodes=args.max_nodes)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def bar(args, what: str):
+    """A progress bar on stderr (off with --json)."""
+    return tqdm(desc=what, unit="node", unit_scale=True, file=sys.stderr, disable=args.json)
+
+
+def run_score(args) -> int:
+    """The score (and result, and claims) of one situation; bounds on a spent budget."""
+    graph = checked_graph(args.graph, args.max_points)
+    start = situations.read(rulesets.make("ultimate"), graph, args.situation)
+    progress = bar(args, "search")
+    engine = Engine(graph, meter=budget_of(args).meter(), progress=lambda n: progress.update(1000))
+    p = engine.from_situation(start.state)
+    report: dict = {"graph": graph.name, "to_move": start.to_move}
+    started = time.perf_counter()
+    failed = False
+    try:
+        report["score"] = deep(engine.score, p)
+        if args.ultimate:
+            report["ultimate_go_result"] = {1: "B", 0: "draw", -1: "W"}[
+                deep(engine.result, p) * (1 if p[2] == 0 else -1)
+            ]
+        if args.check:
+            found = ultimate_claims.check_claims(engine, p, args.max_situations)
+            report["situations"] = found.situations
+            report["claims"] = {c.claim: c.status for c in found.claims}
+            failed = any(c.status == "fails" for c in found.claims)
+    except BudgetSpent as spent:
+        report["status"] = "budget spent"
+        if "score" not in report:
+            low, high = engine.bounds
+            report["score_bounds"] = [None if abs(low) >= INF else low, None if abs(high) >= INF else high]
+        report["note"] = f"{spent} after {engine.nodes} nodes; proved so far: " + (
+            ", ".join(k for k in ("score", "ultimate_go_result") if k in report) or "nothing"
+        )
+    finally:
+        progress.close()
+    report["nodes"] = engine.nodes
+    report["seconds"] = round(time.perf_counter() - started, 2)
+    show(args, report)
+    return 1 if failed else 0
+
+
+def show(args, report: dict) -> None:
+    """Print a report as JSON or as ``key: value`` lines."""
+    if args.json:
+        print(json.dumps(report, allow_nan=False))
+        return
+    for key, value in report.items():
+        print(f"{key}: {value}")
+
+
+def claims_on(graph: Graph, args) -> dict:
+    """Every claim's status on one graph: holds, fails (first counterexample) or unknown."""
+    engine = Engine(graph, meter=budget_of(args).meter())
+    start = engine.from_situation(ultimate.Ultimate().start(graph))
+    try:
+        found = ultimate_claims.check_claims(engine, start, args.max_situations)
+    except BudgetSpent as spent:
+        return {"graph": graph.name, "status": "unknown", "why": f"{spent} after {engine.nodes} nodes"}
+    complete = found.situations < args.max_situations
+    row: dict = {"graph": graph.name, "situations": found.situations, "complete": complete, "claims": {}}
+    for c in found.claims:
+        status = c.status if c.status == "fails" or complete else "unknown"
+        entry: dict = {"status": status, "asked": c.asked}
+        if status == "unknown":
+            entry["why"] = f"held at the first {found.situations} situations; the situation limit stopped the rest"
+        if c.status == "fails":
+            entry["counterexample"] = ultimate.situation_text(graph, c.situation)
+            entry["detail"] = c.detail
+        row["claims"][c.claim] = entry
+    return row
+
+
+def run_claims(args) -> int:
+    """The claims on each graph, one status per claim and graph."""
+    graphs = [checked_graph(name, args.max_points) for name in args.graphs]
+    rows = [claims_on(graph, args) for graph in tqdm(graphs, desc="graphs", file=sys.stderr, disable=args.json)]
+    if args.json:
+        print(json.dumps(rows, allow_nan=False))
+    else:
+        for row in rows:
+            print(
+                f"{row['graph']}: {row.get('situations', '?')} situations"
+                + ("" if row.get("complete", False) else " (not all)")
+            )
+            if "why" in row:
+                print(f"  unknown: {row['why']}")
+            for claim, entry in row.get("claims", {}).items():
+                print(f"  {entry['status']:<8} {claim} ({entry['asked']} situations)")
+                if entry["status"] == "fails":
+                    print("    first counterexample: " + entry["counterexample"].replace("\n", "; "))
+                    print(f"    {entry['detail']}")
+    return 1 if any(e["status"] == "fails" for r in rows for e in r.get("claims", {}).values()) else 0
+
+
+def connected_graphs(points: int) -> list[Graph]:
+    """Every connected graph with 1 to ``points`` points, up to isomorphism (networkx's atlas)."""
+    import networkx as nx
+
+    from gorules.spec.graph import from_networkx
+
+    if points > 7:
+        raise UsageError("the graph atlas lists graphs of at most 7 points (give --points 7 or less)")
+    return [
+        from_networkx(g, name=f"atlas:{i}")
+        for i, g in enumerate(nx.graph_atlas_g())
+        if 1 <= g.number_of_nodes() <= points and nx.is_connected(g)
+    ]
+
+
+TT_NODES = 300_000
+"""The node budget of each Tromp–Taylor solve in the table."""
+
+
+def area_value(graph: Graph) -> tuple[float, list] | None:
+    """The Tromp–Taylor perfect-play area value for Black and its principal variation, or
+    None if the solver's node budget runs out."""
+    from gorules.impl.search import SearchError, solve
+
+    try:
+        found = solve(rulesets.make("tromp-taylor").initial(graph), TT_NODES)
+    except SearchError:
+        return None
+    return found.value, found.principal_variation
+
+
+def final_territory(graph: Graph, line: list) -> int:
+    """Black's territory less White's (empty points that reach only her colour) on the board
+    the Tromp–Taylor line ends on."""
+    from gorules.spec import tromp_taylor as tt
+
+    ruleset = rulesets.make("tromp-taylor", implementation="spec")
+    situation = ruleset.initial(graph)
+    for move in line:
+        situation = situation.play(move)
+    b = situation.board
+    stones = {c: sum(1 for v in graph.points if b[v] == c) for c in (tt.BLACK, tt.WHITE)}
+    return (tt.score(graph, b, tt.BLACK) - stones[tt.BLACK]) - (tt.score(graph, b, tt.WHITE) - stones[tt.WHITE])
+
+
+def table_row(graph: Graph, args) -> dict:
+    """One graph's row: area value, Fundamental score, Ultimate result, territory."""
+    row: dict = {"graph": graph.name, "points": graph.order, "edges": len(graph.edges())}
+    solved = area_value(graph)
+    if solved is not None:
+        row["area_value"] = solved[0]
+        row["territory"] = final_territory(graph, solved[1])
+    engine = Engine(graph, meter=budget_of(args).meter())
+    try:
+        row["fundamental_score"] = deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)))
+        outcome = deep(engine.result, engine.from_situation(ultimate.initial_situation(graph)))
+        row["ultimate_result"] = {1: "B", 0: "draw", -1: "W"}[outcome]
+    except BudgetSpent as spent:
+        row["note"] = f"{spent} after {engine.nodes} nodes"
+    row["nodes"] = engine.nodes
+    if "area_value" in row and "ultimate_result" in row:
+        value = row["area_value"]
+        sign = "B" if value > 0 else "W" if value < 0 else "draw"
+        row["area_and_ultimate_differ"] = sign != row["ultimate_result"]
+    return row
+
+
+def markdown(rows: list[dict]) -> str:
+    """The table as markdown."""
+    lines = [
+        "| graph | points | edges | area value (TT) | territory (TT final board) | Fundamental score | Ultimate result | area ≠ Ultimate |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        score = f"{r['fundamental_score']:+g}" if "fundamental_score" in r else "unknown"
+        area = f"{r['area_value']:+g}" if "area_value" in r else "unknown"
+        territory = f"{r['territory']:+d}" if "territory" in r else "unknown"
+        differ = {True: "yes", False: "", None: "?"}[r.get("area_and_ultimate_differ")]
+        lines.append(
+            f"| {r['graph']} | {r['points']} | {r['edges']} | {area} | {territory} | {score} | "
+            f"{r.get('ultimate_result', 'unknown')} | {differ} |"
+        )
+    return "\n".join(lines)
+
+
+def run_table(args) -> int:
+    """The comparison table over every connected graph up to --points points."""
+    if args.points > args.max_points:
+        raise UsageError(
+            f"--points {args.points} exceeds --max-points {args.max_points} (raise the limit with --max-points)"
+        )
+    graphs = connected_graphs(args.points)
+    rows = [table_row(g, args) for g in tqdm(graphs, desc="graphs", unit="graph", file=sys.stderr, disable=args.json)]
+    text = json.dumps(rows, allow_nan=False, indent=1) if args.json else markdown(rows)
+    if args.out:
+        write_text_atomically(args.out, text + "\n")
+    print(text)
+    return 0

@@ -1,0 +1,455 @@
+"""Ultimate and Fundamental Go (source ``003_ba4357ff6ddc9904.txt``) solved by yes/no searches.
+
+The spec (:mod:`gorules.spec.ultimate`) states the rules on tuples; this module plays the
+same game on bitsets and decides it by two boolean searches, AND–OR searches that call
+each other:
+
+- ``can_win(p)``: the player to move has a strategy that ends in her win: some move after
+  which the opponent cannot even draw;
+- ``can_draw(p)``: she has one that ends at least in a draw: she holds the right to declare
+  one, or some move after which the opponent cannot win.
+
+The Ultimate Go result is a win if ``can_win``, else a draw if ``can_draw``, else a loss.
+Fundamental Go has no draws, so ``can_win`` alone decides it, and section IV's score is
+found by asking ``can_win`` with more and more mid-game komi.
+
+**Why the table is sound under positional superko.**  Whether a placement is legal depends
+on the history (rule 5).  Each answer the search proves records the boards whose presence
+in the history its proof asked about (Q) and those it found there (D = H ∩ Q, H the
+history at the node); boards that the line below the node itself created are not asked of
+H.  The same proof holds at the same position with any history H' for which H' ∩ Q = D,
+and only then is the answer reused (the graph–history interaction handled exactly, as the
+Tromp–Taylor solver does).  Boards are numbered on first sight and Q, D, H are bitsets
+over those numbers.
+
+**Why the bowls are stored less their common part.**  Section IV: one more prisoner in
+each bowl changes nothing (whoever wins keeps her extra stone and delays with it right
+after the opponent delays with his); the same argument keeps a draw.  And one more
+prisoner of one's own never hurts (she need not use it).  So an answer is stored against
+the prisoner difference d of the player to move (her bowl less the opponent's) as a bound:
+a win at d is a win at every d' ≥ d, a loss at d a loss at every d' ≤ d.  ``canonical=False``
+stores exact bowls instead; the check of the claim itself searches that way.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+import threading
+from collections.abc import Callable
+
+from gorules.impl.budget import Meter
+from gorules.spec import ultimate as spec
+from gorules.spec.graph import Graph
+from gorules.spec.tromp_taylor import BLACK, EMPTY, WHITE
+
+Position = tuple
+"""(black, white, player, black bowl, white bowl, ultimate, first, draw, history, forced):
+black/white bitsets of stones; player 0 Black, 1 White; ultimate a 2-bit set of the players
+still holding an ultimate prisoner (bit 0 Black, bit 1 White); first/draw the player who
+played the first ultimate delay / may declare a draw, or −1; history a bitset over board
+numbers; forced the delays White still owes (handicap)."""
+
+DELAY = spec.DELAY
+ULTIMATE_DELAY = spec.ULTIMATE_DELAY
+COLOURS = (BLACK, WHITE)
+INF = 1 << 40
+"""A prisoner difference beyond any game's (−INF: below any)."""
+KEEP = 4
+"""How many proofs (each with its own history condition) a table entry keeps."""
+
+
+class Engine:
+    """Ultimate/Fundamental Go on one graph as bitsets, with the two yes/no searches."""
+
+    def __init__(self, graph: Graph, canonical: bool = True, meter: Meter | None = None, progress=None):
+        """Prepare the graph's neighbour sets.  ``meter`` (a budget's) counts every node of
+        every search and raises BudgetSpent when the budget is used up; ``progress`` is
+        called with the node count every thousand nodes."""
+        self.graph = graph
+        self.n = graph.order
+        self.neighbours = [sum(1 << w for w in graph.neighbours[v]) for v in graph.points]
+        self.full = (1 << self.n) - 1
+        self.canonical = canonical
+        self.meter = meter
+        self.progress = progress
+        self.nodes = 0
+        self.numbers: dict[int, int] = {}
+        self.tables: tuple[dict, dict] = ({}, {})  # can_win, can_draw
+        self.bounds: tuple[float, float] = (-INF, INF)  # the score, as far as proved
+
+    # ---- boards
+
+    def code(self, black: int, white: int) -> int:
+        """One integer for a board: Black's stones, then White's shifted past them."""
+        return black | (white << self.n)
+
+    def bit(self, code: int) -> int:
+        """The history bit of a board (boards numbered on first sight)."""
+        number = self.numbers.get(code)
+        if number is None:
+            number = self.numbers[code] = len(self.numbers)
+        return 1 << number
+
+    def group(self, stones: int, v: int) -> int:
+        """The points of the string through v among ``stones``."""
+        found = frontier = 1 << v
+        while frontier:
+            grown = 0
+            while frontier:
+                low = frontier & -frontier
+                grown |= self.neighbours[low.bit_length() - 1]
+                frontier ^= low
+            frontier = grown & stones & ~found
+            found |= frontier
+        return found
+
+    def breathes(self, string: int, empty: int) -> bool:
+        """Whether some point next to the string is empty."""
+        while string:
+            low = string & -string
+            if self.neighbours[low.bit_length() - 1] & empty:
+                return True
+            string ^= low
+        return False
+
+    def place(self, own: int, other: int, v: int) -> tuple[int, int, int] | None:
+        """The mover's stone on empty point v, the opponent's surrounded strings taken off:
+        (own, other, stones taken), or None if the placed stone is then surrounded."""
+        own |= 1 << v
+        empty = self.full & ~(own | other)
+        taken = 0
+        rest = self.neighbours[v] & other
+        while rest:
+            low = rest & -rest
+            string = self.group(other, low.bit_length() - 1)
+            rest &= ~string
+            if not self.breathes(string, empty):
+                taken |= string
+        if taken:
+            return own, other & ~taken, taken.bit_count()
+        if not self.breathes(self.group(own, v), empty):
+            return None
+        return own, other, 0
+
+    # ---- positions
+
+    def from_situation(self, s: spec.Situation) -> Position:
+        """The position of a spec situation (one not yet over)."""
+        black, white = board_bits(s.board)
+        history = 0
+        for board in s.history:
+            history |= self.bit(self.code(*board_bits(board)))
+        ultimate = (BLACK in s.ultimate) | (WHITE in s.ultimate) << 1
+        return (
+            black,
+            white,
+            COLOURS.index(s.player),
+            s.black_prisoners,
+            s.white_prisoners,
+            ultimate,
+            -1 if s.first_ultimate is None else COLOURS.index(s.first_ultimate),
+            -1 if s.draw_right is None else COLOURS.index(s.draw_right),
+            history,
+            getattr(s, "forced_delays", 0),
+        )
+
+    def to_situation(self, p: Position) -> spec.Situation:
+        """The spec situation of a position (its bowls as they are)."""
+        black, white, player, bb, wb, ult, first, draw, history, forced = p
+        codes = {1 << number: code for code, number in self.numbers.items()}
+        boards = frozenset(
+            board_tuple(self.n, code & self.full, code >> self.n) for bit, code in codes.items() if history & bit
+        )
+        held = frozenset(c for i, c in enumerate(COLOURS) if ult >> i & 1)
+        named = {-1: None, 0: BLACK, 1: WHITE}
+        board = board_tuple(self.n, black, white)
+        return spec.Situation(
+            board, COLOURS[player], bb, wb, held, named[first], named[draw], boards | {board}, None, forced
+        )
+
+    def children(self, p: Position) -> tuple[list[tuple[object, Position, int]], int]:
+        """The moves of the player to move as (move, position, the bit of the board it
+        made or 0), placements by point then the delay and the ultimate delay; and the bits
+        of every board asked of the history (the placements it refused among them)."""
+        black, white, player, bb, wb, ult, first, draw, history, forced = p
+        own_bowl = bb if player == 0 else wb
+        delayed = (black, white, 1 - player, bb - (player == 0), wb - (player == 1), ult, first, draw, history)
+        if forced and player == 1:
+            return ([(DELAY, (*delayed, forced - 1), 0)] if own_bowl else []), 0
+        found: list[tuple[object, Position, int]] = []
+        asked = 0
+        own, other = (black, white) if player == 0 else (white, black)
+        empty = self.full & ~(black | white)
+        for v in range(self.n):
+            if not empty >> v & 1:
+                continue
+            placed = self.place(own, other, v)
+            if placed is None:
+                continue
+            a, b, taken = placed
+            nb, nw = (a, b) if player == 0 else (b, a)
+            bit = self.bit(self.code(nb, nw))
+            asked |= bit
+            if history & bit:
+                continue
+            bowls = (bb + taken, wb) if player == 0 else (bb, wb + taken)
+            found.append((v, (nb, nw, 1 - player, *bowls, ult, first, draw, history | bit, forced), bit))
+        if own_bowl:
+            found.append((DELAY, (*delayed, forced), 0))
+        if ult >> player & 1:
+            rest = ult & ~(1 << player)
+            after = (player, draw) if first < 0 else (first, 1 - player)
+            found.append((ULTIMATE_DELAY, (black, white, 1 - player, bb, wb, rest, *after, history, forced), 0))
+        return found, asked
+
+    def count(self) -> None:
+        """One more node: the meter ticked (BudgetSpent past the budget), progress told every thousand."""
+        self.nodes += 1
+        if self.meter is not None:
+            self.meter.tick()
+        if self.progress is not None and not self.nodes % 1000:
+            self.progress(self.nodes)
+
+    # ---- the table
+
+    def node_key(self, p: Position) -> tuple:
+        """The table key of a position: all of it but its bowls and history."""
+        black, white, player, bb, wb, ult, first, draw, _, forced = p
+        key = (self.code(black, white), player, ult, first, draw, forced)
+        return key if self.canonical else (*key, bb, wb)
+
+    def difference(self, p: Position) -> int:
+        """The prisoner difference of the player to move: her bowl less the opponent's."""
+        return p[3] - p[4] if p[2] == 0 else p[4] - p[3]
+
+    def normal(self, p: Position) -> Position:
+        """p with its bowls less their common part (which changes nothing, section IV)."""
+        common = min(p[3], p[4])
+        return p if not common else (*p[:3], p[3] - common, p[4] - common, *p[5:])
+
+    def lookup(self, goal: int, p: Position) -> tuple[bool, int] | None:
+        """A stored proof that applies at p: (answer, its query bits), or None."""
+        d, history = self.difference(p), p[8]
+        for answer, at, asked, found in self.tables[goal].get(self.node_key(p), ()):
+            if (d >= at if answer else d <= at) and history & asked == found:
+                return answer, asked
+        return None
+
+    def remember(self, goal: int, p: Position, answer: bool, asked: int) -> None:
+        """Store a proof at p with the history condition it needs."""
+        entries = self.tables[goal].setdefault(self.node_key(p), [])
+        entries.insert(0, (answer, self.difference(p), asked, p[8] & asked))
+        del entries[KEEP:]
+
+    # ---- the two yes/no searches
+
+    def can_win(self, p: Position) -> bool:
+        """Whether the player to move has a strategy that ends in her win."""
+        return self.prove(0, p)[0]
+
+    def can_draw(self, p: Position) -> bool:
+        """Whether the player to move has a strategy that ends at least in a draw."""
+        return self.prove(1, p)[0]
+
+    def prove(self, goal: int, p: Position) -> tuple[bool, int]:
+        """Whether the player to move reaches her goal (0 a win, 1 at least a draw), with the
+        bits of the boards whose presence in the history the proof asked about."""
+        if goal == 1:
+            if p[7] == p[2]:
+                return True, 0  # she may declare a draw
+            if not p[5] and p[7] < 0:
+                goal = 0  # no draw can happen any more
+        known = self.lookup(goal, p)
+        if known is not None:
+            return known
+        self.count()
+        moves, asked = self.children(p)
+        answer, used = False, asked
+        for _, child, bit in self.ordered(moves):
+            refuted, below = self.prove(1 - goal, child)
+            below &= ~bit  # the board this move made is the line's own, not the history's
+            if not refuted:
+                answer, used = True, below | bit
+                break
+            used |= below
+        self.remember(goal, p, answer, used)
+        return answer, used
+
+    def ordered(self, moves: list) -> list:
+        """Delays first (with a prisoner to spare, a delay is often best), then the
+        placements that take the most stones."""
+        return sorted(moves, key=lambda m: (isinstance(m[0], int), -(m[1][3] + m[1][4])))
+
+    def result(self, p: Position) -> int:
+        """The result for the player to move under best play: 1 a win, 0 a draw, −1 a loss."""
+        if self.can_win(p):
+            return 1
+        return 0 if self.can_draw(p) else -1
+
+    # ---- section IV: the score of Fundamental Go
+
+    def fundamental(self, p: Position) -> Position:
+        """The position with the draw option ignored: ultimate prisoners still held become
+        plain prisoners and nobody may declare a draw (section VI's reading)."""
+        black, white, player, bb, wb, ult, first, _, history, forced = p
+        return (black, white, player, bb + (ult & 1), wb + (ult >> 1 & 1), 0, first, -1, history, forced)
+
+    def with_komi(self, p: Position, colour: int, k: int) -> Position:
+        """The position with k more stones in the bowl of ``colour`` (0 Black, 1 White)."""
+        q = list(p)
+        q[3 + colour] += k
+        return tuple(q)
+
+    def black_wins(self, p: Position) -> bool:
+        """In Fundamental Go, whether Black has a winning strategy."""
+        return self.can_win(p) == (p[2] == 0)
+
+    def score(self, p: Position) -> float:
+        """Section IV's score of a position read as Fundamental Go: min{K : White wins with
+        K more prisoners} − ½ if Black wins, else −min{K : Black wins with K more} + ½.
+        ``bounds`` holds what is proved so far (for a report when the budget runs out)."""
+        p = self.fundamental(p)
+        self.bounds = (-INF, INF)
+        if self.black_wins(p):
+            self.bounds = (0.5, INF)
+            for k in itertools.count(1):
+                if not self.black_wins(self.with_komi(p, 1, k)):
+                    return k - 0.5
+                self.bounds = (k + 0.5, INF)
+        self.bounds = (-INF, -0.5)
+        for k in itertools.count(1):
+            if self.black_wins(self.with_komi(p, 0, k)):
+                return -k + 0.5
+            self.bounds = (-INF, -k - 0.5)
+        raise AssertionError("unreachable")
+
+
+def board_bits(board) -> tuple[int, int]:
+    """The (black, white) bitsets of a board tuple."""
+    black = sum(1 << v for v, c in enumerate(board) if c == BLACK)
+    white = sum(1 << v for v, c in enumerate(board) if c == WHITE)
+    return black, white
+
+
+def board_tuple(n: int, black: int, white: int) -> tuple:
+    """The board tuple ("B", "W", ".") of two bitsets on n points."""
+    return tuple(BLACK if black >> v & 1 else WHITE if white >> v & 1 else EMPTY for v in range(n))
+
+
+def deep(function: Callable, *args):
+    """``function(*args)`` run on a thread with a large stack and a high recursion limit, so
+    that long games do not overflow it; an exception is raised again here."""
+    outcome: dict = {}
+
+    def target() -> None:
+        """Call the function, keeping its value or its exception."""
+        try:
+            outcome["value"] = function(*args)
+        except BaseException as error:  # raised again in the caller's thread
+            outcome["error"] = error
+
+    limit = sys.getrecursionlimit()
+    size = threading.stack_size()
+    sys.setrecursionlimit(max(limit, 200_000))
+    threading.stack_size(512 * 1024 * 1024)
+    try:
+        worker = threading.Thread(target=target)
+        worker.start()
+        worker.join()
+    finally:
+        threading.stack_size(size)
+        sys.setrecursionlimit(limit)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
+
+
+# --------------------------------------------------------------------------- the solve command's hook
+
+OUTCOME = {1: BLACK, 0: "draw", -1: WHITE}
+"""Black's result as the interface writes it."""
+
+
+def for_black(result: int, player: int) -> int:
+    """A result for the player to move (1 win, 0 draw, −1 loss) as Black's."""
+    return result if player == 0 else -result
+
+
+def principal_variation(engine: Engine, p: Position, result: int) -> list:
+    """Moves that keep the result from p to the end: the winner plays a winning move, a
+    player held to a draw declares it if she may or plays a move that keeps it, the loser
+    resigns."""
+    line: list = []
+    while True:
+        if result == -1:
+            return [*line, spec.RESIGN]
+        if result == 0 and p[7] == p[2]:
+            return [*line, spec.DECLARE_DRAW]
+        moves, _ = engine.children(p)
+        for move, child, _ in engine.ordered(moves):
+            if -engine.result(child) == result:
+                line.append(move)
+                p = child
+                result = -result
+                break
+        else:
+            raise AssertionError("no move keeps the result: the search is inconsistent")
+
+
+def solve(situation, meter: Meter | None = None, progress=None):
+    """The Ultimate (or Fundamental) Go result of an interface situation for Black, found
+    by the two yes/no searches, as the generic solver's Solution; on a spent budget the
+    bounds proved so far are reported with status ``bounds``."""
+    import time
+
+    from gorules.impl.budget import BudgetSpent
+    from gorules.impl.search import Solution
+
+    graph, ruleset = situation.graph, situation.ruleset
+    engine = Engine(graph, meter=meter, progress=progress)
+    p = engine.from_situation(situation.state)
+    player = p[2]
+    started = time.perf_counter()
+    proved: dict = {}
+    note = None
+    try:
+        proved["can_win"] = deep(engine.can_win, p)
+        if not proved["can_win"]:
+            proved["can_draw"] = deep(engine.can_draw, p)
+    except BudgetSpent as spent:
+        note = f"{spent}; proved so far: " + (", ".join(f"{k}={v}" for k, v in proved.items()) or "nothing")
+    lower, upper = result_bounds(proved)
+    black = sorted((for_black(lower, player), for_black(upper, player)))
+    exact = black[0] == black[1]
+    line = deep(principal_variation, engine, p, lower) if exact else []
+    method = (
+        "two yes/no searches (can the player to move win? can she at least draw?), table sound under positional superko"
+    )
+    return Solution(
+        graph=graph.name,
+        ruleset=ruleset.name,
+        options=ruleset.options.as_dict(),
+        value=OUTCOME[black[0]] if exact else None,
+        principal_variation=line,
+        nodes=engine.nodes,
+        seconds=time.perf_counter() - started,
+        method=method,
+        status="exact" if exact else "bounds",
+        lower=OUTCOME[black[0]],
+        upper=OUTCOME[black[1]],
+        note=note,
+        details={"to_move": COLOURS[player], **proved},
+    )
+
+
+def result_bounds(proved: dict) -> tuple[int, int]:
+    """The least and greatest result (for the player to move) consistent with what the
+    searches proved."""
+    if proved.get("can_win"):
+        return 1, 1
+    if "can_win" not in proved:
+        return -1, 1
+    if "can_draw" not in proved:
+        return -1, 0
+    return (0, 0) if proved["can_draw"] else (-1, -1)
