@@ -1,4 +1,11 @@
-"""Counting the games of a small board under positional superko, and the longest game.
+"""Counting the games of a small board under Tromp–Taylor's rules with any preset.
+
+:func:`count_games` takes the ruleset's options: positional superko is searched here (with
+``suicide=forbidden`` the suicides are no moves: 1×4 then has 719,178,893 games, Tromp &
+Farnebäck's figure), situational superko in :mod:`gorules.impl.games_situational`, simple
+ko and no ko in :mod:`gorules.impl.games_repeating` (infinitely many games as soon as a
+line of play can repeat, refused with such a line).  The longest game is in
+:mod:`gorules.impl.games_longest`.  What follows is the positional search.
 
 Conventions of Tromp & Farnebäck, "Combinatorics of Go" (2016), Table 7: Black moves
 first and the players alternate; a turn is a pass, or a stone on an empty point that
@@ -20,7 +27,7 @@ symmetry of the board or the exchange of colours gives it.  The search is exact;
 cost is the number of keys: 4,023,726 for 1×4 (41 positions) and 33,312,683 for 2×2
 (57 positions), whose count, 386,356,909,593, is John Tromp's 1999 figure.  It runs
 compiled with numba when available, in plain Python otherwise; the two agree on the
-small boards (tests).  :data:`GAME_POSITION_LIMIT` bounds the boards it is offered.
+small boards (tests).  :data:`SEARCH_LIMITS` bounds the boards each search is offered.
 """
 
 from __future__ import annotations
@@ -35,9 +42,6 @@ from gorules.impl.counting import legal_bitboards
 from gorules.impl.game_graph import play
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import PRESETS, Options
-
-GAME_POSITION_LIMIT = 57  # legal positions: 1×4 (41) takes seconds compiled, 2×2 (57) two minutes and ~4 GB
-LONGEST_POSITION_LIMIT = 41  # legal positions: 1×4 (41) takes ~15 s compiled (4 M keys)
 
 # (default, largest) number of legal positions each search takes, with the measured cost
 # that sets them; the default is raised up to the largest with ``count --max-positions``.
