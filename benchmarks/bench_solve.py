@@ -1,8 +1,14 @@
-"""Exact solving: seconds, nodes and nodes/s for 1×1 … 1×7 and 2×2, with budgeted attempts
-at 2×3 and 3×3, all measured in one run; also the transposition table's effect (nodes with
-the table ÷ nodes without) where the search without it finishes within its budget.
+"""Exact solving, all figures measured in one run:
 
-    python benchmarks/bench_solve.py [--budget NODES] [--quick]
+- Tromp–Taylor 3×3: value, seconds and nodes to solve, seconds to write the certificate and
+  to check it with the spec;
+- the solver against plain alpha-beta (the interface's generic minimax with a table keyed
+  on the whole history, no bounds, no deepening, no symmetry) in nodes to solve 2×3; the
+  plain search runs within a node budget, and a ratio reported as "> r" means it did not
+  finish within it;
+- 1×n from n = 1 up, each within a time budget, as far as it goes; 2×2, 2×3, 2×4.
+
+    python benchmarks/bench_solve.py [--seconds S] [--plain-nodes N] [--quick]
 """
 
 from __future__ import annotations
@@ -11,64 +17,88 @@ import argparse
 import sys
 import time
 
-from gorules.impl.solve import SolveError, Solver
+from gorules.impl.certificate import certificate
+from gorules.impl.certificate_check import check
+from gorules.impl.search import SearchError
+from gorules.impl.search import solve as generic_solve
+from gorules.impl.solve import Solver
+from gorules.impl.tromp_taylor import TrompTaylor
 from gorules.spec.graph import parse_graph
 
-BOARDS = ["path:1", "path:2", "path:3", "path:4", "path:5", "path:6", "path:7", "grid:2x2"]
-ATTEMPTS = ["grid:2x3", "grid:3x3"]
 
-
-def measure(name: str, budget: int, transpositions: bool = True) -> dict:
-    """Solve one board; its value, nodes, seconds and nodes/s (or how far it got)."""
-    solver = Solver(parse_graph(name), max_nodes=budget, transpositions=transpositions)
-    start = time.perf_counter()
-    try:
-        solution = solver.solve()
-    except SolveError:
-        seconds = time.perf_counter() - start
-        return {
-            "board": name,
-            "value": None,
-            "nodes": solver.nodes,
-            "seconds": seconds,
-            "rate": solver.nodes / seconds,
-            "pv": "(budget spent)",
-        }
+def measure(name: str, seconds: float | None) -> dict:
+    """Solve one board within ``seconds``: value (or bounds), nodes, seconds, nodes/s."""
+    solver = Solver(parse_graph(name), max_seconds=seconds)
+    found = solver.solve(bounds_on_budget=True)
     return {
         "board": name,
-        "value": solution.value,
-        "nodes": solution.nodes,
-        "seconds": solution.seconds,
-        "rate": solution.nodes_per_second,
-        "pv": " ".join(str(m) for m in solution.principal_variation),
+        "value": found.value if found.status == "exact" else f"[{found.lower:+g}, {found.upper:+g}]",
+        "nodes": found.nodes,
+        "seconds": found.seconds,
+        "rate": found.nodes / found.seconds if found.seconds else 0.0,
+        "pv": " ".join(str(m) for m in found.principal_variation) or "(budget spent)",
+        "solver": solver,
+        "raw": found.raw_value,
+        "exact": found.status == "exact",
     }
 
 
+def plain_nodes(name: str, budget: int) -> tuple[int, bool]:
+    """Nodes of the plain alpha-beta search on ``name``, and whether it finished."""
+    graph = parse_graph(name)
+    try:
+        return generic_solve(TrompTaylor().initial(graph), max_nodes=budget, generic=True).nodes, True
+    except SearchError:
+        return budget, False
+
+
+def row(r: dict) -> str:
+    """One line of the table."""
+    value = r["value"] if isinstance(r["value"], str) else f"{r['value']:+g}"
+    return f"| {r['board']} | {value} | {r['nodes']:,} | {r['seconds']:.2f} | {r['rate']:,.0f} | {r['pv']} |"
+
+
 def main(argv=None) -> int:
-    """Run the measurements and print one table."""
+    """Run the measurements and print the tables (Markdown)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--budget", type=int, default=3_000_000, help="node budget for each attempt")
-    parser.add_argument("--quick", action="store_true", help="stop at 1×6 (for a smoke run)")
+    parser.add_argument("--seconds", type=float, default=600, help="time budget for each 1×n board")
+    parser.add_argument("--plain-nodes", type=int, default=3_000_000, help="node budget of the plain search")
+    parser.add_argument("--quick", action="store_true", help="3×3 and 2×3 only, 1×n up to 7")
     args = parser.parse_args(argv)
-    boards = BOARDS if not args.quick else BOARDS[:6] + ["grid:2x2"]
-    rows = [measure(b, None if b in BOARDS else args.budget) for b in boards]
-    if not args.quick:
-        rows += [measure(b, args.budget) for b in ATTEMPTS]
-    print(f"{'board':10} {'value':>6} {'nodes':>10} {'seconds':>9} {'nodes/s':>9}  principal variation")
-    for r in rows:
-        value = "-" if r["value"] is None else f"{r['value']:+g}"
-        print(f"{r['board']:10} {value:>6} {r['nodes']:>10} {r['seconds']:>9.2f} {r['rate']:>9.0f}  {r['pv']}")
-    print("\ntransposition table: nodes without it / nodes with it (budget 1,000,000)")
-    for name in ["path:5", "grid:2x2", "cycle:5", "path:6"]:
-        with_table = measure(name, None)
-        without = measure(name, 1_000_000, transpositions=False)
-        ratio = (
-            "> %.0f" % (without["nodes"] / with_table["nodes"])
-            if without["value"] is None
-            else "%.1f" % (without["nodes"] / with_table["nodes"])
-        )
-        print(f"  {name:10} {ratio}")
-    print("\ncommand: python benchmarks/bench_solve.py" + (" --quick" if args.quick else f" --budget {args.budget}"))
+
+    print("| figure | value |\n|---|---|")
+    three = measure("grid:3x3", None)
+    started = time.perf_counter()
+    proof = certificate(three["solver"], three["raw"])
+    written = time.perf_counter() - started
+    started = time.perf_counter()
+    verdict = check(proof)
+    checked = time.perf_counter() - started
+    print(f"| 3×3 value | {three['value']:+g} |")
+    print(f"| 3×3 solve | {three['seconds']:.1f} s, {three['nodes']:,} nodes |")
+    print(f"| 3×3 certificate | {len(proof['nodes']):,} positions, written in {written:.1f} s |")
+    print(f"| 3×3 check with the spec | {'valid' if verdict is None else verdict}, {checked:.1f} s |")
+    print(f"| 3×3 total (solve + certificate + check) | {three['seconds'] + written + checked:.1f} s |")
+
+    two = measure("grid:2x3", None)
+    plain, finished = plain_nodes("grid:2x3", args.plain_nodes)
+    ratio = plain / two["nodes"]
+    shown = f"{ratio:,.0f}×" if finished else f"> {ratio:,.0f}× (plain search unfinished at {plain:,} nodes)"
+    print(f"| 2×3 nodes: solver {two['nodes']:,} vs plain alpha-beta | {shown} |")
+
+    print("\n| board | value | nodes | seconds | nodes/s | principal variation |\n|---|---|---|---|---|---|")
+    boards = ["grid:2x2", "grid:2x3"] + ([] if args.quick else ["grid:2x4"])
+    for name in boards:
+        print(row(measure(name, args.seconds)), flush=True)
+    for n in range(1, 8 if args.quick else 13):
+        r = measure(f"path:{n}", args.seconds)
+        print(row(r), flush=True)
+        if not r["exact"]:
+            break
+    print(
+        "\ncommand: python benchmarks/bench_solve.py"
+        + (" --quick" if args.quick else f" --seconds {args.seconds:g} --plain-nodes {args.plain_nodes}")
+    )
     return 0
 
 

@@ -104,6 +104,15 @@ def machine_memory() -> int | None:
         return None
 
 
+def address_space() -> int | None:
+    """The bytes of address space this process uses now (Linux), or None."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 @contextmanager
 def memory_ceiling(fraction: float | None) -> Iterator[int | None]:
     """Limit this process's address space (its soft limit) to ``fraction`` of the machine's
@@ -120,6 +129,12 @@ def memory_ceiling(fraction: float | None) -> Iterator[int | None]:
         return
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     ceiling = int(total * fraction)
+    used = address_space()
+    if used is not None and ceiling < used:
+        raise UsageError(
+            f"--memory-limit {fraction:g} allows {ceiling / 1e9:.2g} GB, less than the {used / 1e9:.2g} GB "
+            "the program already uses"
+        )
     if hard != resource.RLIM_INFINITY:
         ceiling = min(ceiling, hard)
     if soft != resource.RLIM_INFINITY and soft <= ceiling:
@@ -136,11 +151,12 @@ def caused_by_memory(error: BaseException) -> bool:
     """Whether an error was raised while handling (or because of) a MemoryError: an import
     that ran out of memory is reported as what it is."""
     seen = set()
-    while error is not None and id(error) not in seen:
-        if isinstance(error, MemoryError):
+    link: BaseException | None = error
+    while link is not None and id(link) not in seen:
+        if isinstance(link, MemoryError):
             return True
-        seen.add(id(error))
-        error = error.__cause__ or error.__context__
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
     return False
 
 
@@ -162,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as stop:  # --help (0) or a one-line argument error (2)
         return stop.code if isinstance(stop.code, int) else BAD_INPUT
     if not getattr(args, "func", None):
-        parser.print_help(sys.stderr)
+        report(args, "name a command (gorules --help lists them)")
         return BAD_INPUT
     try:
         with memory_ceiling(memory_fraction(args.memory_limit)):
@@ -174,8 +190,13 @@ def main(argv: list[str] | None = None) -> int:
         return BAD_INPUT
 
 
+OUT_OF_MEMORY = "out of memory: the work needs more memory than the ceiling allows (raise it with --memory-limit)"
+TOO_DEEP = "the work recursed too deeply for this input (it is too large for this method)"
+
+
 def run(args) -> int:
     """Run the chosen command under the one error path (see the module docstring)."""
+    exhausted = OUT_OF_MEMORY  # or TOO_DEEP: what ran out, when the work stops on it
     try:
         return int(args.func(args) or 0)
     except INPUT_ERRORS:
@@ -188,26 +209,35 @@ def run(args) -> int:
         report(args, "interrupted")
         return 130
     except MemoryError:
+        # Nothing is allocated here: the work's memory is held by this exception's frames,
+        # and is given back once the except block ends; the line is printed after.
+        exhausted = OUT_OF_MEMORY
         if debugging(args):
             traceback.print_exc()
-        report(args, "out of memory: the work needs more memory than the ceiling allows (raise it with --memory-limit)")
-        return BAD_INPUT
     except RecursionError:
+        exhausted = TOO_DEEP
         if debugging(args):
             traceback.print_exc()
-        report(args, "the work recursed too deeply for this input (it is too large for this method)")
+    except OSError as error:  # a path that cannot be read or written: the user's to fix
+        if debugging(args):
+            traceback.print_exc()
+        where = f": {error.filename}" if error.filename else ""
+        report(args, f"{error.strerror or error}{where}")
         return BAD_INPUT
     except Exception as error:
         if caused_by_memory(error):
-            report(
-                args, "out of memory: the work needs more memory than the ceiling allows (raise it with --memory-limit)"
-            )
-            return BAD_INPUT
-        if debugging(args):
-            traceback.print_exc()
-        what = one_line(f"{type(error).__name__}: {error}")
-        report(args, f"internal error: {what[:300]}; run with --debug for the traceback")
-        return INTERNAL_ERROR
+            exhausted = OUT_OF_MEMORY
+        else:
+            if debugging(args):
+                traceback.print_exc()
+            what = one_line(f"{type(error).__name__}: {error}")
+            report(args, f"internal error: {what[:300]}; run with --debug for the traceback")
+            return INTERNAL_ERROR
+    try:
+        report(args, exhausted)
+    except MemoryError:  # still no room: write the line without building anything
+        os.write(2, b"gorules: error: out of memory (raise the ceiling with --memory-limit)\n")
+    return BAD_INPUT
 
 
 if __name__ == "__main__":

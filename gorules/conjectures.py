@@ -57,6 +57,19 @@ def move_names(graph: Graph, moves: Sequence) -> list:
     return [m if m == "pass" else point_name(graph, m) for m in moves]
 
 
+# The figures defined for the Tromp–Taylor ruleset only (they read its options).
+TROMP_TAYLOR_FIGURES = frozenset({"shortest_perfect_game", "longest_game", "boards"})
+
+
+def check_figures(names: Sequence[str], ruleset: Ruleset) -> None:
+    """UsageError, before any work, if a figure is unknown or not defined for the ruleset."""
+    for name in names:
+        if name not in FIGURES:
+            raise UsageError(f"unknown figure {name!r}: known figures are {', '.join(sorted(FIGURES))}")
+        if name in TROMP_TAYLOR_FIGURES:
+            tromp_taylor_options(ruleset, name)
+
+
 def tromp_taylor_options(ruleset: Ruleset, figure_name: str):
     """The Tromp–Taylor options of a ruleset; UsageError if a Tromp–Taylor figure is asked of another ruleset."""
     if ruleset.name != "tromp-taylor":
@@ -110,6 +123,24 @@ def longest_game_figure(graph: Graph, ruleset: Ruleset) -> dict:
 
     line = longest_game(graph)
     return {"turns": len(line), "game": move_names(graph, line)}
+
+
+DIRECTED_MAX_POINTS = 5  # the arena has 4 * 3^n positions
+
+
+@figure("directed_value")
+def directed_value_figure(graph: Graph, ruleset: Ruleset) -> dict:
+    """Source 000's game without ko bids or history deletion, solved on its finite arena
+    (:mod:`gorules.impl.directed_arena`): the value from the empty board (live Black stones
+    minus live White stones under perfect play), which is the first player's only
+    win-or-draw komi under divide-and-choose."""
+    if ruleset.name != "directed":
+        raise UsageError(f"the figure 'directed_value' is defined for the directed ruleset, not {ruleset.name}")
+    if graph.order > DIRECTED_MAX_POINTS:
+        raise UsageError(f"the figure 'directed_value' solves graphs of at most {DIRECTED_MAX_POINTS} points")
+    from gorules.impl.directed_arena import arena_of, values_of
+
+    return {"value": values_of(graph).of(arena_of(graph).start()), "fragment": "no ko bids, no history deletion"}
 
 
 def reachable_boards(graph: Graph, suicide_allowed: bool = True) -> set:
@@ -234,6 +265,11 @@ def going_first_is_good(graph: Graph, figures: dict) -> bool:
     return value in ("B", "draw") if isinstance(value, str) else value >= 0
 
 
+def going_first_is_good_000(graph: Graph, figures: dict) -> bool:
+    """In source 000's own game: the first player's win-or-draw komi (the value) is nonnegative."""
+    return figures["directed_value"]["value"] >= 0
+
+
 def boards_occur_iff_well_formed(graph: Graph, figures: dict) -> bool:
     """The boards occurring in games are exactly the well-formed boards."""
     return figures["boards"]["differing_example"] is None
@@ -252,9 +288,9 @@ BUILT_IN = [
         going_first_is_good,
         ["value"],
         "tromp-taylor",
-        "Black's perfect-play value (area score difference, no komi) on the empty board is >= 0. "
-        "Source 000 states it with stone scoring and divide-and-choose komi; under area scoring "
-        "the corresponding statement is value >= 0.",
+        "Black's perfect-play value (area score difference, no komi) on the empty board is >= 0: the "
+        "analogue, in Tromp-Taylor's game, of source 000's 'going first is good'.  Source 000's own "
+        "statement, in its own game, is going-first-is-good-000.",
         "000_ca8046d90d75ceee.txt",
         ["paths:1-7", "cycles:3-7", "stars:1-6", "complete:1-5", "grids:2x3", "atlas-connected:6"],
     ),
@@ -263,11 +299,24 @@ BUILT_IN = [
         going_first_is_good,
         ["value"],
         "tromp-taylor",
-        "The same under stone scoring (positional superko, suicide allowed, no komi): "
-        "Black's stones minus White's at the end is >= 0.",
+        "The same under the stone preset: Tromp-Taylor play (positional superko, suicide allowed, the "
+        "game ends after two passes) scored by stones on the final board, no komi; Black's stones minus "
+        "White's is >= 0.  Not source 000's game, which is infinite, has no superko and scores the stones "
+        "that are eventually always there: see going-first-is-good-000.",
         "000_ca8046d90d75ceee.txt",
         ["paths:1-6", "atlas-connected:5"],
         preset="stone",
+    ),
+    Conjecture(
+        "going-first-is-good-000",
+        going_first_is_good_000,
+        ["directed_value"],
+        "directed",
+        "Source 000's own game (the directed ruleset) without ko bids or history deletion, solved on its "
+        "finite arena: the first player has a win-or-draw strategy choosing a nonnegative komi, i.e. the "
+        "value of the empty board (live Black stones minus live White stones) is >= 0.",
+        "000_ca8046d90d75ceee.txt",
+        ["paths:1-5", "cycles:3-5", "stars:1-4", "complete:1-5", "grids:2x2", "atlas-connected:4"],
     ),
     Conjecture(
         "well-formed-iff-occurs",
@@ -285,8 +334,9 @@ BUILT_IN = [
         ["longest_game", "value", "shortest_perfect_game"],
         "tromp-taylor",
         "On N disjoint pairs of points the longest game under positional superko has at least "
-        "2^N turns (the Omega(2^N) of source 000); also records the perfect-play value and the "
-        "shortest perfect-play game.",
+        "2^N turns; also records the perfect-play value and the shortest perfect-play game.  This is "
+        "the length of the longest game, not the Omega(2^N) of source 000, which is a length one side "
+        "can force: that min-max length is computed by gorules.impl.directed_pairs.",
         "000_ca8046d90d75ceee.txt",
         ["pairs:1-2"],
     ),

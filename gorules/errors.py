@@ -40,10 +40,16 @@ def shown(value, limit: int = SHOWN_CHARACTERS) -> str:
     return repr(text[:limit]) + f"… ({len(text):,} characters)"
 
 
+LONGEST_LINE = 500
+
+
 def one_line(text: str) -> str:
-    """A message on one line: line breaks become ' / ' and the length is kept sane."""
+    """A message on one line: line breaks become ' / ', and a line longer than LONGEST_LINE
+    characters is cut, its length said (a library may quote a 5,000-digit value)."""
     flat = " / ".join(part.strip() for part in str(text).splitlines() if part.strip())
-    return flat if len(flat) <= 1000 else flat[:1000] + "…"
+    if len(flat) <= LONGEST_LINE:
+        return flat
+    return flat[:LONGEST_LINE] + f"… ({len(flat):,} characters)"
 
 
 def strict(data):

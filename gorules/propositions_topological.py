@@ -1,5 +1,5 @@
 """Propositions 2 and 3 of source ``001_463c45151ac4bff4.txt`` on every go-space up to
-isomorphism, under each reading of Defns 7 and 4.
+isomorphism, under each reading of Defns 7, 4 and 8.
 
 - Proposition 2's inductive step: on every colouring in which each coloured point lies in
   a stone of its colour, every board play by either player leaves a colouring with the
@@ -11,7 +11,7 @@ isomorphism, under each reading of Defns 7 and 4.
 Board plays and strings are computed by the bitset twin (``gorules.impl.topological``),
 which the tests compare with the spec on every go-space of up to four points.  Defn 5's
 two readings are one computation on finite spaces (``gorules readings 001`` compares them
-by the spec), so the sweep runs each reading of Defn 7 with each of Defn 4.
+by the spec), so the sweep runs each reading of Defn 7 with each of Defns 4 and 8.
 """
 
 from __future__ import annotations
@@ -32,13 +32,18 @@ SPACES_PER_SECOND = 60
 
 
 def all_readings() -> list[spec.Readings]:
-    """Each reading of Defn 7 with each reading of Defn 4."""
-    return [spec.Readings(string=s, placement=p) for s in spec.STRING_READINGS for p in spec.PLACEMENT_READINGS]
+    """Each reading of Defn 7 with each reading of Defn 4 and each of Defn 8."""
+    return [
+        spec.Readings(string=s, placement=p, clearing=c)
+        for s in spec.STRING_READINGS
+        for p in spec.PLACEMENT_READINGS
+        for c in spec.CLEARING_READINGS
+    ]
 
 
 def reading_name(readings: spec.Readings) -> str:
-    """``string=intended placement=empty``."""
-    return f"string={readings.string} placement={readings.placement}"
+    """``string=intended placement=empty clearing=restricted``."""
+    return f"string={readings.string} placement={readings.placement} clearing={readings.clearing}"
 
 
 @dataclass
@@ -99,18 +104,19 @@ def strings_by_definition(space: engine.Space, stones: list[int]) -> dict[int, t
     return unions
 
 
-def stone_verdicts(space: engine.Space, colouring: engine.Colouring, readings: spec.Readings):
-    """Proposition 3's verdict ("holds", "vacuous", "fails") for every stone of both colours."""
-    for c in (BLACK, WHITE):
-        own = colouring.of(c)
-        stones = [i for i, mask in enumerate(space.masks) if not mask & ~own]
-        for s, (members, closure) in strings_by_definition(space, stones).items():
-            if members:
-                yield s, ("holds" if engine.connected(space, closure) else "fails")
-            elif readings.string == "literal":
-                yield s, "vacuous"
-            else:
-                yield s, ("holds" if engine.connected(space, space.closures[s]) else "fails")
+def stone_verdicts(space: engine.Space, own: int, readings: spec.Readings) -> list[tuple[int, str]]:
+    """Proposition 3's verdict ("holds", "vacuous", "fails") for every stone of a colour whose
+    points are `own` (the stones, and so their strings, depend on nothing else)."""
+    stones = [i for i, mask in enumerate(space.masks) if not mask & ~own]
+    verdicts = []
+    for s, (members, closure) in strings_by_definition(space, stones).items():
+        if members:
+            verdicts.append((s, "holds" if engine.connected(space, closure) else "fails"))
+        elif readings.string == "literal":
+            verdicts.append((s, "vacuous"))
+        else:
+            verdicts.append((s, "holds" if engine.connected(space, space.closures[s]) else "fails"))
+    return verdicts
 
 
 def sweep_space(neighbourhoods: spec.Neighbourhoods, readings: spec.Readings, verdicts: Verdicts) -> None:
@@ -119,9 +125,15 @@ def sweep_space(neighbourhoods: spec.Neighbourhoods, readings: spec.Readings, ve
     text = engine.space_text(neighbourhoods)
     verdicts.spaces += 1
     step_failed = vacuous = failed = False
+    by_points: dict[int, list] = {}
     for board in itertools.product((BLACK, WHITE, EMPTY), repeat=space.size):
         colouring = engine.colouring_of(board)
-        for s, verdict in stone_verdicts(space, colouring, readings):
+        found = []
+        for own in (colouring.black, colouring.white):
+            if own not in by_points:
+                by_points[own] = stone_verdicts(space, own, readings)
+            found += by_points[own]
+        for s, verdict in found:
             verdicts.stones += 1
             if verdict == "vacuous":
                 verdicts.vacuous_stones += 1
@@ -185,29 +197,18 @@ def sweep(max_points: int, readings: list[spec.Readings], seconds: float | None,
     verdicts = {reading_name(r): Verdicts() for r in readings}
     complete = 0
     for n, spaces in sizes.items():
-        bar = tqdm(
-            total=len(spaces) * len(readings),
-            desc=f"{n} points",
-            unit="space",
-            file=sys.stderr,
-            disable=not progress,
-            leave=False,
-        )
-        for r in readings:
-            for neighbourhoods in spaces:
-                if seconds is not None and time.perf_counter() - started > seconds:
-                    bar.close()
-                    return Sweep(
-                        verdicts,
-                        {k: len(v) for k, v in sizes.items()},
-                        complete,
-                        f"the {seconds:g} s ran out during {n} points",
-                    )
+        bar = tqdm(total=len(spaces), desc=f"{n} points", unit="go-space", file=sys.stderr, disable=not progress)
+        for k, neighbourhoods in enumerate(spaces):
+            if seconds is not None and time.perf_counter() - started > seconds:
+                bar.close()
+                note = f"the {seconds:g} s ran out after {k} of the {len(spaces)} go-spaces of {n} points"
+                return Sweep(verdicts, {m: len(v) for m, v in sizes.items()}, complete, note)
+            for r in readings:
                 sweep_space(neighbourhoods, r, verdicts[reading_name(r)])
-                bar.update(1)
+            bar.update(1)
         bar.close()
         complete = n
-    return Sweep(verdicts, {k: len(v) for k, v in sizes.items()}, complete)
+    return Sweep(verdicts, {m: len(v) for m, v in sizes.items()}, complete)
 
 
 def summary(result: Sweep) -> str:
@@ -217,11 +218,14 @@ def summary(result: Sweep) -> str:
         f"go-spaces up to isomorphism: {result.spaces_per_size} ({total} swept completely, up to {result.complete_up_to} points)"
     ]
     if result.note:
-        lines.append(f"unknown beyond {result.complete_up_to} points: {result.note}")
+        lines.append(f"unknown beyond {result.complete_up_to} points: {result.note} (verdicts below count those swept)")
     for name, v in result.verdicts.items():
         lines.append(f"{name}:")
         p2 = "holds" if not v.proposition_2_fails else f"FAILS on {v.proposition_2_fails} go-spaces"
-        lines.append(f"  Proposition 2 (inductive step): {p2} ({v.steps} board plays on {v.spaces} go-spaces)")
+        checked = f"{v.steps} board plays on {v.spaces} go-spaces" + (
+            ", each go-space's stopped at its first failure" if v.proposition_2_fails else ""
+        )
+        lines.append(f"  Proposition 2 (inductive step): {p2} ({checked})")
         lines.append(
             f"  Proposition 3: holds on {v.proposition_3_holds} go-spaces, only vacuously (string = ∅) somewhere on "
             f"{v.proposition_3_vacuous}, fails on {v.proposition_3_fails} "

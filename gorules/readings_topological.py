@@ -4,7 +4,7 @@ For each option of the ruleset that reads an ambiguous clause (``reading_of``), 
 reading is compared with each other one on every go-space up to isomorphism, in increasing
 number of points:
 
-- Defn 7 (``string``) and Defn 4 (``placement``) change board plays: every board play
+- Defn 7 (``string``), Defn 4 (``placement``) and Defn 8 (``clearing``) change board plays: every board play
   (colouring, player, placement) on every colouring that Proposition 2 allows (every
   coloured point in a stone of its colour, which every colouring met in play is) is made
   under both readings by the bitset twin, and the plays whose next colouring (or legality)
@@ -13,7 +13,7 @@ number of points:
   placements is compared under both readings by the spec, which computes them differently;
 - Defn 10a/10b (``rules``) change the turns: a pass is a turn under the stone rules and
   not under the primitive ones, in every situation;
-- Defns 7 and 4 are also compared by who wins the primitive-rules game from the empty
+- Defns 7, 4 and 8 are also compared by who wins the primitive-rules game from the empty
   board under perfect play (``gorules.impl.search.solve``), go-space by go-space.
 
 For the smallest disagreeing go-space of each size (fewest placements first), a line of
@@ -35,13 +35,19 @@ from gorules.readings_common import Disagreement
 from gorules.spec import api
 from gorules.spec import topological as spec
 from gorules.spec.graph import parse_graph
-from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE
+from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE, Player
 
 SOURCE = "001"
 MAX_POINTS = 4
 PLAYS_PER_SECOND = 40_000
 """A cautious rate of twin board plays per second, for the estimate made before the work."""
+SETS_PER_SECOND = 15_000
+"""A cautious rate of sets of placements compared by the spec under Defn 5's two readings."""
+SOLVES_PER_SECOND = 100
+"""A cautious rate of primitive-rules games solved on go-spaces of up to four points."""
 LINE_DEPTH = 6
+BOARD_PLAY_OPTIONS = ("string", "placement", "clearing")
+"""The reading options that change board plays (compared play by play and by the winner)."""
 
 
 @dataclass(frozen=True)
@@ -60,7 +66,7 @@ def clauses() -> list[Clause]:
     found = []
     for f in api.reading_fields(spec.Options):
         others = tuple(c for c in f.metadata["choices"] if c != f.default)
-        found.append(Clause(f.name, f.metadata["reading_of"], f.default, others))
+        found.append(Clause(f.name, f.metadata["reading_of"], str(f.default), others))
     return found
 
 
@@ -126,9 +132,9 @@ def go_connected_compared(neighbourhoods: spec.Neighbourhoods, a: spec.Readings,
     placements = sorted(literal.placements, key=sorted)
     compared = differing = 0
     for k in range(1, len(placements) + 1):
-        for G in itertools.combinations(placements, k):
+        for family in itertools.combinations(placements, k):
             compared += 1
-            G = frozenset(G)
+            G = frozenset(family)
             differing += spec.go_connected(literal, G, a) != spec.go_connected(literal, G, b)
     return compared, differing
 
@@ -140,9 +146,17 @@ def situations_compared(space: engine.Space) -> tuple[int, int]:
     return situations, situations
 
 
-def estimated_plays(n: int) -> int:
-    """The board plays compared for one board-play clause on every go-space of n points."""
-    return sum(len(s.placements) * 2 * 3**n for s in engine.go_space_classes(n))
+def estimated_seconds(max_points: int) -> float:
+    """The time the comparisons should take on every go-space up to max_points points, at
+    cautious rates: board plays (for each reading option that changes them), sets of
+    placements (Defn 5) and games solved (two per go-space and such option)."""
+    plays = sets = solves = 0
+    for n in range(1, max_points + 1):
+        for space in engine.go_space_classes(n):
+            plays += len(BOARD_PLAY_OPTIONS) * len(space.placements) * 2 * 3**n
+            sets += 2 ** len(space.placements)
+            solves += 2 * len(BOARD_PLAY_OPTIONS)
+    return plays / PLAYS_PER_SECOND + sets / SETS_PER_SECOND + solves / SOLVES_PER_SECOND
 
 
 def outcome_text(ruleset, graph, states, move) -> str:
@@ -169,7 +183,7 @@ def first_line(graph, a_ruleset, b_ruleset) -> tuple[tuple, tuple, object] | Non
     where a move is a turn under one reading only or makes different colourings: (the
     states, the moves before, the move), or None within LINE_DEPTH moves."""
     start = a_ruleset.start(graph)
-    layer = [(start, ())]
+    layer: list[tuple[tuple, tuple]] = [(start, ())]
     for _ in range(LINE_DEPTH):
         following = []
         for states, line in layer:
@@ -190,6 +204,54 @@ def first_line(graph, a_ruleset, b_ruleset) -> tuple[tuple, tuple, object] | Non
     return None
 
 
+def panels_svg(graph, panels: list, title: str, footer: list[str]) -> str:
+    """One SVG of several boards side by side, each a (caption, board, marked points) drawn
+    by ``gorules.pictures.board_svg``, under a title and over lines of text."""
+    import re
+    from html import escape
+
+    from gorules.pictures import board_svg
+
+    drawn = [board_svg(graph, board, title=caption, marks=marks) for caption, board, marks in panels]
+    sizes = [tuple(float(v) for v in re.search(r'width="([\d.]+)" height="([\d.]+)"', d).groups()) for d in drawn]
+    width = sum(w for w, _ in sizes) + 20
+    height = max(h for _, h in sizes) + 40 + 18 * len(footer)
+    body = [f'<rect width="{width:.0f}" height="{height:.0f}" fill="#ffffff"/>']
+    body.append(f'<text x="{width / 2:.0f}" y="24" text-anchor="middle" font-size="16">{escape(title)}</text>')
+    x = 10.0
+    for d, (w, _) in zip(drawn, sizes, strict=True):
+        body.append(d.replace("<svg ", f'<svg x="{x:.0f}" y="34" ', 1))
+        x += w
+    top = max(h for _, h in sizes) + 40
+    for k, line in enumerate(footer):
+        body.append(f'<text x="10" y="{top + 18 * k:.0f}" font-size="13">{escape(line)}</text>')
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif">'
+    )
+    return "\n".join([head, f"<title>{escape(title)}</title>", *body, "</svg>"]) + "\n"
+
+
+def play_picture(
+    graph, board: tuple, move, player: Player, clause: Clause, other: str, title: str, footer: list[str]
+) -> str:
+    """The situation before a disagreeing board play (the placement marked) and the colouring
+    the board play makes under each reading (or the board unchanged where it is not legal)."""
+    space = engine.space_for(graph)
+    marks = sorted(move) if isinstance(move, frozenset) else []
+    panels = [(f"before: {spec.set_text(move) if marks else move} by {player}", board, marks)]
+    for value in (clause.default, other):
+        readings = readings_with(clause.option, value)
+        after = None
+        if isinstance(move, frozenset):
+            after = engine.board_play(space, engine.colouring_of(board), space.sets.index(move), player, readings)
+        shown = board if after is None else engine.board_of_colouring(space, after)
+        caption = f"{clause.option}={value}" + (": not legal" if marks and after is None else "")
+        panels.append((caption, shown, []))
+    placements = ", ".join(spec.braces(e) for e in space.sets)
+    return panels_svg(graph, panels, title, [*footer, f"S = {placements}"])
+
+
 LINE_ATTEMPTS = 12
 """How many of the smallest disagreeing go-spaces of a size are searched for a line of play."""
 
@@ -207,7 +269,7 @@ def colouring_example(neighbourhoods: spec.Neighbourhoods, a: spec.Readings, b: 
     return None
 
 
-def play_text(space: engine.Space, board: tuple, i: int, p: str, readings: spec.Readings) -> str:
+def play_text(space: engine.Space, board: tuple, i: int, p: Player, readings: spec.Readings) -> str:
     """What a board play does under one reading, in words."""
     after = engine.board_play(space, engine.colouring_of(board), i, p, readings)
     if after is None:
@@ -220,7 +282,6 @@ def disagreement_at(clause: Clause, other: str, n: int, candidates: list, tally:
     (fewest placements first; the first of the few smallest that a line of play from the
     empty board reaches, else the smallest with a colouring that Proposition 2 allows)."""
     from gorules import rulesets
-    from gorules.pictures import board_svg
 
     title = f"{clause.clause}: {clause.default} vs {other}"
     pair = (clause.default, other)
@@ -244,8 +305,8 @@ def disagreement_at(clause: Clause, other: str, n: int, candidates: list, tally:
             f"{a.move_text(graph, move)} by {to_move}: under {clause.option}={clause.default} "
             f"{outcome_text(a, graph, states, move)}; under {clause.option}={other} {outcome_text(b, graph, states, move)}"
         )
-        marks = sorted(move) if move != PASS else []
-        picture = board_svg(graph, board, title=title, marks=marks)
+        footer = [f"space:{text}", "line: " + " ".join(words)]
+        picture = play_picture(graph, board, move, states[-1].player, clause, other, title, footer)
         return Disagreement(SOURCE, clause.clause, pair, n, situation, words, difference, tally.disagreeing, picture)
     neighbourhoods = ordered[0]
     ra, rb = readings_with(clause.option, clause.default), readings_with(clause.option, other)
@@ -262,7 +323,9 @@ def disagreement_at(clause: Clause, other: str, n: int, candidates: list, tally:
         f"{move} by {to_move}: under {clause.option}={clause.default} {play_text(space, board, i, p, ra)}; "
         f"under {clause.option}={other} {play_text(space, board, i, p, rb)}"
     )
-    picture = board_svg(parse_graph("space:" + text), board, title=title, marks=sorted(space.sets[i]))
+    picture = play_picture(
+        parse_graph("space:" + text), board, space.sets[i], p, clause, other, title, [f"space:{text}"]
+    )
     return Disagreement(SOURCE, clause.clause, pair, n, situation, (move,), difference, tally.disagreeing, picture)
 
 
@@ -312,7 +375,7 @@ def comparisons() -> list[tuple[Clause, str, str]]:
     for clause in clauses():
         for other in clause.others:
             pairs.append((clause, other, "plays"))
-            if clause.option in ("string", "placement"):
+            if clause.option in BOARD_PLAY_OPTIONS:
                 pairs.append((clause, other, WINNER))
     return pairs
 
@@ -360,14 +423,13 @@ def compare(clause: Clause, other: str, kind: str, neighbourhoods: spec.Neighbou
     return compare_space(clause, other, neighbourhoods)
 
 
-def find(max_points: int, seconds: float | None, progress: bool) -> Finding:
+def search_readings(max_points: int, seconds: float | None, progress: bool) -> Finding:
     """Compare every pair (default, other) of readings of every clause on every go-space of
     1..max_points points; UsageError if max_points is out of reach or the estimate exceeds
     the seconds allowed; when the time runs out, the sizes finished so far."""
     if not 1 <= max_points <= MAX_POINTS:
         raise UsageError(f"--max-points must be 1..{MAX_POINTS}: go-spaces of 5 points are too many to enumerate here")
-    boards = sum(1 for c in clauses() if c.option in ("string", "placement"))
-    estimate = sum(estimated_plays(n) for n in range(1, max_points + 1)) * boards / PLAYS_PER_SECOND
+    estimate = estimated_seconds(max_points)
     if seconds is not None and estimate > seconds:
         raise UsageError(
             f"comparing readings on go-spaces up to {max_points} points takes about {estimate:.0f} s, "
@@ -418,7 +480,7 @@ def _progress(total: int, label: str, shown: bool):
 
 def disagreements(max_points: int, seconds: float | None, progress: bool) -> list[Disagreement]:
     """The smallest disagreement of each size for each clause and pair of readings."""
-    return find(max_points, seconds, progress).disagreements
+    return search_readings(max_points, seconds, progress).disagreements
 
 
 def diagram(d: Disagreement) -> str | None:

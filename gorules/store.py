@@ -8,6 +8,11 @@ impossible (``INSERT OR IGNORE``), so nothing is duplicated either.
 
 Figures are stored as JSON text with sorted keys, so two runs that computed the same
 figures store byte-for-byte the same text.
+
+A file is checked before anything is written to it: it must be a sound SQLite database
+(``PRAGMA quick_check``) that is either empty or holds the results table with its
+columns.  Anything else (a corrupted file, another program's database) is refused with a
+one-line error and left exactly as it was.
 """
 
 from __future__ import annotations
@@ -51,11 +56,44 @@ def encode_figures(figures: dict) -> str:
     return json.dumps(figures, sort_keys=True, separators=(",", ":"))
 
 
+COLUMNS = ["conjecture", "ruleset", "graph", "family", "figures", "holds", "seconds"]
+
+
+def check_database(path: Path) -> None:
+    """UsageError unless ``path`` is a sound SQLite file that is empty or holds the results
+    table with its columns; the file is opened read-only, so it is never changed."""
+    problem = None
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30.0)
+        try:
+            verdict = connection.execute("PRAGMA quick_check").fetchone()
+            if verdict is None or verdict[0] != "ok":
+                problem = f"it fails SQLite's integrity check ({verdict[0] if verdict else 'no answer'})"
+            else:
+                tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+                if tables and "results" not in tables:
+                    problem = f"it is another program's database (tables: {', '.join(sorted(tables))})"
+                elif "results" in tables:
+                    columns = [row[1] for row in connection.execute("PRAGMA table_info(results)")]
+                    if columns != COLUMNS:
+                        problem = f"its results table has the columns {', '.join(columns)}, not a sweep's"
+        finally:
+            connection.close()
+    except sqlite3.Error as error:
+        problem = str(error)
+    if problem:
+        raise UsageError(f"results file {path} is not a usable sweep database: {problem}; it was left as it is")
+
+
 class Store:
     """A SQLite file of sweep results; safe to reopen after a crash."""
 
     def __init__(self, path) -> None:
         self.path = Path(path)
+        if self.path.is_dir():
+            raise UsageError(f"results file {self.path} is a directory")
+        if self.path.exists():
+            check_database(self.path)
         try:
             self.connection = sqlite3.connect(str(self.path), timeout=30.0)
             self.connection.execute("PRAGMA journal_mode=WAL")

@@ -22,16 +22,18 @@ Families (``--graphs``; several may be joined with ``+``):
 
 from __future__ import annotations
 
+import os
 import re
 import sys
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
-from gorules.conjectures import Conjecture, compute_figures
-from gorules.errors import UsageError
-from gorules.spec.api import Ruleset
+from gorules.conjectures import Conjecture, check_figures, compute_figures
+from gorules.errors import UsageError, shown
+from gorules.spec.api import OptionError, Ruleset
 from gorules.spec.graph import GraphError, parse_graph
 from gorules.store import Row, Store
 
@@ -41,17 +43,22 @@ FAMILY_HELP = (
 )
 
 
+MAX_FAMILY = 10_000  # graphs in one family
+
+
 def _range(body: str, family: str, least: int = 1) -> range:
-    """The integers A..B written as ``A-B`` (or ``B`` for least..B)."""
-    match = re.fullmatch(r"(\d+)(?:-(\d+))?", body.strip())
+    """The integers A..B written as ``A-B`` (or ``B`` for least..B), at most MAX_FAMILY of them."""
+    match = re.fullmatch(r"([0-9]{1,9})(?:-([0-9]{1,9}))?", body.strip())
     if not match:
-        raise UsageError(f"bad family {family!r}: expected a range like 1-7")
+        raise UsageError(f"bad family {shown(family)}: expected a range like 1-7 (numbers of at most 9 digits)")
     if match.group(2) is None:
         low, high = least, int(match.group(1))
     else:
         low, high = int(match.group(1)), int(match.group(2))
     if low < least or high < low:
-        raise UsageError(f"bad family {family!r}: the range must run from at least {least} upwards")
+        raise UsageError(f"bad family {shown(family)}: the range must run from at least {least} upwards")
+    if high - low + 1 > MAX_FAMILY:
+        raise UsageError(f"bad family {shown(family)}: {high - low + 1:,} graphs; a family has at most {MAX_FAMILY:,}")
     return range(low, high + 1)
 
 
@@ -90,17 +97,21 @@ def family_graphs(family: str) -> list[str]:
         elif kind == "pairs":
             specs += [pairs_spec(n) for n in _range(body, part)]
         elif kind == "grids":
-            match = re.fullmatch(r"(\d+)[xX](\d+)", body)
+            match = re.fullmatch(r"([0-9]{1,2})[xX]([0-9]{1,2})", body)
             if not match:
-                raise UsageError(f"bad family {part!r}: expected grids:RxC")
+                raise UsageError(f"bad family {shown(part)}: expected grids:RxC (at most 25x25)")
             rows, columns = int(match.group(1)), int(match.group(2))
+            if rows > 25 or columns > 25:
+                raise UsageError(f"bad family {shown(part)}: grids have at most 25 rows and columns")
             specs += [f"grid:{r}x{c}" for r in range(1, rows + 1) for c in range(r, columns + 1)]
         elif kind == "atlas-connected":
             specs += connected_atlas(_range(body, part).stop - 1)
         elif kind == "graph" and body:
             specs.append(body)
         else:
-            raise UsageError(f"unknown graph family {part!r}: expected {FAMILY_HELP}")
+            raise UsageError(f"unknown graph family {shown(part)}: expected {FAMILY_HELP}")
+        if len(specs) > MAX_FAMILY:
+            raise UsageError(f"the family {shown(family)} has more than {MAX_FAMILY:,} graphs")
     for spec in specs:
         try:
             parse_graph(spec)
@@ -121,6 +132,14 @@ def work(spec: str, figures: list, ruleset: Ruleset) -> tuple[str, dict | None, 
         result = compute_figures(parse_graph(spec), figures, ruleset)
     except (SolveError, SearchError) as error:
         return spec, None, time.perf_counter() - start, str(error)
+    except (UsageError, OptionError):
+        raise
+    except MemoryError:
+        return spec, None, time.perf_counter() - start, "out of memory (raise the ceiling with gorules --memory-limit)"
+    except RecursionError:
+        return spec, None, time.perf_counter() - start, "the computation recursed too deeply"
+    except Exception as error:  # a figure that failed on this graph: unknown, with why
+        return spec, None, time.perf_counter() - start, f"a figure failed: {type(error).__name__}: {error}"
     return spec, result, time.perf_counter() - start, None
 
 
@@ -156,13 +175,31 @@ class Summary:
         }
 
 
+WATCH_SECONDS = 0.2
+
+
+def die_with_parent() -> None:
+    """Run in each pool worker as it starts: a daemon thread ends the worker as soon as the
+    process that started it is gone (killed with SIGKILL, say, which no handler sees), so
+    no worker is left behind computing for nobody."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="die-with-parent", daemon=True).start()
+
+
 def local_results(tasks: list, figures: list, ruleset: Ruleset, workers: int | None):
-    """(spec, figures, seconds) of each task as it finishes, on a local process pool."""
+    """(spec, figures, seconds) of each task as it finishes, on a local process pool whose
+    workers stop when this process ends, however it ends."""
     if workers == 0:
         for spec in tasks:
             yield work(spec, figures, ruleset)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent) as pool:
         futures = [pool.submit(work, spec, figures, ruleset) for spec in tasks]
         for future in as_completed(futures):
             yield future.result()
@@ -199,6 +236,7 @@ def run_sweep(
 
     specs = family_graphs(family)
     ruleset = conjecture.make_ruleset()
+    check_figures(conjecture.figures, ruleset)  # a figure the ruleset lacks is refused before any work
     done = store.done(conjecture.name, conjecture.label)
     tasks = [s for s in specs if s not in done]
     if scheduler:
@@ -222,13 +260,19 @@ def run_sweep(
                 bar.update(1)
                 continue
             graph = parse_graph(spec)
+            try:
+                holds = conjecture.holds(graph, figures)
+            except Exception as error:  # the user's predicate failed: unknown, with why, not stored
+                unknown.append((spec, f"the conjecture's predicate raised {type(error).__name__}: {error}"))
+                bar.update(1)
+                continue
             row = Row(
                 conjecture.name,
                 conjecture.label,
                 spec,
                 family,
                 figures,
-                conjecture.holds(graph, figures),
+                holds,
                 seconds,
             )
             store.record(row)

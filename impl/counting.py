@@ -151,11 +151,22 @@ def steps_of(graph: Graph, order: Sequence[int]) -> list[Step]:
 
 
 def frontier_sizes(graph: Graph, order: Sequence[int]) -> list[int]:
-    """The frontier size after each step of ``order`` (its maximum is the vertex separation)."""
+    """The frontier size after each step of ``order`` (its maximum is the vertex separation).
+
+    A point is on the frontier from the step that places it up to (not including) the step
+    that places its last neighbour; counted with a difference array in time linear in the
+    points and arcs."""
     position = {v: i for i, v in enumerate(order)}
-    sizes = []
-    for i, _v in enumerate(order):
-        sizes.append(sum(1 for w in order[: i + 1] if any(position[u] > i for u in graph.neighbours[w])))
+    change = [0] * (len(order) + 1)
+    for v in order:
+        placed, last = position[v], max((position[u] for u in graph.neighbours[v]), default=-1)
+        if last > placed:
+            change[placed] += 1
+            change[last] -= 1
+    sizes, size = [], 0
+    for i in range(len(order)):
+        size += change[i]
+        sizes.append(size)
     return sizes
 
 
@@ -208,9 +219,67 @@ def good_ordering(graph: Graph) -> list[int]:
     nx_graph.add_nodes_from(graph.points)
     nx_graph.add_edges_from(graph.edges())
     candidates = [list(nx.utils.reverse_cuthill_mckee_ordering(nx_graph)), list(graph.points)]
-    starts = graph.points if graph.order <= 64 else range(0, graph.order, max(1, graph.order // 32))
-    candidates += [greedy_order(graph, s) for s in starts]
+    if graph.order <= GREEDY_LIMIT:  # the greedy order takes time cubic in the points
+        starts = graph.points if graph.order <= 64 else range(0, graph.order, max(1, graph.order // 32))
+        candidates += [greedy_order(graph, s) for s in starts]
     return min(candidates, key=lambda order: ordering_cost(graph, order))
+
+
+GREEDY_LIMIT = 150  # points: larger graphs are ordered by reverse Cuthill–McKee alone
+
+# The cost model of the dynamic program, fitted to grids (width w, the largest frontier):
+# about STATE_BASE * 4^w border states, each costing about SECONDS_PER_STATE_STEP per step
+# (grid:9x9, 81 steps of ~3·10^5 states: 18 s), and MEMORY_AT_WIDTH_10 * 3.43^(w - 10) bytes
+# in all (measured: 0.8 GB at w = 10, 0.23 GB at w = 9).  On denser graphs it overestimates
+# the states; the count's deadline catches what it underestimates.
+STATE_GROWTH = 4.0
+STATE_BASE = 1.2
+SECONDS_PER_STATE_STEP = 1e-6
+MEMORY_AT_WIDTH_10 = 8e8
+MEMORY_GROWTH = 3.43
+
+
+def degeneracy(graph: Graph) -> int:
+    """The largest minimum degree of a subgraph: a lower bound on the treewidth, hence on
+    the vertex separation (the smallest largest frontier of any ordering)."""
+    degree = [len(set(n)) for n in graph.neighbours]
+    if not degree:
+        return 0
+    buckets: dict[int, set[int]] = defaultdict(set)
+    for v, d in enumerate(degree):
+        buckets[d].add(v)
+    removed = [False] * graph.order
+    best = low = 0
+    for _ in range(graph.order):
+        while not buckets[low]:
+            low += 1
+        v = buckets[low].pop()
+        best = max(best, low)
+        removed[v] = True
+        for w in set(graph.neighbours[v]):
+            if not removed[w]:
+                buckets[degree[w]].discard(w)
+                degree[w] -= 1
+                buckets[degree[w]].add(w)
+                low = min(low, degree[w])
+    return best
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What the dynamic program is expected to need: seconds and bytes (estimates)."""
+
+    width: int
+    seconds: float
+    bytes: float
+
+
+def dp_cost(sizes: Sequence[int]) -> Cost:
+    """The estimated cost of the dynamic program along an ordering with these frontier sizes."""
+    width = max(sizes, default=0)
+    seconds = SECONDS_PER_STATE_STEP * sum(STATE_BASE * STATE_GROWTH**s for s in sizes)
+    memory = MEMORY_AT_WIDTH_10 * MEMORY_GROWTH ** (width - 10)
+    return Cost(width, seconds, memory)
 
 
 class FrontierCounter:

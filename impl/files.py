@@ -1,10 +1,13 @@
-"""Files written whole or not at all: a temporary file in the same folder, then a rename."""
+"""Files written whole or not at all: a temporary file in the same folder, then a rename;
+several files into a staged directory that appears only when all are written."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -41,3 +44,50 @@ def write_text_atomically(path: str | os.PathLike, text: str) -> Path:
 def write_bytes_atomically(path: str | os.PathLike, data: bytes) -> Path:
     """Write bytes to ``path`` atomically."""
     return write_atomically(path, lambda temporary: Path(temporary).write_bytes(data))
+
+
+@contextmanager
+def staged_directory(target: str | os.PathLike) -> Iterator[Path]:
+    """A new, empty directory to write several files into, which appears as ``target`` only
+    when the block completes; if the block fails, nothing of it is left.
+
+    Files are written into a hidden temporary directory beside ``target`` (its parent made
+    if need be).  When ``target`` does not exist the temporary directory is renamed to it, so
+    the directory appears whole; when it is already a directory, each finished file is
+    moved into it (every move a rename), so no file appears before all are written.
+    NotADirectoryError if ``target`` is an existing file."""
+    target = Path(target)
+    if target.exists() and not target.is_dir():
+        raise NotADirectoryError(f"{target} exists and is not a directory")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent))
+    try:
+        yield staging
+        os.chmod(staging, 0o777 & ~_umask())
+        if not target.exists():
+            os.replace(staging, target)
+            return
+        for item in sorted(staging.iterdir()):
+            os.replace(item, target / item.name)
+        staging.rmdir()
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+
+
+def unwritable(path: str | os.PathLike) -> str | None:
+    """Why a file or directory could not be created at ``path``, or None if it could: checked
+    before any work, on the nearest existing ancestor."""
+    path = Path(path)
+    if path.exists():
+        return None if os.access(path, os.W_OK) or path.is_file() else f"{path} is not writable"
+    ancestor = path.parent
+    while not ancestor.exists():
+        if ancestor == ancestor.parent:
+            break
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        return f"{ancestor} is not a directory"
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        return f"{ancestor} is not writable"
+    return None

@@ -82,9 +82,9 @@ class GtpEndpoint:
     def respond(self, line: str) -> str | None:
         """The full response (ending with a blank line) to one input line, or None for
         an empty or comment line."""
-        text = line.split("#", 1)[0].replace("\t", " ").strip()
-        text = "".join(ch for ch in text if ch == "\n" or (ord(ch) >= 32 and ord(ch) != 127))
-        if not text:
+        text = line.split("#", 1)[0].replace("\t", " ")
+        text = "".join(ch for ch in text if ord(ch) >= 32 and ord(ch) != 127).strip()
+        if not text.split():
             return None
         words = text.split()
         ident = ""
@@ -116,8 +116,12 @@ class GtpEndpoint:
         """Put the session back as :meth:`snapshot` saw it, replaying the moves."""
         self.graph, self.rules, moves, steps = saved
         self.game = Game(self.graph, self.rules)
-        for v in moves:
-            self.game.play(v)
+        try:
+            for v in moves:
+                self.game.play(v)
+        except Exception:  # the game itself is broken: start again from the empty board
+            self.game = Game(self.graph, self.rules)
+            steps = ()
         self.steps = list(steps)
 
     def serve(self, source: TextIO = sys.stdin, sink: TextIO = sys.stdout) -> None:

@@ -57,6 +57,7 @@ class Solution:
     upper: Any = None
     note: str | None = None
     details: dict = field(default_factory=dict)
+    certificate: dict | None = None
 
     @property
     def nodes_per_second(self) -> float:
@@ -167,37 +168,80 @@ def fast_core(situation: Situation):
     return None
 
 
-def solve_tromp_taylor(situation: Situation, max_nodes: int | None, max_points: int | None) -> Solution:
-    """The Tromp–Taylor engine's search (MTD(f), history-aware table) from the empty board."""
-    from gorules.impl.solve import MAX_POINTS, SolveError, Solver
+def solve_tromp_taylor(
+    situation: Situation,
+    max_nodes: int | None,
+    max_points: int | None,
+    max_seconds: float | None = None,
+    progress=None,
+    bounds_on_budget: bool = False,
+    certify: bool = False,
+) -> Solution:
+    """The Tromp–Taylor engine's search (Benson bounds, iterative deepening, MTD, history-aware
+    tables) from the empty board; with ``certify`` the certificate of its value as well."""
+    from gorules.impl.solve import MAX_POINTS, Budget, SolveError, Solver
 
     options = situation.ruleset.options
     try:
-        found = Solver(situation.graph, options, max_nodes, max_points=max_points or MAX_POINTS).solve()
+        solver = Solver(
+            situation.graph,
+            options,
+            max_nodes,
+            max_points=max_points or MAX_POINTS,
+            max_seconds=max_seconds,
+            progress=progress,
+        )
+        found = solver.solve(bounds_on_budget=bounds_on_budget)
     except SolveError as error:
         raise SearchError(str(error)) from None
+    proof = None
+    if certify and found.status == "exact":
+        from gorules.impl.certificate import CertificateRefused, certificate
+
+        try:
+            proof = certificate(solver, found.raw_value)
+        except CertificateRefused as error:
+            raise SearchError(str(error)) from None
+        except Budget as spent:
+            raise SearchError(
+                f"{situation.graph.name}: {spent} while the certificate was written (raise --seconds / --nodes)"
+            ) from None
     return Solution(
         graph=situation.graph.name,
         ruleset=situation.ruleset.name,
         options=options.as_dict(),
         value=found.value,
         principal_variation=found.principal_variation,
-        nodes=found.nodes,
+        nodes=solver.nodes,
         seconds=found.seconds,
-        method="MTD(f) alpha-beta on the engine's bitsets, history-aware transposition table",
-        lower=found.value,
-        upper=found.value,
+        method=(
+            "MTD(f) tests by iterative-deepening proofs, then null-window alpha-beta, on the engine's bitsets; Benson bounds, "
+            "automorphism folding, history heuristic, history-aware transposition tables"
+        ),
+        status=found.status,
+        lower=found.lower,
+        upper=found.upper,
         note=found.cycle_rule,
         details=found.details,
+        certificate=proof,
     )
 
 
 def solve(
-    situation: Situation, max_nodes: int | None = None, max_points: int | None = None, generic: bool = False
+    situation: Situation,
+    max_nodes: int | None = None,
+    max_points: int | None = None,
+    generic: bool = False,
+    max_seconds: float | None = None,
+    progress=None,
+    bounds_on_budget: bool = False,
+    certify: bool = False,
 ) -> Solution:
     """The perfect-play value of the game from ``situation`` (for Black) and a principal
-    variation; SearchError if minimax does not apply or the node budget runs out.
-    ``generic`` forces the interface's own search even where a faster core exists."""
+    variation; SearchError if minimax does not apply or the budget runs out (with
+    ``bounds_on_budget``, the Tromp–Taylor core returns status ``bounds`` instead).
+    ``generic`` forces the interface's own search even where a faster core exists;
+    ``certify`` asks the Tromp–Taylor core for a certificate (SearchError elsewhere)."""
     ruleset = situation.ruleset
     if max_points is not None and situation.graph.order > max_points:
         raise SearchError(
@@ -205,7 +249,11 @@ def solve(
             "(raise the limit with --max-points)"
         )
     if not generic and fast_core(situation) == "tromp-taylor":
-        return solve_tromp_taylor(situation, max_nodes, max_points)
+        return solve_tromp_taylor(situation, max_nodes, max_points, max_seconds, progress, bounds_on_budget, certify)
+    if certify:
+        raise SearchError(
+            f"certificates are written only for tromp-taylor games from the empty board, not {ruleset.name}"
+        )
     require_two_player_finite(ruleset)
     search = Minimax(ruleset, situation.graph, max_nodes)
     limit = sys.getrecursionlimit()

@@ -30,6 +30,8 @@ from gorules.spec.graph import Graph, GraphError, grid
 from gorules.spec.tromp_taylor import EMPTY, PASS, opponent
 
 PLAYER_OF_SGF = {"b": "B", "w": "W"}
+SMALLEST_SIZE = 1
+LARGEST_SIZE = 25  # the grids of spec.graph (GTP letters) end at 25x25
 SGF_OF_PLAYER = {"B": "b", "W": "w"}
 
 
@@ -83,9 +85,23 @@ def _read_game(data: bytes, source: str) -> sgf.Sgf_game:
     except ValueError as error:
         raise RecordError(f"{source}: not a readable SGF record ({error})") from None
     root = game.get_root()
-    if root.has_property("GM") and root.get("GM") != 1:
-        raise RecordError(f"{source}: SGF game type GM[{root.get('GM')}] is not Go (GM[1])")
+    if root.has_property("GM") and _number(root, "GM", "game type", source) != 1:
+        raise RecordError(f"{source}: SGF game type GM[{_raw(root, 'GM')}] is not Go (GM[1])")
     return game
+
+
+def _raw(node, name: str) -> str:
+    """A property's value as written (cut to 40 characters), for error messages."""
+    text = node.get_raw(name).decode("utf-8", errors="replace")
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _number(node, name: str, what: str, source: str) -> int:
+    """A number-valued property; RecordError naming it if its value is not a number."""
+    try:
+        return int(node.get(name))
+    except (ValueError, TypeError):
+        raise RecordError(f"{source}: {what} {name}[{_raw(node, name)}] is not a number") from None
 
 
 def _komi(root, source: str) -> float:
@@ -139,7 +155,19 @@ def _node_move(graph: Graph, node, number: int, source: str):
 
 
 def parse_sgf(data: bytes | str, source: str = "<sgf>") -> Record:
-    """The Record of SGF text: its grid, setup, main line, komi, handicap and result."""
+    """The Record of SGF text: its grid, setup, main line, komi, handicap and result;
+    RecordError, one line naming the source, for anything that cannot be read."""
+    try:
+        return _parse_sgf(data, source)
+    except RecordError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as error:  # sgfmill's own refusals
+        problem = " ".join(f"{type(error).__name__}: {error}".split())[:200]
+        raise RecordError(f"{source}: not a readable SGF record ({problem})") from None
+
+
+def _parse_sgf(data: bytes | str, source: str) -> Record:
+    """:func:`parse_sgf` without its last guard."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     game = _read_game(data, source)
@@ -147,6 +175,10 @@ def parse_sgf(data: bytes | str, source: str = "<sgf>") -> Record:
         size = game.get_size()
     except ValueError as error:
         raise RecordError(f"{source}: bad board size ({error})") from None
+    if not SMALLEST_SIZE <= size <= LARGEST_SIZE:
+        raise RecordError(
+            f"{source}: board size SZ[{size}] is outside {SMALLEST_SIZE}..{LARGEST_SIZE}, the boards records are replayed on"
+        )
     graph = grid(size, size)
     root = game.get_root()
     setup = _setup_board(graph, root, source)
@@ -164,7 +196,7 @@ def parse_sgf(data: bytes | str, source: str = "<sgf>") -> Record:
         played = _node_move(graph, node, len(moves) + 1, source)
         if played is not None:
             moves.append(played)
-    handicap = root.get("HA") if root.has_property("HA") else 0
+    handicap = _number(root, "HA", "handicap", source) if root.has_property("HA") else 0
     result = root.get("RE") if root.has_property("RE") else None
     first_player = moves[0][0] if moves else ("W" if handicap else "B")
     return Record(

@@ -108,6 +108,9 @@ def engine_positions(record: Record) -> Replay:
     return _walk(record, to_bits(graph, tuple(record.setup)), lambda position: position, play)
 
 
+SGFMILL_SMALLEST = 2
+
+
 def sgfmill_agreement(record: Record, positions: Sequence) -> tuple[int, str | None]:
     """Replay a record in sgfmill's Board and compare it with the engine's positions.
 
@@ -206,7 +209,7 @@ def check_record(
         "suicides": engine.suicides,
         "opinions": {},
     }
-    if sgfmill:
+    if sgfmill and record.graph.shape[0] >= SGFMILL_SMALLEST:  # sgfmill has no 1x1 board
         compared, problem = sgfmill_agreement(record, engine.boards)
         report["opinions"]["sgfmill"] = {"compared": compared, "disagreement": problem}
     if spec:

@@ -9,16 +9,27 @@ way :class:`impl.engine.Game` checks them, and played by the engine's bitset ker
 
 The search
 ----------
-Negamax alpha-beta over the game tree, driven by MTD(f): a sequence of null-window
-searches ("is the value at least g?") that closes in on the exact value between -n and
-n, with a transposition table keeping the bounds each search proves.
+The value is found by tests "can the player to move force at least g?" closing in on it
+from a first guess (the static upper bound: on 3×3 the first test is the whole proof).
+Each test runs first as a depth-limited proof search deepened one turn at a time
+(:meth:`Solver.prove`: proved, disproved, or undecided at the horizon), which finds
+short proofs without following the long capture-and-recapture lines that superko allows;
+a test still undecided at ``max_depth`` turns is settled by the full negamax alpha-beta
+null-window search (:meth:`Solver.search`), which has no horizon.
 
-* Bounds: every final score difference lies in [-n, n] (n points), so a node whose
-  best move reaches n is not searched further.
+* Static bounds: every final margin lies in [-n, n] (n points); tighter, Benson's
+  unconditionally alive stones of each colour stay to the end (their owner may pass), so
+  the margin lies in [2·alive(Black) − n, n − 2·alive(White)] (:mod:`gorules.impl.benson`,
+  sound with and without suicide, checked exhaustively in ``tests/test_solve_benson.py``;
+  not used under the cycle rules' convention below, nor on directed graphs).
 * After a pass the player to move may pass too and end the game: the current score is
   a lower bound for them, known without search ("stand pat"), and it is tried first.
-* Move order: the move the table remembers, captures, other moves, pass, and moves
-  that remove one's own stones last.
+* Move order: the move the table remembers, captures, quiet moves by the history
+  heuristic (moves that caused cut-offs, weighted by how shallow) and then by degree,
+  pass, and moves that remove one's own stones last.
+* Symmetry: the graph's automorphisms (networkx) that fix every position of the history
+  so far fold the moves of one orbit into one; a result found with moves folded holds
+  only for exactly this history, and is stored so (Q all ones, D the whole history).
 
 History and the transposition table
 -----------------------------------
@@ -57,14 +68,18 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from gorules.impl.benson import margin_bounds
 from gorules.impl.engine import kernel, popcount
 from gorules.impl.rules import RuleSet, ruleset
 from gorules.spec.graph import Graph
 
 PASS = "pass"
 MASK_BITS = 2048
+FULL_MASK = (1 << MASK_BITS) - 1
 MAX_POINTS = 12
 INFINITY = 1 << 20
+TICK = 4096
+MAX_AUTOMORPHISMS = 1000
 
 
 class SolveError(ValueError):
@@ -84,6 +99,9 @@ class Solution:
     raw_value: int = 0
     cycle_rule: str | None = None
     details: dict = field(default_factory=dict)
+    status: str = "exact"
+    lower: float | None = None
+    upper: float | None = None
 
     @property
     def nodes_per_second(self) -> float:
@@ -92,7 +110,32 @@ class Solution:
 
 
 class Budget(Exception):
-    """Raised inside the search when the node budget is spent."""
+    """Raised inside the search when the node or time budget is spent; the message says which."""
+
+
+def automorphisms(graph: Graph, black: int = 0, white: int = 0) -> tuple:
+    """The graph's automorphisms other than the identity that fix the board (black, white),
+    each as a tuple σ with σ[v] the image of point v (at most ``MAX_AUTOMORPHISMS``; any
+    subset serves, see ``Solver.plan``).  Found by networkx on undirected graphs only."""
+    import networkx as nx
+    from networkx.algorithms.isomorphism import GraphMatcher
+
+    if graph.directed or graph.order < 2:
+        return ()
+    nx_graph = nx.Graph()
+    nx_graph.add_nodes_from(graph.points)
+    nx_graph.add_edges_from((v, w) for v in graph.points for w in graph.neighbours[v])
+    found = []
+    identity = tuple(graph.points)
+    for mapping in GraphMatcher(nx_graph, nx_graph).isomorphisms_iter():
+        sigma = tuple(mapping[v] for v in graph.points)
+        if sigma == identity:
+            continue
+        if Solver.image(sigma, black) == black and Solver.image(sigma, white) == white:
+            found.append(sigma)
+        if len(found) >= MAX_AUTOMORPHISMS:
+            break
+    return tuple(found)
 
 
 def bit_positions(mask: int):
@@ -114,11 +157,19 @@ class Solver:
         transpositions: bool = True,
         max_points: int = MAX_POINTS,
         start: tuple | None = None,
+        max_seconds: float | None = None,
+        progress=None,
+        benson: bool = True,
+        symmetry: bool = True,
+        max_depth: int | None = None,
     ):
         """Prepare to solve ``graph`` from the empty board with Black to move, or from
         ``start`` = (black points, white points, side to move: 0 Black, 1 White) taken as
         a position without earlier history; SolveError if the graph has more than
-        ``max_points`` points."""
+        ``max_points`` points.  The search stops (Budget) after ``max_nodes`` nodes or
+        ``max_seconds`` seconds; ``progress(solver)`` is called every ``TICK`` nodes and
+        after each null-window test.  ``benson`` and ``symmetry`` switch the Benson bounds
+        and the automorphism folding (each used only where it is sound)."""
         if graph.order > max_points:
             raise SolveError(
                 f"{graph.name} has {graph.order} points: the solver takes at most {max_points} "
@@ -143,6 +194,24 @@ class Solver:
         self.index: dict = {}
         self.masks: list = [0]
         self.bit_count: dict = {}
+        self.max_seconds = max_seconds
+        self.deadline = None
+        self.progress = progress
+        self.next_tick = TICK if max_nodes is None else min(TICK, max_nodes + 1)
+        self.started = time.perf_counter()
+        self.lower, self.upper = -self.n, self.n
+        self.iterations = 0
+        self.bound_cache: dict = {}
+        self.history_scores = ([0] * self.n, [0] * self.n)
+        self.degree = [len(graph.neighbours[v]) for v in graph.points]
+        self.proofs: dict = {}
+        self.guess_value = self.n
+        self.max_depth = max_depth if max_depth is not None else 6 * self.n
+        self.depth: int | None = None
+        # Benson's bounds hold for games that end by two passes; a repetition scored as a
+        # draw (the cycle rules' convention) is outside them.
+        self.benson = benson and not self.cycles and self.kernel.symmetric
+        self.group = automorphisms(graph, *self.start[:2]) if symmetry else ()
 
     # ---- scores
 
@@ -248,27 +317,32 @@ class Solver:
         out.sort(key=lambda c: c[0])
         return out
 
-    def search(self, black, white, side, passes, before, alpha, beta):
+    def search(self, black, white, side, passes, before, alpha, beta, group=()):
         """Negamax value for the player to move, fail-soft in (alpha, beta), with the
-        history queries of its proof: (value, Q mask, hits as history indices)."""
+        history queries of its proof: (value, Q mask, hits as history indices).  ``group``
+        holds the graph's automorphisms that fix every position of the history so far."""
         self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise Budget
+        if self.nodes >= self.next_tick:
+            self.tick()
         if passes >= 2:
             d = self.difference(black, white)
             return (-d if side else d), 0, 0
-        n = self.n
         h = len(self.keys)
         q = 0
         hits = 0
         best = -INFINITY
         best_move = None
+        low, high = self.bounds(black, white, side)
         if passes == 1:
             d = self.difference(black, white)
             best = -d if side else d
             best_move = PASS
-            if best >= beta or best >= n:
+            if best >= beta or best >= high:
                 return best, 0, 0
+        if high <= alpha:
+            return high, 0, 0
+        if low >= beta:
+            return low, 0, 0
         alpha_in, beta_in = alpha, beta
         if best > alpha:
             alpha = best
@@ -294,23 +368,8 @@ class Solver:
                     beta = upper
                     q |= entry[5]
                     hits |= e_hits
-        moves = self.children(black, white, side)
-        if tt_move is not None and tt_move != PASS:
-            for i, c in enumerate(moves):
-                if c[1] == tt_move:
-                    moves.insert(0, moves.pop(i))
-                    break
-        plan = []
-        if passes == 0:
-            quiet_end = len(moves)
-            while quiet_end and moves[quiet_end - 1][0] == 2:
-                quiet_end -= 1
-            if tt_move == PASS:
-                plan = [None] + moves
-            else:
-                plan = moves[:quiet_end] + [None] + moves[quiet_end:]
-        else:
-            plan = moves
+        plan = self.plan(black, white, side, passes, tt_move, group)
+        folded = group and len(plan) < len(self.children(black, white, side)) + (passes == 0)
         opponent = 1 - side
         ko = self.ko
         cycles = self.cycles
@@ -340,9 +399,9 @@ class Solver:
                 pushed = self.push(key)
             elif v == PASS:
                 if ko == "situational":
-                    pushed = self.push(((nb | (nw << n)) << 1) | opponent)
+                    pushed = self.push(((nb | (nw << self.n)) << 1) | opponent)
             else:
-                key = nb | (nw << n)
+                key = nb | (nw << self.n)
                 if ko == "situational":
                     key = (key << 1) | opponent
                 q |= self.bit(key)
@@ -350,8 +409,9 @@ class Solver:
                     hits |= 1 << self.index[key]
                     continue
                 pushed = self.push(key)
+            child_group = self.stabiliser(group, nb, nw) if group and v != PASS else group
             try:
-                value, cq, chits = self.search(nb, nw, opponent, npasses, nbefore, -beta, -alpha)
+                value, cq, chits = self.search(nb, nw, opponent, npasses, nbefore, -beta, -alpha, child_group)
             finally:
                 if pushed:
                     self.pop()
@@ -362,11 +422,18 @@ class Solver:
                 best, best_move = value, v
                 if best > alpha:
                     alpha = best
-                    if alpha >= beta or best >= n:
+                    if alpha >= beta or best >= high:
+                        if c is not None and c[0] == 1:
+                            self.reward(side, v, h)
                         break
         if best == -INFINITY:
             # No move at all is impossible (pass is always legal before the game ends).
             raise AssertionError("a node without moves")
+        if folded:
+            # Moves left out as images of others under ``group`` are equal only while the
+            # history is fixed by it: the result holds for exactly this history.
+            q = FULL_MASK
+            hits = (1 << h) - 1
         hits &= (1 << h) - 1
         if self.transpositions:
             if best <= alpha_in:
@@ -382,6 +449,197 @@ class Solver:
             self.table[tt_key] = (lower, upper, best_move, d_keys, d_bits, q)
         return best, q, hits
 
+    def plan(self, black, white, side, passes, tt_move, group):
+        """The moves to try, in order (None for pass): the table's move, captures, quiet moves
+        by the history heuristic, pass, moves that remove one's own stones; under ``group``
+        one move of each orbit of the automorphisms."""
+        moves = self.children(black, white, side)
+        if group:
+            moves = [c for c in moves if all(sigma[c[1]] >= c[1] for sigma in group)]
+        scores = self.history_scores[side]
+        degree = self.degree
+        moves.sort(key=lambda c: (c[0], -scores[c[1]], -degree[c[1]]))
+        if tt_move is not None and tt_move != PASS:
+            for i, c in enumerate(moves):
+                if c[1] == tt_move:
+                    moves.insert(0, moves.pop(i))
+                    break
+        if passes:
+            return moves
+        quiet_end = len(moves)
+        while quiet_end and moves[quiet_end - 1][0] == 2:
+            quiet_end -= 1
+        if tt_move == PASS:
+            return [None, *moves]
+        return [*moves[:quiet_end], None, *moves[quiet_end:]]
+
+    def reward(self, side: int, v: int, depth: int) -> None:
+        """History heuristic: a quiet move that caused a cutoff is tried earlier elsewhere."""
+        self.history_scores[side][v] += 1 << min(max(40 - depth, 0), 40)
+
+    def bounds(self, black: int, white: int, side: int) -> tuple[int, int]:
+        """Static bounds on the value for the player to move: the Benson bounds on the
+        margin (:mod:`gorules.impl.benson`) where they are sound, else [-n, n]."""
+        found = self.bound_cache.get((black, white))
+        if found is None:
+            if self.benson:
+                found = margin_bounds(self.kernel, black, white, self.suicide_allowed)
+            else:
+                found = (-self.n, self.n)
+            self.bound_cache[(black, white)] = found
+        return (-found[1], -found[0]) if side else found
+
+    def stabiliser(self, group, black: int, white: int) -> tuple:
+        """The automorphisms of ``group`` that fix the board (black, white)."""
+        kept = []
+        for sigma in group:
+            if self.image(sigma, black) == black and self.image(sigma, white) == white:
+                kept.append(sigma)
+        return tuple(kept)
+
+    @staticmethod
+    def image(sigma, points: int) -> int:
+        """The set of points σ(points)."""
+        result = 0
+        while points:
+            low = points & -points
+            result |= 1 << sigma[low.bit_length() - 1]
+            points ^= low
+        return result
+
+    def tick(self) -> None:
+        """Check the budget and report progress (called every ``TICK`` nodes)."""
+        self.next_tick = self.nodes + TICK
+        if self.max_nodes is not None:
+            self.next_tick = min(self.next_tick, self.max_nodes + 1)
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise Budget(f"the node budget of {self.max_nodes:,} nodes ran out")
+        now = time.perf_counter()
+        if self.deadline is not None and now > self.deadline:
+            raise Budget(f"the time budget of {self.max_seconds:g} s ran out")
+        if self.progress is not None:
+            self.progress(self)
+
+    # ---- the depth-limited prover
+
+    def prove(self, black, white, side, passes, before, t, depth, group=()):
+        """Whether the player to move can force a final value (theirs) of at least ``t``
+        within ``depth`` more turns: 1 proved, -1 disproved (the opponent forces less), 0
+        not decided within the depth; with the history queries of the answer, as in
+        :meth:`search`: (answer, Q mask, hits as history indices)."""
+        self.nodes += 1
+        if self.nodes >= self.next_tick:
+            self.tick()
+        if passes >= 2:
+            d = self.difference(black, white)
+            return (1 if (-d if side else d) >= t else -1), 0, 0
+        low, high = self.bounds(black, white, side)
+        if low >= t:
+            return 1, 0, 0
+        if high < t:
+            return -1, 0, 0
+        if passes == 1:
+            d = self.difference(black, white)
+            if (-d if side else d) >= t:
+                return 1, 0, 0
+        if depth <= 0:
+            return 0, 0, 0
+        h = len(self.keys)
+        tt_key = (black, white, side, passes, before, t)
+        entry = self.proofs.get(tt_key) if self.transpositions else None
+        tt_move = None
+        if entry is not None:
+            tt_move = entry[2]
+            if (entry[0] != 0 or entry[1] >= depth) and self.reusable(entry):
+                return entry[0], entry[5], self.hits_of(entry[3])
+        plan = self.plan(black, white, side, passes, tt_move, group)
+        folded = group and len(plan) < len(self.children(black, white, side)) + (passes == 0)
+        opponent = 1 - side
+        ko = self.ko
+        cycles = self.cycles
+        q = hits = 0
+        answer = -1
+        best_move = None
+        for c in plan:
+            if c is None:
+                nb, nw, npasses, v = black, white, passes + 1, PASS
+            else:
+                _, v, nb, nw = c
+                npasses = 0
+                if ko == "simple" and before is not None and (nb, nw) == before:
+                    continue
+            nbefore = (black, white) if ko == "simple" else None
+            pushed = False
+            if cycles:
+                key = (nb, nw, opponent, npasses, nbefore)
+                q |= self.bit(key)
+                if key in self.index:
+                    hits |= 1 << self.index[key]
+                    if 0 >= t:
+                        answer, best_move = 1, v
+                        break
+                    continue
+                pushed = self.push(key)
+            elif v == PASS:
+                if ko == "situational":
+                    pushed = self.push(((nb | (nw << self.n)) << 1) | opponent)
+            else:
+                key = nb | (nw << self.n)
+                if ko == "situational":
+                    key = (key << 1) | opponent
+                q |= self.bit(key)
+                if key in self.index:
+                    hits |= 1 << self.index[key]
+                    continue
+                pushed = self.push(key)
+            child_group = self.stabiliser(group, nb, nw) if group and v != PASS else group
+            try:
+                result, cq, chits = self.prove(nb, nw, opponent, npasses, nbefore, 1 - t, depth - 1, child_group)
+            finally:
+                if pushed:
+                    self.pop()
+            q |= cq
+            hits |= chits
+            if result == -1:
+                answer, best_move = 1, v
+                if c is not None and c[0] == 1:
+                    self.reward(side, v, h)
+                break
+            if result == 0:
+                answer = 0
+                if best_move is None:
+                    best_move = v
+        if folded:
+            q = FULL_MASK
+            hits = (1 << h) - 1
+        hits &= (1 << h) - 1
+        d_keys = tuple(self.keys[i] for i in bit_positions(hits))
+        d_bits = 0
+        for key in d_keys:
+            d_bits |= self.bit(key)
+        if self.transpositions:
+            self.proofs[tt_key] = (answer, depth, best_move, d_keys, d_bits, q)
+        return answer, q, hits
+
+    def deepen(self, state, t, group=()) -> int:
+        """Whether the player to move in ``state`` can force at least ``t``, by iterative
+        deepening of :meth:`prove` up to ``max_depth`` turns: 1, -1, or 0 if undecided."""
+        for depth in range(1, self.max_depth + 1):
+            self.depth = depth
+            answer = self.prove(*state, t, depth, group)[0]
+            if answer:
+                return answer
+        return 0
+
+    def at_least(self, state, t, group=()) -> bool:
+        """Whether the player to move in ``state`` (with the current history) can force a
+        value of at least ``t``: iterative deepening first, the full search if undecided."""
+        answer = self.deepen(state, t, group)
+        if answer:
+            return answer > 0
+        self.depth = None
+        return self.test(state, t - 1, t, group) >= t
+
     # ---- driving the search
 
     def root(self):
@@ -395,22 +653,38 @@ class Solver:
         self.push(self.history_key(*state))
         return state
 
-    def test(self, state, alpha, beta) -> int:
+    def test(self, state, alpha, beta, group=()) -> int:
         """The search's fail-soft value of ``state`` (with the current history) in (alpha, beta)."""
-        return self.search(*state, alpha, beta)[0]
+        return self.search(*state, alpha, beta, group)[0]
 
     def mtd(self, state, guess: int = 0) -> int:
-        """The exact negamax value of ``state`` by null-window searches closing in from ``guess``."""
-        lower, upper = -self.n, self.n
-        g = guess
-        while lower < upper:
-            beta = g + 1 if g == lower else g
-            g = self.test(state, beta - 1, beta)
-            if g < beta:
-                upper = g
+        """The exact negamax value of the root ``state`` by tests "is it at least g?"
+        closing in from ``guess``: iterative deepening answers most, a full null-window
+        search the rest; the bounds proved so far are kept in ``lower`` and ``upper``."""
+        self.lower, self.upper = self.bounds(*state[:3])
+        g = min(max(guess, self.lower + 1), self.upper)
+        while self.lower < self.upper:
+            answer = self.deepen(state, g, self.group)
+            if answer > 0:
+                self.lower, g = g, g + 1
+            elif answer < 0:
+                self.upper, g = g - 1, g - 1
             else:
-                lower = g
-        return g
+                self.depth = None
+                value = self.test(state, g - 1, g, self.group)
+                if value >= g:
+                    self.lower, g = value, value + 1
+                else:
+                    self.upper, g = value, value
+            g = min(max(g, self.lower + 1), self.upper)
+            self.iterations += 1
+            if self.progress is not None:
+                self.progress(self)
+        return self.lower
+
+    def black_bounds(self) -> tuple[int, int]:
+        """The bounds proved so far on the root's value for Black (no komi)."""
+        return (-self.upper, -self.lower) if self.start[2] else (self.lower, self.upper)
 
     def step(self, state, move):
         """The state after ``move`` and whether a history key was pushed for it."""
@@ -452,7 +726,7 @@ class Solver:
         if child[3] >= 2:
             d = self.difference(child[0], child[1])
             return -d if child[2] else d
-        return self.test(child, -value, -value + 1)
+        return 1 - value if self.at_least(child, 1 - value) else -value
 
     def principal_variation(self, state, value: int) -> list:
         """Moves from ``state`` to the end of the game, each keeping the value ``value``."""
@@ -519,35 +793,63 @@ class Solver:
         finally:
             sys.setrecursionlimit(limit)
 
-    def solve(self) -> Solution:
+    def solve(self, bounds_on_budget: bool = False) -> Solution:
         """Solve the game from the start position: the value (for Black), a principal
-        variation, the effort."""
+        variation, the effort.  When the budget runs out: SolveError, or with
+        ``bounds_on_budget`` a Solution of status ``bounds`` with the bounds proved so far."""
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 100_000))
-        start = time.perf_counter()
+        self.started = start = time.perf_counter()
+        if self.max_seconds is not None:
+            self.deadline = start + self.max_seconds
+        komi = self.rules.komi
         try:
             state = self.root()
-            value = self.mtd(state)
+            value = self.mtd(state, self.guess())
             line = self.principal_variation(state, value)
             raw = -value if state[2] else value
-        except Budget:
-            raise SolveError(
-                f"{self.graph.name}: the node budget of {self.max_nodes} nodes ran out before the value was found"
-            ) from None
+        except Budget as spent:
+            if not bounds_on_budget:
+                raise SolveError(f"{self.graph.name}: {spent} before the value was found") from None
+            lower, upper = self.black_bounds()
+            return Solution(
+                graph=self.graph.name,
+                rules=self.rules.name or self.rules.describe(),
+                value=None,
+                principal_variation=[],
+                nodes=self.nodes,
+                seconds=time.perf_counter() - start,
+                cycle_rule=self.cycle_note(),
+                details={"rules": self.rules.describe(), "table_entries": len(self.table), "stopped": str(spent)},
+                status="bounds",
+                lower=lower - komi,
+                upper=upper - komi,
+            )
         finally:
             sys.setrecursionlimit(limit)
         seconds = time.perf_counter() - start
         return Solution(
             graph=self.graph.name,
             rules=self.rules.name or self.rules.describe(),
-            value=raw - self.rules.komi,
+            value=raw - komi,
             principal_variation=line,
             nodes=self.nodes,
             seconds=seconds,
             raw_value=raw,
-            cycle_rule="a repeated state ends the line, scored as equal areas" if self.cycles else None,
+            cycle_rule=self.cycle_note(),
             details={"rules": self.rules.describe(), "table_entries": len(self.table)},
+            lower=raw - komi,
+            upper=raw - komi,
         )
+
+    def guess(self) -> int:
+        """The first guess of MTD(f): the whole board for the player to move on graphs with
+        an automorphism-rich centre is often right (3×3: +9), else 0."""
+        return self.guess_value
+
+    def cycle_note(self) -> str | None:
+        """The convention for lines that repeat a state, under the rules where play can cycle."""
+        return "a repeated state ends the line, scored as equal areas" if self.cycles else None
 
 
 def solve(

@@ -18,8 +18,8 @@ open set ``U_x`` around each point (the specialisation preorder), as bitsets:
 
 The closure of a finite union is the union of the closures, so Defn 5's two readings are
 one computation here.  States, moves, options and values are the spec's: this ruleset is
-the spec's with ``turns``, ``apply`` and ``start`` computed on bitsets, and the tests play
-both move by move on every go-space of up to four points.
+the spec's with ``turns``, ``apply``, ``is_over`` and ``start`` computed on bitsets, and
+the tests play both move by move on every go-space of up to four points.
 """
 
 from __future__ import annotations
@@ -211,7 +211,9 @@ def has_liberty(space: Space, colouring: Colouring, union: int, c: Player, readi
 
 def clear(space: Space, colouring: Colouring, c: Player, readings: spec.Readings) -> Colouring:
     """Defn 8: keep a point of colour c only if it lies in a stone of colour c whose string
-    has a liberty."""
+    has a liberty; read as ``unrestricted``, clear a point only if every stone of colour c
+    holds it and none has a liberty (so nothing if one stone lives, and with no stone at
+    all every point of colour c)."""
     own = colouring.of(c)
     stones = [i for i, mask in enumerate(space.masks) if not mask & ~own]
     strings = literal_strings(space, stones)
@@ -232,7 +234,11 @@ def clear(space: Space, colouring: Colouring, c: Player, readings: spec.Readings
             lives = empty_string_lives
         if lives:
             alive |= space.masks[s]
-    kept = own & alive
+    if readings.clearing == "unrestricted":
+        common = functools.reduce(int.__and__, (space.masks[s] for s in stones), space.full)
+        kept = own if alive else own & ~common
+    else:
+        kept = own & alive
     return Colouring(kept, colouring.white) if c == BLACK else Colouring(colouring.black, kept)
 
 

@@ -8,7 +8,9 @@ unsustainable actions happen infinitely often.  What runs here: the situation (b
 turn, scores, history), the komi choice, one turn with its optional history deletion and
 ko bid, the capture order, and the result of every *eventually periodic* infinite play,
 given as a finite prefix and a cycle repeated forever (a lasso).  Strategies and the
-conjectures about them quantify over all infinite plays and are not executed.
+conjectures quantify over all infinite plays; in the fragment without ko bids and
+history deletion they are decided exactly on a finite arena by
+``gorules.impl.directed_arena`` and ``gorules conjectures 000`` (see spec/directed.md).
 """
 
 from __future__ import annotations
@@ -233,21 +235,47 @@ def outcome(graph: Graph, s: Situation, prefix: Sequence[Turn], cycle: Sequence[
 @dataclass(frozen=True)
 class Options(api.Options):
     """The options of the directed ruleset: ``komi``, White's score when the game starts (the
-    first player's choice under divide-and-choose, here given)."""
+    first player's choice under divide-and-choose, here given), and ``board``, the starting
+    state (one of B, W, . per point; empty if not given)."""
 
     komi: Fraction = Fraction(0)
+    board: str = ""
 
     def __post_init__(self) -> None:
-        """A komi is a rational number."""
+        """A komi is a rational number; a board holds only B, W and '.'."""
         if isinstance(self.komi, bool) or not isinstance(self.komi, (int, Fraction)):
             raise api.OptionError(f"komi must be a rational number, got {self.komi!r}")
+        if not isinstance(self.board, str) or any(c not in (BLACK, WHITE, EMPTY) for c in self.board):
+            raise api.OptionError(f"a board is one of B, W and '.' per point, got {self.board!r}")
+
+
+def parse_player(text: str, what: str) -> Player:
+    """B or W; IllegalMove otherwise."""
+    if text not in (BLACK, WHITE):
+        raise api.IllegalMove(f"{what} is B or W, got {text!r}")
+    return text
+
+
+def parse_bid(text: str) -> Fraction:
+    """A ko bid's amount: a nonnegative rational number (3, 1/2, 0.25); IllegalMove otherwise."""
+    try:
+        amount = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        amount = None
+    if amount is None or amount < 0:
+        raise api.IllegalMove(f"a ko bid is a nonnegative rational number, got {text!r}")
+    return amount
+
+
+TURN_PARTS = ("delete", "bid", "winner", "reset")
 
 
 class Directed(api.Ruleset):
-    """Go on directed graphs as a ruleset of the common interface, in the fragment of plain
-    turns (a placement or a pass, no history deletion, no ko bid).  The game is infinite:
-    it is never over, and what a play is worth depends on what recurs forever, so the
-    situation reports the result if both players pass from now on."""
+    """Go on directed graphs as a ruleset of the common interface.  Its moves are the plain
+    turns (a placement or a pass); ``apply`` also plays a full Turn, with history deletion
+    and a ko bid.  The game is infinite: it is never over, and what a play is worth depends
+    on what recurs forever, so the situation reports the result if both players pass from
+    now on."""
 
     name = "directed"
     source = "000_ca8046d90d75ceee.txt"
@@ -262,8 +290,13 @@ class Directed(api.Ruleset):
         return False
 
     def start(self, graph: Graph) -> Situation:
-        """The empty board, Black to move, White's score Komi, an empty history."""
-        return starting_situation(graph, Fraction(self.options.komi))  # type: ignore[attr-defined]
+        """The starting board (empty unless the option ``board`` gives one), Black to move,
+        White's score Komi, an empty history; OptionError for a board of another size."""
+        text = self.options.board
+        if text and len(text) != graph.order:
+            raise api.OptionError(f"{text!r} is not a board of {graph.name}: it needs {graph.order} points")
+        board = tuple(text) if text else None
+        return starting_situation(graph, Fraction(self.options.komi), board)
 
     def player(self, s: Situation) -> Player:
         """The player to move."""
@@ -277,12 +310,60 @@ class Directed(api.Ruleset):
         """The empty points, then pass."""
         return [*(v for v in graph.points if s.board[v] == EMPTY), PASS]
 
-    def apply(self, graph: Graph, s: Situation, v: Move) -> Situation:
-        """The situation after the plain turn v; IllegalMove on an occupied or unknown point."""
-        after = turn(graph, s, Turn(v))
+    def apply(self, graph: Graph, s: Situation, v) -> Situation:
+        """The situation after the turn v (a Turn, or a point or pass as a plain turn);
+        IllegalMove on an occupied point, a bid after a pass, or a reset to a board that is
+        not in the history."""
+        after = turn(graph, s, v if isinstance(v, Turn) else Turn(v))
         if after is None:
-            raise api.IllegalMove("the point is occupied")
+            raise api.IllegalMove(
+                "the point is occupied, or a bid follows a pass, or the reset board is not in the history"
+            )
         return after
+
+    def parse_move(self, graph: Graph, text: str):
+        """A turn: a point or pass, then optionally ``:delete=P`` (P deletes the history before
+        the turn), ``:bid=Q`` (a ko bid of Q after the stone), answered by ``:winner=P`` (absent:
+        ignored) and ``:reset=BOARD`` (absent: the board is kept).  A point or pass alone is a
+        plain turn."""
+        first, *rest = text.strip().split(":")
+        move = super().parse_move(graph, first)
+        if not rest:
+            return move
+        parts: dict = {}
+        for part in rest:
+            key, sep, value = part.partition("=")
+            if not sep or key not in TURN_PARTS or key in parts:
+                raise api.IllegalMove(
+                    f"{part!r} in {text!r}: a turn's parts are delete=P, bid=Q, winner=P, reset=BOARD"
+                )
+            parts[key] = value
+        deleted_by = parse_player(parts["delete"], "who deletes the history") if "delete" in parts else None
+        if "bid" not in parts:
+            if "winner" in parts or "reset" in parts:
+                raise api.IllegalMove(f"{text!r}: winner and reset answer a ko bid, and there is none")
+            return Turn(move, deleted_by)
+        winner = parse_player(parts["winner"], "the ko winner") if "winner" in parts else None
+        reset = parts.get("reset")
+        if reset is not None and (winner is None or len(reset) != graph.order or any(c not in "BW." for c in reset)):
+            raise api.IllegalMove(f"{reset!r}: a reset needs a ko winner and a board of {graph.name}")
+        bid = KoBid(parse_bid(parts["bid"]), winner, tuple(reset) if reset is not None else None)
+        return Turn(move, deleted_by, bid)
+
+    def move_text(self, graph: Graph, move) -> str:
+        """A turn written as parse_move reads it."""
+        if not isinstance(move, Turn):
+            return super().move_text(graph, move)
+        text = super().move_text(graph, move.move)
+        if move.deleted_by is not None:
+            text += f":delete={move.deleted_by}"
+        if move.bid is not None:
+            text += f":bid={move.bid.amount}"
+            if move.bid.winner is not None:
+                text += f":winner={move.bid.winner}"
+            if move.bid.reset_to is not None:
+                text += ":reset=" + "".join(move.bid.reset_to)
+        return text
 
     def is_over(self, graph: Graph, s: Situation) -> bool:
         """Never: the game is infinite."""
@@ -301,5 +382,6 @@ class Directed(api.Ruleset):
         forever = outcome(graph, s, [], [Turn(PASS), Turn(PASS)])
         return {
             "scores": {BLACK: str(s.black_score), WHITE: str(s.white_score)},
+            "history": sorted("".join(b) for b in s.history),
             "result_if_both_pass_forever": forever,
         }

@@ -30,7 +30,7 @@ from typing import ClassVar, NamedTuple
 
 from gorules.spec import api
 from gorules.spec.graph import Graph, GraphError
-from gorules.spec.tromp_taylor import EMPTY, Board, adjacent, update
+from gorules.spec.tromp_taylor import EMPTY, Board, adjacent
 
 READINGS = {
     "dead": ("one-liberty", "at-most-one", "no-liberties"),
@@ -249,8 +249,14 @@ class Move(NamedTuple):
     """A move: ("place", vertex), ("pass",), ("ally", player, accepted) or ("war", player)."""
 
     kind: str
-    target: object = None
+    target: int | str | None = None
     accepted: bool = False
+
+
+def placed(board: Board, v: int, p: str) -> Board:
+    """The board with a stone of player p on vertex v (Tromp–Taylor's b[v ↦ c], the colour
+    being a player's name)."""
+    return board[:v] + (p,) + board[v + 1 :]
 
 
 def may_place(graph: Graph, s: Situation, v: int) -> bool:
@@ -260,7 +266,7 @@ def may_place(graph: Graph, s: Situation, v: int) -> bool:
     p = to_move(s)
     if v not in graph.points or s.board[v] != EMPTY or v in s.previous[s.head]:
         return False
-    after = s._replace(board=update(s.board, v, p))
+    after = s._replace(board=placed(s.board, v, p))
     before_none = {D for D in dragons(graph, s) if not liberties(graph, s.board, D)}
     formed = [D for D in dragons(graph, after) if not liberties(graph, after.board, D) and D not in before_none]
     friendly_formed = any(friendly_to(after, D, p) for D in formed)
@@ -375,13 +381,13 @@ def move_made(graph: Graph, s: Situation, m: Move) -> Situation | None:
     if s.over:
         return None
     if m.kind == "place":
-        if not may_place(graph, s, m.target):
+        if not isinstance(m.target, int) or not may_place(graph, s, m.target):
             return None
-        return s._replace(board=update(s.board, m.target, p), passes=0)
+        return s._replace(board=placed(s.board, m.target, p), passes=0)
     if m.kind == "pass":
         return s._replace(passes=s.passes + 1)
     if m.kind == "ally":
-        if m.target not in s.players or friendly(s, p, m.target):
+        if not isinstance(m.target, str) or m.target not in s.players or friendly(s, p, m.target):
             return None
         alliances = s.alliances | {frozenset({p, m.target})} if m.accepted else s.alliances
         return s._replace(alliances=alliances, passes=0)

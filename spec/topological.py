@@ -35,6 +35,7 @@ from gorules.spec.tromp_taylor import (
 STRING_READINGS = ("intended", "literal")
 CLOSURE_READINGS = ("closure-of-union", "union-of-closures")
 PLACEMENT_READINGS = ("empty", "overlap")
+CLEARING_READINGS = ("restricted", "unrestricted")
 
 
 class Readings(NamedTuple):
@@ -42,11 +43,13 @@ class Readings(NamedTuple):
     (``intended``: a stone is in its own string; ``literal``: the union over the go-connected
     sets only, empty if there are none), Defn 5's closure (of the union, or the union of the
     closures) and Defn 4's legal placement (``empty``: every element empty; ``overlap``: at
-    least one element empty and none of the other colour)."""
+    least one element empty and none of the other colour) and Defn 8's quantifier
+    (``restricted`` to the stones holding x, or ``unrestricted``: over every stone)."""
 
     string: str = "intended"
     closure: str = "closure-of-union"
     placement: str = "empty"
+    clearing: str = "restricted"
 
 
 INTENDED = Readings()
@@ -63,7 +66,7 @@ def is_base(size: int, base: frozenset) -> bool:
 
 def generated_topology(base: frozenset) -> frozenset:
     """All unions of members of `base` (the empty union included): the topology it generates."""
-    opens = {frozenset()}
+    opens: set[frozenset] = {frozenset()}
     for B in base:
         opens |= {U | B for U in opens}
     return frozenset(opens)
@@ -118,11 +121,12 @@ def stones(space: GoSpace, colouring: Board, c: Color) -> frozenset:
 
 
 def legal_placements(
-    space: GoSpace, colouring: Board, c: Color | None = None, readings: Readings = INTENDED
+    space: GoSpace, colouring: Board, c: Player | None = None, readings: Readings = INTENDED
 ) -> frozenset:
     """Defn 4: the elements of S coloured empty; read as ``overlap``, the elements of S with
-    an empty element and none of the colour opposite c (the colour the placement would take)."""
-    if readings.placement == "empty":
+    an empty element and none of the colour opposite c (the colour the placement would take;
+    without c, the overlap reading has nothing to overlap and the text's placements remain)."""
+    if readings.placement == "empty" or c is None:
         return frozenset(s for s in space.placements if colour_of(colouring, s) == EMPTY)
     other = opponent(c)
     return frozenset(
@@ -151,7 +155,7 @@ def go_connected(space: GoSpace, G: frozenset, readings: Readings = INTENDED) ->
 
 
 def has_liberty(
-    space: GoSpace, colouring: Board, G: frozenset, c: Color | None = None, readings: Readings = INTENDED
+    space: GoSpace, colouring: Board, G: frozenset, c: Player | None = None, readings: Readings = INTENDED
 ) -> bool:
     """Defn 6: some legal placement e would leave {e} ∪ G go-connected once coloured like G
     (c, the colour of G, matters only to the ``overlap`` reading of Defn 4)."""
@@ -172,19 +176,18 @@ def string(space: GoSpace, colouring: Board, s: frozenset, readings: Readings = 
     return union
 
 
-def clear(space: GoSpace, colouring: Board, c: Color, readings: Readings = INTENDED) -> Board:
+def clear(space: GoSpace, colouring: Board, c: Player, readings: Readings = INTENDED) -> Board:
     """Defn 8: colour empty every x of colour c such that, for every stone s of colour c
-    with x ∈ s, string(s) has no liberty (read with the quantifier restricted to x ∈ s)."""
-    doomed = {
-        x
-        for x in range(space.size)
-        if colouring[x] == c
-        and all(
-            not has_liberty(space, colouring, string(space, colouring, s, readings), c, readings)
-            for s in stones(space, colouring, c)
-            if x in s
-        )
+    with x ∈ s, string(s) has no liberty (the quantifier restricted to x ∈ s); read as
+    ``unrestricted``: such that every stone s of colour c holds x and has no liberty."""
+    dead = {
+        s: not has_liberty(space, colouring, string(space, colouring, s, readings), c, readings)
+        for s in stones(space, colouring, c)
     }
+    if readings.clearing == "unrestricted":
+        doomed = {x for x in range(space.size) if colouring[x] == c and all(x in s and dead[s] for s in dead)}
+    else:
+        doomed = {x for x in range(space.size) if colouring[x] == c and all(dead[s] for s in dead if x in s)}
     return tuple(EMPTY if x in doomed else colouring[x] for x in range(space.size))
 
 
@@ -392,6 +395,8 @@ def parse_go_space(text: str) -> Neighbourhoods:
             f"bad go-space {text!r}: it starts with its number of points, e.g. space:3;preorder=1<0;S=0,0+1"
         )
     size = int(head)
+    if size > 10_000:
+        raise GraphError(f"bad go-space {text!r}: at most 10000 points, got {size}")
     given = {}
     for part in parts:
         key, equals, value = part.partition("=")
@@ -404,7 +409,7 @@ def parse_go_space(text: str) -> Neighbourhoods:
         raise GraphError(f"bad go-space {text!r}: give the topology once, not by {' and '.join(topologies)}")
     if "s" not in given:
         raise GraphError(f"bad go-space {text!r}: S, the family of placements, is missing (S=A,B,...)")
-    minimal = topology_of(size, topologies[0] if topologies else None, given.get(topologies[0]) if topologies else None)
+    minimal = topology_of(size, topologies[0] if topologies else None, given[topologies[0]] if topologies else [])
     S = [point_set(w, size, "the element of S") for w in given["s"]]
     if frozenset() in S:
         raise GraphError(f"bad go-space {text!r}: S contains the empty set (Defn 1 forbids it)")
@@ -414,7 +419,7 @@ def parse_go_space(text: str) -> Neighbourhoods:
     return Neighbourhoods(size, minimal, frozenset(S))
 
 
-def topology_of(size: int, kind: str | None, words: list | None) -> tuple:
+def topology_of(size: int, kind: str | None, words: list) -> tuple:
     """The smallest open neighbourhoods of the topology given by a preorder, a basis or its
     open sets (the discrete topology if none); GraphError if the family is not what it says."""
     if kind is None:
@@ -488,6 +493,15 @@ class Options(api.Options):
             "help": "the closure of the union of the stones, or the union of their closures (D5)",
         },
     )
+    clearing: str = field(
+        default="restricted",
+        metadata={
+            "choices": CLEARING_READINGS,
+            "reading_of": "Defn 8 (clearing a colour)",
+            "help": "restricted: x is cleared if every stone holding x has a string without liberty; "
+            "unrestricted: if every stone of the colour holds x and has none",
+        },
+    )
     placement: str = field(
         default="empty",
         metadata={
@@ -500,7 +514,7 @@ class Options(api.Options):
     @property
     def readings(self) -> Readings:
         """The readings these options choose."""
-        return Readings(self.string, self.closure, self.placement)
+        return Readings(self.string, self.closure, self.placement, self.clearing)
 
 
 @functools.lru_cache(maxsize=64)

@@ -160,3 +160,10 @@ def test_whole_game_against_gnugo_with_junk_between_moves():
         assert gnugo.board(graph) == final
         states = tromp_taylor.game(graph, [v for _, v in moves])
         assert states is not None and states[-1].board == final
+
+
+@pytest.mark.parametrize("line", ["\x00 \x00", "\x01\t\x02", " \x7f "])
+def test_line_of_control_characters_and_spaces(line):
+    """A line of control characters around a space (found by the Hypothesis property): no
+    command, so no answer, and the session goes on."""
+    assert answers([line, "name"]) == [None, "= gorules\n\n"]

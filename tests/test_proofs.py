@@ -168,13 +168,14 @@ def test_prove_command_proves(tmp_path, monkeypatch, capsys):
 
 def test_prove_command_draws_a_counterexample(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
-    assert main(["prove", "move-definedness", "--graph", "grid:2x2", "--as-written"]) == 1
+    assert main(["prove", "move-definedness", "--graph", "grid:2x2", "--as-written", "--pictures", "out"]) == 1
     out = capsys.readouterr().out
     assert "refuted" in out
-    pictures = sorted(p.name for p in tmp_path.glob("*.svg"))
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]
+    pictures = sorted(p.name for p in (tmp_path / "out").glob("*.svg"))
     assert pictures and pictures[0].startswith("move_definedness-grid_2x2")
-    assert "<svg" in (tmp_path / pictures[0]).read_text()
-    sgf = (tmp_path / "move_definedness-grid_2x2.sgf").read_text()
+    assert "<svg" in (tmp_path / "out" / pictures[0]).read_text()
+    sgf = (tmp_path / "out" / "move_definedness-grid_2x2.sgf").read_text()
     assert sgf.startswith("(;") and ";B[" in sgf
 
 

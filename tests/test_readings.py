@@ -2,18 +2,19 @@
 mutant it must catch, and the command's output, files and one-line errors."""
 
 import json
+from xml.etree import ElementTree
 
 import pytest
 
 from gorules.cli import main
 from gorules.readings_common import Disagreement
-from gorules.readings_topological import find
+from gorules.readings_topological import search_readings
 from gorules.spec import topological as spec
 
 
 @pytest.fixture(scope="module")
 def finding():
-    return find(3, None, False)
+    return search_readings(3, None, False)
 
 
 def test_defn_7_readings_first_disagree_on_three_points(finding):
@@ -26,6 +27,9 @@ def test_defn_7_readings_first_disagree_on_three_points(finding):
     assert "not a turn" in d.difference and "0:B 1:B 2:." in d.difference
     assert d.count == finding.compared["string: intended vs literal"][3]["disagreeing"] == 216
     assert d.picture is not None and d.picture.lstrip().startswith("<")
+    # Three boards: before the play (the placement marked), after it under each reading.
+    assert d.picture.count("<svg") == 4 and "string=literal" in d.picture and "S = {0,1}, {2}" in d.picture
+    ElementTree.fromstring(d.picture)
 
 
 def test_defn_7_readings_change_who_wins_the_primitive_rules(finding):
@@ -50,6 +54,8 @@ def test_every_clause_is_compared_and_closure_readings_never_disagree(finding):
         "closure: closure-of-union vs union-of-closures",
         "placement: empty vs overlap",
         "placement: empty vs overlap, winner of the primitive rules",
+        "clearing: restricted vs unrestricted",
+        "clearing: restricted vs unrestricted, winner of the primitive rules",
     }
     closure = finding.compared["closure: closure-of-union vs union-of-closures"]
     assert [closure[n]["go_spaces"] for n in (1, 2, 3)] == [1, 9, 113]
@@ -68,7 +74,7 @@ def test_the_finder_catches_a_mutant_defn_5(monkeypatch):
         return original(space, G, readings)
 
     monkeypatch.setattr(spec, "go_connected", forgetful)
-    mutant = find(3, None, False)
+    mutant = search_readings(3, None, False)
     assert any(c["disagreeing"] for c in mutant.compared["closure: closure-of-union vs union-of-closures"].values())
 
 

@@ -16,10 +16,11 @@ from gorules.spec import topological as spec
 from gorules.spec.graph import parse_graph
 
 READINGS = [
-    spec.Readings(string, closure, placement)
+    spec.Readings(string, closure, placement, clearing)
     for string in spec.STRING_READINGS
     for closure in spec.CLOSURE_READINGS
     for placement in spec.PLACEMENT_READINGS
+    for clearing in spec.CLEARING_READINGS
 ]
 
 
@@ -54,7 +55,11 @@ def board_plays_disagree(space_n: spec.Neighbourhoods, readings: spec.Readings) 
     return bad
 
 
-@pytest.mark.parametrize("readings", [spec.INTENDED, spec.Readings(string="literal")], ids=["intended", "literal"])
+@pytest.mark.parametrize(
+    "readings",
+    [spec.INTENDED, spec.Readings(string="literal"), spec.Readings(clearing="unrestricted")],
+    ids=["intended", "literal", "unrestricted"],
+)
 def test_every_board_play_on_every_go_space_up_to_three_points(readings):
     for space in itertools.chain(*(engine.go_space_classes(n) for n in (1, 2, 3))):
         assert board_plays_disagree(space, readings) == [], engine.space_text(space)
@@ -112,18 +117,29 @@ def play_both(text: str, options: dict, rng: random.Random, moves: int) -> None:
 def test_random_games_on_a_sample_of_four_point_go_spaces():
     rng = random.Random(4)
     spaces = list(engine.go_space_classes(4))
-    for space in rng.sample(spaces, 40):
-        for options in ({}, {"string": "literal"}, {"rules": "primitive", "placement": "overlap"}):
+    for space in rng.sample(spaces, 30):
+        for options in (
+            {},
+            {"string": "literal"},
+            {"rules": "primitive", "placement": "overlap"},
+            {"clearing": "unrestricted"},
+        ):
             play_both(engine.space_text(space), options, rng, 6)
 
 
 @pytest.mark.slow
 def test_random_games_on_every_go_space_of_four_points():
     """Every one of the 4,847 go-spaces of four points, one random game of up to 6 moves
-    under each reading of Defn 7 and under the overlap reading of Defn 4."""
+    under each reading of Defn 7, under the overlap reading of Defn 4 and under the
+    unrestricted reading of Defn 8."""
     rng = random.Random(44)
     for space in engine.go_space_classes(4):
-        for options in ({}, {"string": "literal"}, {"placement": "overlap", "rules": "primitive"}):
+        for options in (
+            {},
+            {"string": "literal"},
+            {"placement": "overlap", "rules": "primitive"},
+            {"clearing": "unrestricted"},
+        ):
             play_both(engine.space_text(space), options, rng, 6)
 
 

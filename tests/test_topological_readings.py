@@ -117,6 +117,7 @@ def test_go_space_from_text():
         ("space:2;preorder=1<0", "S, the family of placements, is missing"),
         ("space:2;S=0,5", "not a point 0..1"),
         ("space:x;S=0", "number of points"),
+        ("space:123456789;S=0", "at most 10000 points"),
     ],
 )
 def test_bad_go_spaces_are_named(text, problem):
@@ -136,3 +137,18 @@ def test_play_on_a_go_space_from_the_command_line(capsys):
     assert main(["play", "topological", "space:3;opens=0,1;S=0", "--moves", "0"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "not a topology" in err
+
+
+def test_defn_8_unrestricted_captures_nothing_beside_a_living_stone_and_breaks_proposition_2():
+    """Unrestricted: x is cleared only if every stone of its colour holds it and is dead.
+    Two separate dead black stones survive; a dead stone {0,1} beside a dead stone {0}
+    loses only 0, and 1 stays black in no stone (Proposition 2's step fails)."""
+    unrestricted = topological.Readings(clearing="unrestricted")
+    path = topological.graph_go_space(parse_graph("path:3"))
+    colouring = (B, W, B, E, E)
+    assert topological.clear(path, colouring, B) == (E, W, E, E, E)
+    assert topological.clear(path, colouring, B, unrestricted) == colouring
+    two = topological.go_space(2, [{0}, {1}], [{0}, {0, 1}])
+    after = topological.board_play(two, (E, E), frozenset({0, 1}), B, unrestricted)
+    assert after == (E, B) and not topological.proposition_2(two, after)
+    assert topological.board_play(two, (E, E), frozenset({0, 1}), B) == (E, E)

@@ -17,16 +17,23 @@ def three():
     return sweep(3, all_readings(), None, False)
 
 
-def test_proposition_2_holds_under_every_reading(three):
+def test_proposition_2_holds_under_the_restricted_defn_8_and_fails_under_the_unrestricted(three):
+    """Under the unrestricted quantifier, a dead stone {0,1} beside a dead stone {0} loses
+    only the point they share: 1 stays black in no stone."""
     assert three.complete_up_to == 3 and three.spaces_per_size == {1: 1, 2: 9, 3: 113}
-    for v in three.verdicts.values():
-        assert v.spaces == 123 and v.steps > 0 and v.proposition_2_fails == 0
+    for name, v in three.verdicts.items():
+        assert v.spaces == 123 and v.steps > 0
+        if "clearing=restricted" in name:
+            assert v.proposition_2_fails == 0
+        else:
+            assert v.proposition_2_fails > 0
+            assert v.counterexamples["proposition 2"].startswith("space:2;S=0,0+1; board ")
 
 
 def test_proposition_3_vacuous_under_literal_and_failing_under_intended_on_the_same_stones(three):
-    for placement in spec.PLACEMENT_READINGS:
-        literal = three.verdicts[f"string=literal placement={placement}"]
-        intended = three.verdicts[f"string=intended placement={placement}"]
+    for placement, clearing in itertools.product(spec.PLACEMENT_READINGS, spec.CLEARING_READINGS):
+        literal = three.verdicts[f"string=literal placement={placement} clearing={clearing}"]
+        intended = three.verdicts[f"string=intended placement={placement} clearing={clearing}"]
         assert literal.failing_stones == 0 and intended.vacuous_stones == 0
         assert literal.vacuous_stones == intended.failing_stones > 0
         assert literal.proposition_3_vacuous == intended.proposition_3_fails
@@ -73,13 +80,14 @@ def test_a_board_play_that_leaves_part_of_a_stone_is_caught(monkeypatch):
 
 def test_command_verdicts_and_exit_codes(tmp_path, capsys):
     out = tmp_path / "sweep.json"
-    assert main(["topological-sweep", "--max-points", "3", "--string", "literal", "--quiet", "--json", str(out)]) == 0
+    argv = ["--max-points", "3", "--string", "literal", "--clearing", "restricted", "--quiet", "--json", str(out)]
+    assert main(["topological-sweep", *argv]) == 0
     printed = capsys.readouterr().out
     assert "Proposition 2 (inductive step): holds" in printed and "fails on 0" in printed
     data = json.loads(out.read_text())
     assert data["complete_up_to"] == 3 and set(data["verdicts"]) == {
-        "string=literal placement=empty",
-        "string=literal placement=overlap",
+        "string=literal placement=empty clearing=restricted",
+        "string=literal placement=overlap clearing=restricted",
     }
     assert main(["topological-sweep", "--max-points", "2", "--quiet"]) == 1  # intended: Prop 3 fails
     assert "first counterexample to proposition 3: space:2;S=0+1" in capsys.readouterr().out

@@ -166,14 +166,15 @@ def propositions_check(string_reading: str) -> Check:
 def twin_check() -> Check:
     """The bitset twin of Topological Go makes the spec's board play on every colouring,
     placement and player of every go-space with |X| <= 3 (up to isomorphism), under the
-    default readings and the literal Defn 7."""
+    default readings, the literal Defn 7 and the unrestricted Defn 8."""
 
     def run() -> Outcome:
         """Do the check."""
         from gorules.impl import topological as engine
 
         cases = bad = 0
-        for readings in (topological.INTENDED, topological.Readings(string="literal")):
+        others = (topological.Readings(string="literal"), topological.Readings(clearing="unrestricted"))
+        for readings in (topological.INTENDED, *others):
             for n in (1, 2, 3):
                 for neighbourhoods in engine.go_space_classes(n):
                     literal = topological.go_space(n, neighbourhoods.minimal, neighbourhoods.placements)

@@ -31,6 +31,31 @@ def two_by_two_check() -> Check:
     return Check("solve 2x2 = Black +1 (Tromp)", "grid:2x2", run, "solve")
 
 
+def certificate_check() -> Check:
+    """The 2×2 certificate checks with the spec, and the same certificate claiming +2 does not."""
+
+    def run() -> Outcome:
+        from gorules.impl.certificate import certificate
+        from gorules.impl.certificate_check import check
+        from gorules.impl.solve import Solver
+
+        solver = Solver(parse_graph("grid:2x2"))
+        found = solver.solve()
+        proof = certificate(solver, found.raw_value)
+        valid = check(proof)
+        mutant = dict(proof, value=2, lower=2, strategies=dict(proof["strategies"]))
+        mutant["strategies"]["lower"] = dict(proof["strategies"]["lower"], bound=2)
+        refuted = check(mutant)
+        ok = valid is None and refuted is not None
+        return Outcome(
+            ok,
+            f"{len(proof['nodes'])} positions valid: {valid is None}; mutant (+2) rejected: {refuted}",
+            {"positions": len(proof["nodes"])},
+        )
+
+    return Check("solve 2x2 certificate checks with the spec", "grid:2x2", run, "solve")
+
+
 def sweep_check() -> Check:
     """'Going first is good' swept over paths of 1..5 points in a fresh store."""
 
@@ -47,4 +72,4 @@ def sweep_check() -> Check:
 
 def checks() -> list[Check]:
     """The solver and sweep checks."""
-    return [two_by_two_check(), sweep_check()]
+    return [two_by_two_check(), certificate_check(), sweep_check()]

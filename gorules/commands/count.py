@@ -7,19 +7,28 @@ linear recurrence, rational generating function and growth constant, derived wit
 The counting method is chosen from the graph: the frontier dynamic program row by row on
 grids, along a vertex ordering with small vertex separation on other undirected graphs,
 and enumeration of all 3^n boards on tiny or directed graphs.  ``--method`` overrides it.
+
+Budgets before work: the dynamic program's time and memory are estimated from the
+frontier of the ordering (a lower bound, the graph's degeneracy, is tried first, so that
+``complete:200`` is refused at once); a count that would exceed the time budget
+(``--seconds``, default 600) or the memory ceiling (``gorules --memory-limit``) is refused
+with one line naming the flag, and one that runs out of time stops with the same kind of
+line.
 """
 
 from __future__ import annotations
 
-import json
+import math
 import re
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from tqdm import tqdm
 
-from gorules.errors import UsageError
-from gorules.impl.counting import count_legal, enumerate_legal, frontier_sizes, good_ordering
+from gorules.errors import BudgetRefused, UsageError, json_text
+from gorules.impl.counting import count_legal, degeneracy, dp_cost, enumerate_legal, frontier_sizes, good_ordering
 from gorules.impl.game_graph import game_graph
 from gorules.impl.games import SEARCH_LIMITS, count_games, search_kind
 from gorules.impl.games_longest import CONVENTIONS, longest
@@ -27,8 +36,9 @@ from gorules.spec.graph import parse_graph, point_name
 
 TINY = 6  # points: enumerate all boards
 ENUMERATION_LIMIT = 16  # points: 3^16 ≈ 43 million boards is the most we enumerate
-FRONTIER_LIMIT = 14  # frontier points: beyond this the dynamic program's states do not fit
 GAME_GRAPH_LIMIT = 16  # points
+DEFAULT_SECONDS = 600.0
+ENUMERATION_SECONDS_PER_BOARD = 2e-6
 
 
 def register(subparsers) -> None:
@@ -54,6 +64,13 @@ def register(subparsers) -> None:
         "--game-graph",
         action="store_true",
         help="nodes and edges of the game graph (GoGameGraphs conventions)",
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=DEFAULT_SECONDS,
+        metavar="S",
+        help=f"time budget: refuse a count estimated to take longer, stop one that does (default {DEFAULT_SECONDS:g})",
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.set_defaults(func=run)
@@ -125,11 +142,11 @@ def require_searchable(graph, what: str, positions: int, kind: str, requested: i
     if positions <= limit:
         return
     if positions > largest:
-        raise UsageError(
+        raise BudgetRefused(
             f"{what} on {graph.name} is refused: it has {positions:,} legal positions and the {kind} search "
             f"cannot take more than {largest} ({measured})"
         )
-    raise UsageError(
+    raise BudgetRefused(
         f"{what} on {graph.name} is refused: it has {positions:,} legal positions, over the limit of {limit} "
         f"({measured}); raise it with --max-positions {positions}"
     )
@@ -167,6 +184,54 @@ def longest_result(graph, positions: int, args) -> dict:
     }
 
 
+def memory_ceiling() -> float:
+    """The bytes this process may still use: its address-space limit, else the machine's memory."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        if soft != resource.RLIM_INFINITY:
+            return float(soft)
+    except (ImportError, ValueError, OSError):
+        pass
+    from gorules.cli import machine_memory
+
+    return float(machine_memory() or math.inf)
+
+
+def refuse_if_too_costly(graph, cost, seconds: float, what: str) -> None:
+    """BudgetRefused naming the flag to raise when the estimate exceeds time or memory."""
+    if cost.bytes > memory_ceiling():
+        raise BudgetRefused(
+            f"counting {graph.name} is refused: {what} needs about {cost.bytes / 1e9:,.3g} GB, "
+            f"more than the memory ceiling of {memory_ceiling() / 1e9:,.3g} GB (raise it with gorules --memory-limit)"
+        )
+    if cost.seconds > seconds:
+        raise BudgetRefused(
+            f"counting {graph.name} is refused: {what} is estimated at {cost.seconds:,.3g} s, "
+            f"beyond the time budget of {seconds:g} s (raise it with --seconds)"
+        )
+
+
+class Deadline:
+    """A progress bar's stand-in that also stops the count when the time budget runs out."""
+
+    def __init__(self, graph, bar, seconds: float):
+        self.graph, self.bar, self.seconds = graph, bar, seconds
+        self.started = time.perf_counter()
+        self.done = 0
+
+    def update(self, steps: int = 1) -> None:
+        """One more point placed; BudgetRefused once the budget is spent."""
+        self.done += steps
+        self.bar.update(steps)
+        if time.perf_counter() - self.started > self.seconds:
+            raise BudgetRefused(
+                f"counting {self.graph.name} stopped: the time budget of {self.seconds:g} s ran out after "
+                f"{self.done} of {self.graph.order} points (raise it with --seconds)"
+            )
+
+
 def choose_method(graph, requested: str) -> str:
     """The counting method for a graph: the one requested, or the natural one."""
     if requested == "dp" and graph.directed:
@@ -180,24 +245,30 @@ def choose_method(graph, requested: str) -> str:
     return "dp"
 
 
-def legal_positions(graph, method: str, show_progress: bool) -> tuple[int, dict]:
-    """The number of legal positions by a method, with facts about how it was found."""
+def legal_positions(graph, method: str, show_progress: bool, seconds: float = DEFAULT_SECONDS) -> tuple[int, dict]:
+    """The number of legal positions by a method, with facts about how it was found; refused
+    before any work when the estimate exceeds the time budget or the memory ceiling."""
     if method == "enumerate":
         if graph.order > ENUMERATION_LIMIT:
             raise UsageError(
                 f"{graph.name} has {graph.order} points: enumeration stops at {ENUMERATION_LIMIT} points; "
                 "use --method dp"
             )
+        estimate = ENUMERATION_SECONDS_PER_BOARD * 3**graph.order
+        if estimate > seconds:
+            raise BudgetRefused(
+                f"counting {graph.name} is refused: enumerating its {3**graph.order:,} boards is estimated at "
+                f"{estimate:,.0f} s, beyond the time budget of {seconds:g} s (raise it with --seconds)"
+            )
         return enumerate_legal(graph), {"method": "enumerate"}
+    least = degeneracy(graph)  # every ordering has a frontier at least this wide, for a step at least
+    refuse_if_too_costly(graph, dp_cost([least]), seconds, f"a frontier of at least {least} points")
     order = good_ordering(graph)
-    width = max(frontier_sizes(graph, order), default=0)
-    if width > FRONTIER_LIMIT:
-        raise UsageError(
-            f"{graph.name}: the best vertex ordering found has a frontier of {width} points; "
-            f"the dynamic program stops at {FRONTIER_LIMIT}"
-        )
+    sizes = frontier_sizes(graph, order)
+    width = max(sizes, default=0)
+    refuse_if_too_costly(graph, dp_cost(sizes), seconds, f"the dynamic program (frontier {width})")
     with tqdm(total=graph.order, desc="count", unit="point", file=sys.stderr, disable=not show_progress) as bar:
-        count = count_legal(graph, order, progress=bar)
+        count = count_legal(graph, order, progress=Deadline(graph, bar, seconds))
     return count, {"method": "dp", "frontier": width}
 
 
@@ -224,7 +295,7 @@ def run_family(system, args) -> int:
     d = derive(system)
     if args.json:
         print(
-            json.dumps(
+            json_text(
                 {
                     "family": d.name,
                     "first_size": d.first,
@@ -248,11 +319,13 @@ def run(args) -> int:
     system = family_system(args.graph)
     if system is not None:
         return run_family(system, args)
+    if not 0 < args.seconds < math.inf:
+        raise UsageError(f"--seconds must be a positive finite number, got {args.seconds}")
     graph = parse_graph(args.graph)
     method = choose_method(graph, args.method)
     show_progress = not args.json and sys.stderr.isatty()
     start = time.perf_counter()
-    legal, how = legal_positions(graph, method, show_progress)
+    legal, how = legal_positions(graph, method, show_progress, args.seconds)
     result = {"graph": graph.name, "points": graph.order, "legal_positions": legal, **how}
     if args.games:
         result.update(games_result(graph, legal, args))
@@ -263,11 +336,24 @@ def run(args) -> int:
             raise UsageError(f"--game-graph on {graph.name} is refused: it stops at {GAME_GRAPH_LIMIT} points")
         result["game_graph"] = game_graph(graph).summary()
     result["seconds"] = round(time.perf_counter() - start, 3)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(text(result))
+    with long_integers():
+        print(json_text(result) if args.json else text(result))
     return 0
+
+
+@contextmanager
+def long_integers() -> Iterator[None]:
+    """Let exact counts of any length be written out (Python refuses to convert integers of
+    more than 4,300 digits to text by default, to guard parsing; the count is already made)."""
+    limit = getattr(sys, "get_int_max_str_digits", lambda: None)()
+    if limit is None:
+        yield
+        return
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(limit)
 
 
 def text(result: dict) -> str:

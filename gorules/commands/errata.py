@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
-from gorules.errors import UsageError
+from gorules.errors import UsageError, json_text
+from gorules.impl.files import staged_directory, unwritable
 
 
 def register(subparsers) -> None:
@@ -18,7 +18,9 @@ def register(subparsers) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     parser.add_argument(
-        "--pictures", metavar="DIR", help="save each counterexample board as DIR/<statement>.svg and .png"
+        "--pictures",
+        metavar="DIR",
+        help="save each counterexample board as DIR/<statement>.svg and .png (all of them, or none)",
     )
     parser.add_argument(
         "--thorough",
@@ -38,15 +40,19 @@ def run(args) -> int:
         directory = Path(args.pictures)
         if directory.exists() and not directory.is_dir():
             raise UsageError(f"--pictures {args.pictures!r} exists and is not a directory")
+        problem = unwritable(directory)
+        if problem:
+            raise UsageError(f"--pictures {args.pictures!r} cannot be written: {problem}")
     from tqdm import tqdm
 
     with tqdm(desc="errata", unit=" cases", file=sys.stderr, disable=None) as progress:
         findings = errata_table(THOROUGH if args.thorough else QUICK, progress.update)
     if args.json:
-        print(json.dumps([f.to_json() for f in findings], indent=2, ensure_ascii=False))
+        print(json_text([f.to_json() for f in findings], indent=2, ensure_ascii=False))
     else:
         print(table(findings))
     if args.pictures is not None:
-        saved = save_pictures(findings, Path(args.pictures))
+        with staged_directory(Path(args.pictures)) as staging:  # all the pictures, or none
+            saved = save_pictures(findings, staging)
         print(f"saved {len(saved)} pictures to {args.pictures}", file=sys.stderr)
     return 0 if all(f.corrected.holds for f in findings) else 1

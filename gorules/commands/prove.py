@@ -1,17 +1,23 @@
 """``gorules prove``: prove the source's theorems with Z3, or show a counterexample.
 
     gorules prove [THEOREM] (--graph G | --all-graphs N [--directed])
-                  [--as-written] [--mutant NAME] [--encoding NAME] [--json] [--picture PATH]
+                  [--as-written] [--mutant NAME] [--encoding NAME] [--json]
+                  [--pictures DIR | --picture PATH] [--timeout S] [--max-points N]
 
-Without THEOREM every registered theorem runs.  A counterexample is printed as boards
-and drawn (SVG by default, one file per board); on square grids its moves are also
-written as SGF.  Exit code: 0 when every statement asked for is proved, 1 when one is
-refuted or unknown, 2 on bad input.
+Without THEOREM every registered theorem runs.  A counterexample is printed as boards;
+it is drawn only when asked (one file per board, SVG or PNG; on square grids its moves
+also as SGF): ``--pictures DIR`` writes every file into a directory that appears only
+when all are written, ``--picture PATH`` names the first board's file.  Nothing is
+written when a proof fails part way.  Exit code: 0 when every statement asked for is
+proved, 1 when one is refuted or unknown, 2 on bad input or a refused budget.
+
+Budgets before work: a fixed graph of more than ``--max-points`` points (default
+16) is refused before any encoding is built, and each solver call gives up
+after ``--timeout`` seconds (default 120), reporting ``unknown``.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import sys
@@ -19,12 +25,15 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from gorules.errors import UsageError
+from gorules.errors import BudgetRefused, UsageError, json_text
+from gorules.impl.files import staged_directory, unwritable
 from gorules.spec.graph import Graph, graph_from_json, parse_graph
 from gorules.spec.text import board_text
 
 MAX_ALL_GRAPHS = 12
 MAX_PARTS_SHOWN = 12
+MAX_POINTS = 16
+DEFAULT_TIMEOUT = 120.0
 
 
 def register(subparsers) -> None:
@@ -54,12 +63,29 @@ def register(subparsers) -> None:
         "--depth", metavar="K", type=int, help="move-definedness: the longest game prefix to check or search"
     )
     parser.add_argument(
-        "--timeout", metavar="SECONDS", type=float, help="give up on each solver call after this long: unknown"
+        "--timeout",
+        metavar="SECONDS",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        help=f"give up on each solver call after this long: unknown (default {DEFAULT_TIMEOUT:g})",
     )
     parser.add_argument(
+        "--max-points",
+        metavar="N",
+        type=int,
+        default=MAX_POINTS,
+        help=f"refuse a graph of more points before any work (default {MAX_POINTS})",
+    )
+    drawing = parser.add_mutually_exclusive_group()
+    drawing.add_argument(
+        "--pictures",
+        metavar="DIR",
+        help="draw each counterexample into DIR (THEOREM-GRAPH.svg, -2.svg, ... and .sgf), all or nothing",
+    )
+    drawing.add_argument(
         "--picture",
         metavar="PATH",
-        help="where to draw a counterexample (.svg or .png; default: THEOREM-GRAPH.svg here)",
+        help="draw a counterexample to PATH (.svg or .png), further boards beside it",
     )
     parser.add_argument("--json", action="store_true", help="print the result(s) as JSON")
     parser.set_defaults(func=run)
@@ -83,7 +109,13 @@ def chosen_graph(args):
     if args.graph is not None:
         if args.directed:
             raise UsageError("--directed goes with --all-graphs; name a directed graph as digraph:0>1,...")
-        return parse_graph(args.graph)
+        graph = parse_graph(args.graph)
+        if graph.order > args.max_points:
+            raise BudgetRefused(
+                f"proving on {graph.name} is refused: it has {graph.order} points and the encodings grow "
+                f"exponentially beyond {args.max_points} (raise the limit with --max-points)"
+            )
+        return graph
     if not 1 <= args.all_graphs <= MAX_ALL_GRAPHS:
         raise UsageError(f"--all-graphs takes N from 1 to {MAX_ALL_GRAPHS}, got {args.all_graphs}")
     return SymbolicGraph(args.all_graphs, directed=args.directed)
@@ -93,10 +125,19 @@ def check_options(args) -> None:
     """Reject a negative depth, a non-positive timeout or a picture that is not SVG/PNG."""
     if args.depth is not None and args.depth < 0:
         raise UsageError(f"--depth must be at least 0, got {args.depth}")
+    if args.max_points < 1:
+        raise UsageError(f"--max-points must be at least 1, got {args.max_points}")
     if args.timeout is not None and not (0 < args.timeout < math.inf):
         raise UsageError(f"--timeout must be a positive finite number of seconds, got {args.timeout}")
     if args.picture is not None and Path(args.picture).suffix.lower() not in (".svg", ".png"):
         raise UsageError(f"--picture must end in .svg or .png, got {args.picture!r}")
+    for flag, target in (("--pictures", args.pictures), ("--picture", args.picture)):
+        if target is not None:
+            if flag == "--pictures" and Path(target).exists() and not Path(target).is_dir():
+                raise UsageError(f"--pictures {target!r} exists and is not a directory")
+            problem = unwritable(target)
+            if problem:
+                raise UsageError(f"{flag} {target!r} cannot be written: {problem}")
 
 
 def accepts(theorem, args) -> bool:
@@ -139,27 +180,52 @@ def picture_paths(base: Path, count: int) -> list[Path]:
     return [base] + [base.with_name(f"{base.stem}-{i}{base.suffix}") for i in range(2, count + 1)]
 
 
-def draw(result, graph, picture, several: bool) -> dict:
-    """Draw every board of a counterexample; write SGF when it is a game on a square grid."""
+def draw(result, graph, base: Path) -> dict:
+    """Draw every board of a counterexample (the first to ``base``, then base-2, ...); write SGF
+    beside it when it is a game on a square grid.  Returns the names of the files written."""
     from gorules.pictures import save_picture
 
     drawn = counterexample_graph(graph, result.counterexample)
-    default = f"{slug(result.theorem)}-{slug(result.graph)}.svg"
-    base = Path(picture) if picture else Path(default)
-    if picture and several:
-        base = base.with_name(f"{base.stem}-{slug(result.theorem)}{base.suffix}")
     boards = result.counterexample["boards"]
-    paths = []
+    names = []
     for path, item in zip(picture_paths(base, len(boards)), boards):
         save_picture(
             drawn, item["board"], path, title=f"{result.theorem}: {item['label']}", marks=item.get("marks") or None
         )
-        paths.append(str(path))
-    files = {"pictures": paths}
+        names.append(path.name)
+    files: dict[str, str | list[str]] = {"pictures": names}
     sgf = write_sgf(drawn, result, base.with_suffix(".sgf"))
     if sgf:
-        files["sgf"] = sgf
+        files["sgf"] = Path(sgf).name
     return files
+
+
+def draw_all(results, graph, args) -> None:
+    """Draw the counterexamples asked for, all or nothing: into ``--pictures DIR`` (which
+    appears only when every file is written), or beside ``--picture PATH``.  Each
+    counterexample's ``files`` name the files where they end up."""
+    found = [r for r in results if r.counterexample]
+    if not found or not (args.pictures or args.picture):
+        return
+    if args.pictures:
+        destination = Path(args.pictures)
+        if destination.exists() and not destination.is_dir():
+            raise UsageError(f"--pictures {args.pictures!r} exists and is not a directory")
+    else:
+        destination = Path(args.picture).parent
+    with staged_directory(destination) as staging:
+        for result in found:
+            if args.pictures:
+                name = f"{slug(result.theorem)}-{slug(result.graph)}.svg"
+            else:
+                chosen = Path(args.picture)
+                several = len(results) > 1
+                name = f"{chosen.stem}-{slug(result.theorem)}{chosen.suffix}" if several else chosen.name
+            files = draw(result, graph, staging / name)
+            result.counterexample["files"] = {
+                kind: [str(destination / n) for n in value] if isinstance(value, list) else str(destination / value)
+                for kind, value in files.items()
+            }
 
 
 def write_sgf(graph: Graph, result, path: Path):
@@ -247,12 +313,11 @@ def run(args) -> int:
             )
         except ValueError as error:  # an option the theorem's encoding does not know
             raise UsageError(f"{theorem.name}: {error}") from error
-        if result.counterexample:
-            result.counterexample["files"] = draw(result, graph, args.picture, len(chosen) > 1)
         results.append(result)
+    draw_all(results, graph, args)
     if args.json:
         data = [r.to_json() for r in results]
-        print(json.dumps(data[0] if len(data) == 1 else data, indent=2))
+        print(json_text(data[0] if len(data) == 1 else data, indent=2))
     else:
         print("\n\n".join(report(r, graph) for r in results))
     return 0 if all(r.proved for r in results) else 1

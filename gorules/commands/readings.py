@@ -6,6 +6,12 @@ spaces, boards or alliance structures of increasing size; this command prints th
 smallest situation where they lead to different play or scores, with the line of play
 that shows it and a picture (text here; SVG files with ``--pictures DIR``), and writes
 every size's smallest case and count of disagreeing plays to ``--json FILE``.
+
+A source's finder module provides ``disagreements(max_points, seconds, progress)``; it may
+also provide ``search_readings`` (the same arguments, returning an object with
+``disagreements``, ``compared`` — what was compared per pair and size, so that pairs that
+never disagree are reported too —, ``complete_up_to`` and ``note``) and ``diagram(d)``,
+the text picture of a disagreement.
 """
 
 from __future__ import annotations
@@ -122,8 +128,8 @@ def run(args) -> int:
         raise UsageError("--seconds must be a positive number")
     module = finder(key)
     progress = not args.quiet
-    if hasattr(module, "find"):
-        finding = module.find(args.max_points, args.seconds, progress)
+    if hasattr(module, "search_readings"):
+        finding = module.search_readings(args.max_points, args.seconds, progress)
         found, compared, complete, note = finding.disagreements, finding.compared, finding.complete_up_to, finding.note
     else:
         found, compared, complete, note = module.disagreements(args.max_points, args.seconds, progress), None, None, ""

@@ -3,10 +3,25 @@ rules, or a preset and options of the Tromp–Taylor ruleset)."""
 
 from __future__ import annotations
 
-import json
+import math
 
 from gorules import rulesets
+from gorules.errors import BudgetRefused, UsageError, json_text
+from gorules.impl.files import unwritable
 from gorules.spec.graph import parse_graph
+
+DEFAULT_SECONDS = 60.0
+SECONDS_PER_SQUARED_POINT = 1e-6  # the spec's move floods the board from every point: time ~ points² a move
+
+
+def refuse_if_too_long(graph, moves: int, seconds: float) -> None:
+    """BudgetRefused, before any move is played, when the spec's replay would take too long."""
+    estimate = SECONDS_PER_SQUARED_POINT * graph.order**2 * (moves + 1)
+    if estimate > seconds:
+        raise BudgetRefused(
+            f"replaying {moves} moves on {graph.name} is refused: the spec needs about {estimate:,.3g} s "
+            f"({graph.order:,} points), beyond the time budget of {seconds:g} s (raise it with --seconds)"
+        )
 
 
 def register(subparsers) -> None:
@@ -28,6 +43,13 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--option", dest="options", action="append", metavar="NAME=VALUE", help="a Tromp–Taylor option, e.g. ko=simple"
     )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=DEFAULT_SECONDS,
+        metavar="S",
+        help=f"time budget: refuse a replay estimated to take longer (default {DEFAULT_SECONDS:g})",
+    )
     parser.add_argument("--json", action="store_true", help="print only the final board, scores, winner, moves")
     parser.add_argument("--picture", metavar="FILE", help="save the final board as FILE (.svg or .png)")
     parser.set_defaults(func=run)
@@ -37,16 +59,24 @@ def run(args) -> int:
     """Replay the moves; a refused move is an error naming the move and why (exit 2)."""
     from gorules.replay import parse_moves, replay, report, summary
 
+    if args.picture:
+        problem = unwritable(args.picture)
+        if problem:
+            raise UsageError(f"--picture {args.picture!r} cannot be written: {problem}")
+    if not 0 < args.seconds < math.inf:
+        raise UsageError(f"--seconds must be a positive finite number, got {args.seconds}")
     graph = parse_graph(args.graph)
     ruleset = rulesets.make("tromp-taylor", args.preset, rulesets.parse_options(args.options), implementation="spec")
-    game = replay(graph, parse_moves(graph, args.moves), ruleset)
+    moves = parse_moves(graph, args.moves)
+    refuse_if_too_long(graph, len(moves), args.seconds)
+    game = replay(graph, moves, ruleset)
     if args.picture:
         from gorules.pictures import save_picture
 
         last = f", after move {len(game.moves)}" if game.moves else ""
         save_picture(graph, game.final.board, args.picture, title=f"{graph.name}{last}")
     if args.json:
-        print(json.dumps(summary(game)))
+        print(json_text(summary(game)))
     else:
         print(report(game))
     return 0

@@ -4,23 +4,27 @@ Each record (SGF, or MGT which is SGF text) is replayed in the engine; sgfmill's
 compared after every move, and on request the executable spec (after every move) and GNU
 Go over GTP (after every N-th move and the last).  A directory stands for the records in
 it.  Records that do not replay cleanly (a move on an occupied point, a file that cannot
-be read) are listed with the reason.
+be read) are listed with the reason; one broken record never stops the others.
+
+Exit code: 0 when every record was read and every compared position agrees, 1 when a
+record could not be read or replayed or an opinion disagrees, 2 on bad input (a missing
+path, or a single record that cannot be read).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
 from tqdm import tqdm
 
-from gorules.errors import UsageError
+from gorules.errors import UsageError, json_text
 from gorules.impl.sgf import RecordError, load_sgf
 from gorules.impl.sgf_replay import check_record
 
 RECORD_SUFFIXES = (".sgf", ".mgt")
+GNUGO_LARGEST = 19  # GNU Go as distributed plays boards up to 19x19
 
 
 def register(subparsers) -> None:
@@ -60,13 +64,31 @@ def record_files(paths) -> list[str]:
     return files
 
 
+def read_record(path: str, gnugo: bool):
+    """The record in a file, refused (RecordError) when GNU Go is asked for and cannot play
+    its board."""
+    record = load_sgf(path)
+    rows, _ = record.graph.shape
+    if gnugo and rows > GNUGO_LARGEST:
+        raise RecordError(
+            f"{os.path.basename(path)}: GNU Go plays boards up to {GNUGO_LARGEST}x{GNUGO_LARGEST}; "
+            f"this record is {rows}x{rows} (leave out --gnugo)"
+        )
+    return record
+
+
 def check_file(path: str, args) -> dict:
-    """The report of one record file; an unreadable file gives a report with its reason."""
+    """The report of one record file; a file that cannot be read or replayed gives a report
+    with its reason, so that one bad record never stops the others."""
+    name = os.path.basename(path)
     try:
-        record = load_sgf(path)
+        record = read_record(path, args.gnugo)
+        return check_record(record, spec=args.spec, gnugo_every=args.gnugo_every if args.gnugo else None)
     except RecordError as error:
-        return {"record": os.path.basename(path), "unreadable": str(error), "agree": False}
-    return check_record(record, spec=args.spec, gnugo_every=args.gnugo_every if args.gnugo else None)
+        return {"record": name, "unreadable": str(error), "agree": False}
+    except Exception as error:  # a replay that failed on this record: reported, the others go on
+        what = " ".join(f"{type(error).__name__}: {error}".split())[:200]
+        return {"record": name, "unreadable": f"{name}: the replay failed ({what})", "agree": False}
 
 
 def summary(reports) -> dict:
@@ -118,7 +140,7 @@ def run(args) -> int:
         raise UsageError("--gnugo-every and --jobs must be at least 1")
     files = record_files(args.paths)
     if len(files) == 1:
-        load_sgf(files[0])  # a single broken file is a usage error: one line, exit 2
+        read_record(files[0], args.gnugo)  # a single broken file is a usage error: one line, exit 2
     with ThreadPoolExecutor(args.jobs) as pool:
         work = pool.map(lambda path: check_file(path, args), files)
         reports = list(
@@ -126,8 +148,8 @@ def run(args) -> int:
         )
     totals = summary(reports)
     if args.json:
-        print(json.dumps({"summary": totals, "records": reports}, indent=2))
+        print(json_text({"summary": totals, "records": reports}, indent=2))
     else:
         print(text_report(reports, totals))
     disagreements = sum(o["disagreements"] for o in totals["opinions"].values())
-    return 0 if disagreements == 0 else 1
+    return 0 if disagreements == 0 and not totals["unreadable"] else 1

@@ -1,15 +1,27 @@
-"""``gorules solve GRAPH``: the perfect-play value of a game of any two-player ruleset."""
+"""``gorules solve GRAPH``: the perfect-play value of a game of any two-player ruleset.
+
+The search runs within a budget (``--seconds``, ``--nodes``) and shows its progress on
+stderr: the test it is running (depth of the iterative deepening, or the full search),
+nodes per second and the bounds proved so far.  When the budget runs out under the
+Tromp–Taylor ruleset it prints status ``bounds`` with the proven lower and upper bounds
+and exits 0; ``--certificate FILE`` writes the proof of the value (checked by
+``gorules check-certificate FILE``).
+"""
 
 from __future__ import annotations
 
 import json
+import sys
 
 from gorules import rulesets
 from gorules.conjectures import as_number
 from gorules.errors import UsageError
+from gorules.impl.files import write_text_atomically
 from gorules.impl.search import SearchError, Solution, solve
 from gorules.impl.solve import MAX_POINTS
-from gorules.spec.graph import parse_graph
+
+DEFAULT_SECONDS = 120.0
+DEFAULT_NODES = 50_000_000
 
 
 def register(subparsers) -> None:
@@ -20,10 +32,25 @@ def register(subparsers) -> None:
     )
     parser.add_argument("graph", help="a graph, e.g. grid:2x2, path:5, cycle:4, atlas:40")
     rulesets.add_arguments(parser)
-    parser.add_argument("--max-nodes", type=int, default=None, help="give up after this many search nodes")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=DEFAULT_SECONDS,
+        help=f"time budget; when it runs out the proven bounds are reported (default {DEFAULT_SECONDS:g})",
+    )
+    parser.add_argument(
+        "--nodes",
+        "--max-nodes",
+        dest="nodes",
+        type=int,
+        default=DEFAULT_NODES,
+        help=f"node budget (default {DEFAULT_NODES:,})",
+    )
     parser.add_argument(
         "--max-points", type=int, default=MAX_POINTS, help=f"refuse larger graphs (default {MAX_POINTS})"
     )
+    parser.add_argument("--certificate", metavar="FILE", help="write the proof of the value as JSON")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.set_defaults(func=run)
 
@@ -36,9 +63,9 @@ def report(solution: Solution, ruleset, graph) -> dict:
         "preset": getattr(ruleset.options, "name", "") or None,
         "options": solution.options,
         "status": solution.status,
-        "value": as_number(solution.value),
-        "lower": as_number(solution.lower),
-        "upper": as_number(solution.upper),
+        "value": as_number(solution.value) if solution.value is not None else None,
+        "lower": as_number(solution.lower) if solution.lower is not None else None,
+        "upper": as_number(solution.upper) if solution.upper is not None else None,
         "principal_variation": [ruleset.move_text(graph, m) for m in solution.principal_variation],
         "nodes": solution.nodes,
         "seconds": round(solution.seconds, 4),
@@ -48,25 +75,84 @@ def report(solution: Solution, ruleset, graph) -> dict:
     }
 
 
+class Progress:
+    """A tqdm bar on stderr fed by the solver: nodes, nodes/s, the test running, the bounds."""
+
+    def __init__(self, komi: float):
+        """An empty bar; bounds are shown for Black with ``komi`` taken off."""
+        from tqdm import tqdm
+
+        self.komi = komi
+        self.bar = tqdm(total=None, unit=" nodes", unit_scale=True, file=sys.stderr, leave=False, mininterval=0.5)
+        self.shown = 0
+
+    def __call__(self, solver) -> None:
+        """Show the solver's nodes, its current test and the bounds proved so far."""
+        self.bar.update(solver.nodes - self.shown)
+        self.shown = solver.nodes
+        lower, upper = solver.black_bounds()
+        test = f"depth {solver.depth}" if solver.depth is not None else "full"
+        self.bar.set_postfix_str(f"{test}, bounds [{lower - self.komi:+g}, {upper - self.komi:+g}]", refresh=False)
+
+    def close(self) -> None:
+        """Remove the bar."""
+        self.bar.close()
+
+
 def run(args) -> int:
-    """Solve the game from the ruleset's start and print the value, the principal variation, the effort."""
+    """Solve the game from the ruleset's start and print the value (or the bounds), the
+    principal variation, the effort; write the certificate if asked."""
+    from gorules.spec.graph import parse_graph
+
+    if args.seconds <= 0 or args.nodes <= 0:
+        raise UsageError("--seconds and --nodes must be positive")
     graph = parse_graph(args.graph)
     ruleset = rulesets.from_arguments(args)
+    if graph.order > args.max_points:
+        raise UsageError(
+            f"{graph.name} has {graph.order} points: the solver takes at most {args.max_points} "
+            "(raise the limit with --max-points)"
+        )
+    progress = None if args.no_progress else Progress(getattr(ruleset.options, "komi", 0))
     try:
-        solution = solve(ruleset.initial(graph), args.max_nodes, max_points=args.max_points)
+        solution = solve(
+            ruleset.initial(graph),
+            args.nodes,
+            max_points=args.max_points,
+            max_seconds=args.seconds,
+            progress=progress,
+            bounds_on_budget=True,
+            certify=bool(args.certificate),
+        )
     except SearchError as error:
         raise UsageError(str(error)) from error
+    finally:
+        if progress is not None:
+            progress.close()
+    if args.certificate and solution.certificate is not None:
+        write_text_atomically(args.certificate, json.dumps(solution.certificate, separators=(",", ":")))
     result = report(solution, ruleset, graph)
     if args.json:
         print(json.dumps(result))
         return 0
-    value = result["value"]
-    shown = f"{value:+g} for Black" if isinstance(value, (int, float)) else f"{value}"
-    print(f"{graph.name} under {ruleset.describe()}: value {shown}")
-    print("principal variation: " + " ".join(result["principal_variation"]))
+    if solution.status == "bounds":
+        print(
+            f"{graph.name} under {ruleset.describe()}: status bounds, value in "
+            f"[{result['lower']:+g}, {result['upper']:+g}] for Black ({solution.details.get('stopped')}; "
+            "raise --seconds / --nodes)"
+        )
+    else:
+        value = result["value"]
+        shown = f"{value:+g} for Black" if isinstance(value, (int, float)) else f"{value}"
+        print(f"{graph.name} under {ruleset.describe()}: value {shown}")
+        print("principal variation: " + " ".join(result["principal_variation"]))
     print(
         f"{solution.nodes} nodes in {solution.seconds:.2f}s ({result['nodes_per_second']} nodes/s); {solution.method}"
     )
     if solution.note:
         print(f"note: {solution.note}")
+    if args.certificate and solution.certificate is not None:
+        print(f"certificate: {args.certificate} ({len(solution.certificate['nodes'])} positions)")
+    elif args.certificate:
+        print("certificate: not written (the value was not found within the budget)")
     return 0

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 
 from gorules import rulesets
-from gorules.conjectures import BUILT_IN, FIGURES, find_conjecture
-from gorules.errors import UsageError
+from gorules.conjectures import BUILT_IN, FIGURES, check_figures, find_conjecture
+from gorules.errors import UsageError, json_text
 from gorules.spec.api import OptionError
 from gorules.store import Store
-from gorules.sweep import FAMILY_HELP, run_sweep, summary_table
+from gorules.sweep import FAMILY_HELP, family_graphs, run_sweep, summary_table
 
 
 def register(subparsers) -> None:
@@ -75,13 +74,15 @@ def run(args) -> int:
         raise UsageError("give --graphs FAMILY")
     if args.workers is not None and args.workers < 0:
         raise UsageError("--workers must be 0 or more")
+    family_graphs(family)  # a bad family, or a figure the ruleset lacks, is refused before the results file is made
+    check_figures(conjecture.figures, conjecture.make_ruleset())
     try:
         with Store(args.db) as store:
             summary = run_sweep(conjecture, family, store, args.scheduler, args.workers, progress=not args.json)
     except OptionError as error:
         raise UsageError(str(error)) from error
     if args.json:
-        print(json.dumps(summary.as_json()))
+        print(json_text(summary.as_json()))
     else:
         print(summary_table(summary))
     return 0 if not summary.counterexamples and not summary.unknown else 1

@@ -1,10 +1,10 @@
 """``gorules topological-sweep``: Propositions 2 and 3 of source 001 on every go-space.
 
 Every go-space (X, T, S) with |X| <= ``--max-points`` (4 at most: 4,847 go-spaces of four
-points up to isomorphism), every colouring, under each reading of Defn 7 (``string``) and
-Defn 4 (``placement``) or the ones named; verdicts per proposition and reading: holds,
-holds only vacuously, fails (with the first counterexample), or unknown beyond the size
-the time allowed.  Exit 1 when a proposition fails or a size was left unswept.
+points up to isomorphism), every colouring, under each reading of Defn 7 (``string``) with
+each of Defns 4 (``placement``) and 8 (``clearing``), or the ones named; verdicts per
+proposition and reading: holds, holds only vacuously, fails (with the first
+counterexample), or unknown beyond the size the time allowed.  Exit 1 when a proposition fails or a size was left unswept.
 """
 
 from __future__ import annotations
@@ -27,7 +27,10 @@ def register(subparsers) -> None:
         "--placement", choices=spec.PLACEMENT_READINGS, help="only this reading of Defn 4 (default: each)"
     )
     parser.add_argument(
-        "--seconds", type=float, default=600.0, help="the time allowed (default 600): longer estimates are refused"
+        "--clearing", choices=spec.CLEARING_READINGS, help="only this reading of Defn 8 (default: each)"
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=1800.0, help="the time allowed (default 1800): longer estimates are refused"
     )
     parser.add_argument("--json", metavar="FILE", help="write the verdicts as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -45,6 +48,7 @@ def run(args) -> int:
         for r in all_readings()
         if (args.string is None or r.string == args.string)
         and (args.placement is None or r.placement == args.placement)
+        and (args.clearing is None or r.clearing == args.clearing)
     ]
     result = sweep(args.max_points, readings, args.seconds, not args.quiet)
     print(summary(result))

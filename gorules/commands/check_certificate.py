@@ -1,0 +1,62 @@
+"""``gorules check-certificate FILE``: re-verify a solver's certificate with the spec alone.
+
+Exit 0 if the certificate is valid, 1 if it is not (the first bad node is named), 2 if the
+file cannot be read as a certificate.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from gorules.errors import UsageError
+
+
+def register(subparsers) -> None:
+    """Add the ``check-certificate`` subcommand."""
+    parser = subparsers.add_parser(
+        "check-certificate",
+        help="re-verify every move and final score of a certificate written by 'gorules solve --certificate' "
+        "with the executable spec alone",
+    )
+    parser.add_argument("file", help="the certificate (JSON)")
+    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    """Check the certificate and print the verdict; 0 valid, 1 invalid."""
+    from gorules.impl.certificate_check import CertificateError, check
+
+    try:
+        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise UsageError(f"cannot read the certificate {args.file}: {error}") from None
+    started = time.perf_counter()
+    try:
+        problem = check(data)
+    except CertificateError as error:
+        raise UsageError(f"{args.file}: {error}") from None
+    seconds = time.perf_counter() - started
+    verdict = {
+        "file": args.file,
+        "valid": problem is None,
+        "problem": problem,
+        "graph": data.get("graph"),
+        "options": data.get("options"),
+        "lower": data.get("lower"),
+        "upper": data.get("upper"),
+        "positions": len(data.get("nodes", [])),
+        "seconds": round(seconds, 3),
+    }
+    if args.json:
+        print(json.dumps(verdict))
+    elif problem is None:
+        print(
+            f"valid: {data['graph']} value in [{data['lower']:+g}, {data['upper']:+g}] for Black, "
+            f"{verdict['positions']} positions checked with the spec in {seconds:.2f}s"
+        )
+    else:
+        print(f"invalid: {problem}")
+    return 0 if problem is None else 1

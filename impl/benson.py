@@ -1,0 +1,107 @@
+"""Benson's unconditional life on any undirected graph, on the engine's bitsets.
+
+A set of chains of one colour is *unconditionally alive* (Benson, 1976) when the opponent
+cannot capture any of them even if their owner passes every turn.  Benson's fixed point
+finds the largest such set from the board alone:
+
+- the owner's chains X, and the regions: the connected sets of points that are not the
+  owner's stones (empty points and the opponent's stones);
+- a region is *vital* to a chain when it has an empty point and each of its empty points
+  is a liberty of the chain (next to it), and every chain next to the region is still in X;
+  where suicide is allowed, each of its points must be next to the chain (the opponent may
+  remove its own stones inside the region by suicide, and the points they leave must be
+  liberties too: on 1×5, ``.B.WW`` would otherwise count Black's stone as alive, and
+  White's suicide at the third point followed by play at the first captures it);
+- drop from X each chain with fewer than two vital regions, and repeat until nothing drops.
+
+What the solver uses (``impl/solve.py``): the alive stones of a colour stay on the board
+to the end of the game if their owner passes from now on, and pass is always legal, so
+their owner can always keep them; under area and stone scoring alike each of them counts
+for its owner at the end.  Hence, with A_B and A_W Black's and White's alive stones on a
+graph of n points, the perfect-play margin (Black minus White, before komi) lies in
+[2|A_B| − n, n − 2|A_W|].  The invariant this rests on (an opponent's move never removes
+an alive chain and leaves the set alive) is checked exhaustively on small graphs in
+``tests/test_solve_benson.py``.  Directed graphs are left out (liberties are not
+symmetric there), and the bound is then the trivial one.
+"""
+
+from __future__ import annotations
+
+from gorules.impl.bitset import Kernel, popcount
+
+
+def components(kernel: Kernel, points: int) -> list[int]:
+    """The connected components of the set ``points`` (each a bit mask)."""
+    out = kernel.out
+    found = []
+    while points:
+        component = frontier = points & -points
+        while frontier:
+            d = 0
+            while frontier:
+                low = frontier & -frontier
+                d |= out[low.bit_length() - 1]
+                frontier ^= low
+            frontier = d & points & ~component
+            component |= frontier
+        found.append(component)
+        points &= ~component
+    return found
+
+
+def neighbours(kernel: Kernel, points: int) -> int:
+    """The points next to some point of ``points`` (possibly in it)."""
+    out = kernel.out
+    d = 0
+    while points:
+        low = points & -points
+        d |= out[low.bit_length() - 1]
+        points ^= low
+    return d
+
+
+def alive(kernel: Kernel, mine: int, theirs: int, suicide: bool = True) -> int:
+    """The stones of ``mine`` that are unconditionally alive by Benson's fixed point.  Where
+    ``suicide`` is allowed the opponent can empty its own stones inside a region at will,
+    so a region is vital to a chain only if every point of it (not only every empty one)
+    is next to the chain."""
+    if not kernel.symmetric or not mine:
+        return 0
+    empty = kernel.all & ~(mine | theirs)
+    chains = components(kernel, mine)
+    touching = [neighbours(kernel, c) for c in chains]
+    regions = []
+    for region in components(kernel, kernel.all & ~mine):
+        region_empty = region & empty
+        if not region_empty:
+            continue
+        border = neighbours(kernel, region) & mine
+        must_touch = region if suicide else region_empty
+        vital_to = [i for i, c in enumerate(chains) if must_touch & ~touching[i] == 0]
+        regions.append((border, vital_to))
+    living = set(range(len(chains)))
+    while True:
+        stones = 0
+        for i in living:
+            stones |= chains[i]
+        counts = dict.fromkeys(living, 0)
+        for border, vital_to in regions:
+            if border & ~stones:
+                continue
+            for i in vital_to:
+                if i in counts:
+                    counts[i] += 1
+        dropped = {i for i, k in counts.items() if k < 2}
+        if not dropped:
+            return stones
+        living -= dropped
+
+
+def margin_bounds(kernel: Kernel, black: int, white: int, suicide: bool = True) -> tuple[int, int]:
+    """Bounds on the perfect-play margin (Black's score minus White's, no komi) from this
+    board: [2·(Black's alive stones) − n, n − 2·(White's alive stones)]."""
+    n = kernel.n
+    return (
+        2 * popcount(alive(kernel, black, white, suicide)) - n,
+        n - 2 * popcount(alive(kernel, white, black, suicide)),
+    )

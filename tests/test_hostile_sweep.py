@@ -1,0 +1,194 @@
+"""Sweeps under hostile conditions: killed with SIGKILL (no worker left behind, resumed with
+each result once), bad families (refused before a results file is made), corrupted or
+foreign databases (refused, never changed), conjecture files naming unknown rulesets or
+with predicates that raise."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from gorules.cli import main
+from gorules.sweep import family_graphs
+
+SWEEP = [sys.executable, "-m", "gorules", "sweep"]
+KILL_FAMILY = "paths:1-6+cycles:3-6+graph:atlas:44+graph:atlas:46+graph:atlas:48+graph:atlas:49"
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether a process exists and is not a zombie."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def rows(db: Path) -> int:
+    """The number of results stored so far (0 while the file is being made)."""
+    try:
+        with sqlite3.connect(db) as connection:
+            return connection.execute("SELECT COUNT(*) FROM results").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc")
+def test_sweep_killed_with_sigkill_leaves_no_worker_and_resumes_once(tmp_path):
+    """Only the sweep itself is killed (SIGKILL, no handler runs): its pool workers notice and
+    stop within seconds; the sweep started again finishes with every graph exactly once."""
+    db = tmp_path / "killed.sqlite"
+    command = [*SWEEP, "going-first-is-good", "--graphs", KILL_FAMILY, "--db", str(db), "--workers", "2", "--json"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and process.poll() is None and rows(db) < 2:
+            workers |= children(process.pid)
+            time.sleep(0.05)
+        workers |= children(process.pid)
+        assert process.poll() is None, "the sweep finished before it could be killed"
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+        assert workers, "the sweep started no worker processes"
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(alive(w) for w in workers):
+            time.sleep(0.1)
+        left = [w for w in workers if alive(w)]
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)  # tidy up whatever a failure left behind
+        except ProcessLookupError:
+            pass
+    assert left == [], f"workers still running after the sweep was killed: {left}"
+    total = len(family_graphs(KILL_FAMILY))
+    at_kill = rows(db)
+    assert 2 <= at_kill < total
+    resumed = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    summary = json.loads(resumed.stdout)
+    assert summary["already_done"] == at_kill and summary["computed_now"] == total - at_kill
+    with sqlite3.connect(db) as connection:
+        counted = connection.execute("SELECT graph, COUNT(*) FROM results GROUP BY graph").fetchall()
+    assert len(counted) == total and all(n == 1 for _, n in counted)
+
+
+def sweep(argv: list[str], capsys) -> tuple[int, str, str]:
+    """``gorules sweep ARGV`` in this process: (exit code, stdout, stderr)."""
+    code = main(["sweep", *argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize("family", ["nonsense:3", "paths:1-99999999999", "grids:99x99", "paths:1-20000", "paths:x"])
+def test_bad_family_is_refused_before_the_database_is_made(family, tmp_path, capsys):
+    """A family that is not one (or too large) gives one line, exit 2, and no results file."""
+    db = tmp_path / "new.sqlite"
+    code, _, err = sweep(["going-first-is-good", "--graphs", family, "--db", str(db), "--workers", "0"], capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "family" in err
+    assert not db.exists()
+
+
+def foreign_database(path: Path) -> None:
+    """Another program's SQLite database."""
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE notes (text TEXT)")
+        connection.execute("INSERT INTO notes VALUES ('mine')")
+
+
+def wrong_columns(path: Path) -> None:
+    """A database with a results table that is not a sweep's."""
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE results (x)")
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda p: p.write_bytes(bytes(range(256)) * 20),
+        lambda p: p.write_bytes(b"SQLite format 3\x00" + b"\xff" * 5000),
+        foreign_database,
+        wrong_columns,
+    ],
+    ids=["random-bytes", "broken-header", "foreign", "wrong-columns"],
+)
+def test_corrupted_database_is_refused_and_left_as_it_was(make, tmp_path, capsys):
+    """A corrupted or foreign results file: one line naming it, exit 2, the file unchanged
+    (byte for byte) and no journal files left beside it."""
+    db = tmp_path / "results.sqlite"
+    make(db)
+    before = db.read_bytes()
+    code, _, err = sweep(["going-first-is-good", "--graphs", "paths:1-2", "--db", str(db), "--workers", "0"], capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "results.sqlite" in err
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.sqlite"]
+
+
+def test_conjecture_file_naming_an_unknown_ruleset(tmp_path, capsys):
+    """A conjecture over a ruleset that does not exist: one line naming it, exit 2."""
+    source = tmp_path / "mine.py"
+    source.write_text(
+        "from gorules.conjectures import conjecture\n"
+        "@conjecture(figures=['boards'], ruleset='no-such-rules')\n"
+        "def mine(graph, figures):\n    return True\n"
+    )
+    code, _, err = sweep(["--conjecture-file", str(source), "--graphs", "paths:1-2", "--workers", "0"], capsys)
+    assert code == 2 and "no-such-rules" in err and len(err.strip().splitlines()) == 1
+
+
+def test_conjecture_whose_predicate_raises_is_unknown_with_why(tmp_path, capsys):
+    """A predicate that raises is the user's bug, not a crash: each graph is unknown with the
+    exception named, nothing is stored, exit 1."""
+    source = tmp_path / "mine.py"
+    source.write_text(
+        "from gorules.conjectures import conjecture\n"
+        "@conjecture(figures=['boards'])\n"
+        "def raises(graph, figures):\n    raise RuntimeError('deliberately')\n"
+    )
+    db = tmp_path / "u.sqlite"
+    argv = ["raises", "--conjecture-file", str(source), "--graphs", "paths:1-2", "--db", str(db)]
+    code, out, _ = sweep([*argv, "--workers", "0", "--json"], capsys)
+    assert code == 1
+    summary = json.loads(out)
+    assert [u["graph"] for u in summary["unknown"]] == ["path:1", "path:2"]
+    assert all("RuntimeError: deliberately" in u["reason"] for u in summary["unknown"])
+    assert rows(db) == 0
+
+
+def test_figure_the_ruleset_lacks_is_refused_before_any_work(tmp_path, capsys):
+    """A conjecture asking a Tromp–Taylor figure of another ruleset was refused only once the
+    workers ran (after the progress bar, with the database made): now before both."""
+    source = tmp_path / "mine.py"
+    source.write_text(
+        "from gorules.conjectures import conjecture\n"
+        "@conjecture(figures=['boards'], ruleset='directed')\n"
+        "def mine(graph, figures):\n    return True\n"
+    )
+    db = tmp_path / "u.sqlite"
+    argv = ["--conjecture-file", str(source), "--graphs", "paths:1-2", "--db", str(db), "--workers", "0"]
+    code, _, err = sweep(argv, capsys)
+    assert code == 2 and err.count("\n") == 1 and "tromp-taylor" in err
+    assert not db.exists()

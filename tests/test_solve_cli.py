@@ -1,0 +1,48 @@
+"""``gorules solve`` as a user meets it: budgets, the status ``bounds``, the progress bar,
+the JSON keys, refusals."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+KEYS = {"graph", "ruleset", "options", "status", "value", "lower", "upper", "principal_variation", "nodes", "seconds"}
+
+
+def run_cli(*args):
+    """Run ``gorules`` in a subprocess: (exit code, stdout, stderr)."""
+    done = subprocess.run([sys.executable, "-m", "gorules", *args], capture_output=True, text=True, timeout=120)
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_a_spent_budget_reports_bounds():
+    code, out, _ = run_cli("solve", "path:8", "--nodes", "5000", "--json", "--no-progress")
+    assert code == 0
+    result = json.loads(out)
+    assert set(result) >= KEYS
+    assert result["status"] == "bounds" and result["value"] is None
+    assert -8 <= result["lower"] <= result["upper"] <= 8
+    assert result["nodes"] <= 5001
+
+
+def test_an_exact_value_has_equal_bounds_and_a_progress_bar():
+    code, out, err = run_cli("solve", "path:5", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["status"] == "exact"
+    assert result["value"] == result["lower"] == result["upper"] == 0
+    assert "nodes" in err
+
+
+def test_the_text_output_names_the_flags_when_the_budget_runs_out():
+    code, out, _ = run_cli("solve", "path:8", "--seconds", "0.5", "--no-progress")
+    assert code == 0
+    assert "status bounds" in out and "--seconds" in out
+
+
+def test_refusals_are_one_line_and_exit_two():
+    for args in (("solve", "grid:4x4"), ("solve", "path:3", "--seconds", "0"), ("solve", "grid:0x0")):
+        code, out, err = run_cli(*args)
+        assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, args
+    code, _, err = run_cli("solve", "grid:4x4")
+    assert "--max-points" in err
