@@ -1,16 +1,38 @@
 """The engine against OpenSpiel on uniform random playouts, 9×9 and 19×19, as ratios of one run.
 
-Both sides run the same Python loop: list the legal moves, draw one uniformly (pass is one of
-them), play it, until two passes or 2·n² moves (OpenSpiel's default cap, used for both).
-The engine plays Tromp–Taylor (positional superko: every board is remembered and no move may
-repeat one; suicide allowed); OpenSpiel plays its own rules (simple ko, no suicide).  The
-figure is moves per second; the ratio is engine / OpenSpiel (≥ 1.0 means the engine is
-faster).
+The loops compared (same number of games, same seed, same move-choice rule:
+``random.Random.choice`` over the full list of legal actions, pass among them):
 
-The engine runs that loop twice: on the pure Python ``impl.engine.Game`` and on
-``impl.engine.CompiledGame`` (the same stepping API over numba arrays with incremental
-chains), both under Tromp–Taylor; the compiled game plays the loop once more under the
-``openspiel`` preset (simple ko, suicide forbidden), OpenSpiel's own rules.
+OpenSpiel, per move::
+
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+
+``CompiledGame actions``, per move (OpenSpiel's method names and action numbers: a point, or
+n for pass; the cap on the number of moves, part of OpenSpiel's ``is_terminal``, is a
+separate test on this side)::
+
+    while not game.is_terminal() and len(game.moves) < cap:
+        game.apply_action(rng.choice(game.legal_actions()))
+
+``CompiledGame moves`` and ``pure Game`` run the same loop with the engine's own names
+(``game.over``, ``legal_moves()`` a new Python list with "pass" last, ``play(v)``).  Both
+sides stop after two passes or 2·n² moves (OpenSpiel's default cap).
+
+The work per move.  OpenSpiel (C++ behind pybind11): ``is_terminal``; ``legal_actions``
+tests every point for legality and builds a new Python list of ints; ``apply_action`` plays
+the move (chains kept incrementally) under simple ko, suicide forbidden, and hashes the board
+(a repeated board ends OpenSpiel's game instead of being forbidden).  ``CompiledGame``
+(numba): ``apply_action`` is one compiled call that checks the move, plays it (chains kept
+incrementally), stores the board in the history and, once the loop has asked for legal
+actions, tests every empty point of the next position for legality under the ruleset's ko
+rule — for Tromp–Taylor positional superko over every earlier board (a hash probe where a
+filter on stone counts cannot rule a repetition out, and an exact comparison of boards on a
+hash hit) — writing them to a log; ``legal_actions`` returns a read-only view of that log's
+row (nothing copied, and it never changes afterwards).  The engine plays Tromp–Taylor
+(positional superko, suicide allowed) unless the row says ``openspiel``: the preset with
+OpenSpiel's rules (simple ko, suicide forbidden).  The figure is moves per second; the ratio
+is engine / OpenSpiel (≥ 1.0 means the engine is faster).
 
 Two further engine figures are not the same loop: ``impl.engine.random_playout`` draws the
 same distribution by rejection (draw a point or pass uniformly; if the point is illegal,
@@ -101,9 +123,35 @@ def same_loop(game_class, rules: str):
     return playouts
 
 
+def action_loop(rules: str):
+    """The playouts of OpenSpiel's loop (``is_terminal``, ``legal_actions``, ``apply_action``,
+    an action a point or n for pass) on :class:`CompiledGame` under ``rules``."""
+
+    def playouts(size: int, games: int, seed: int) -> tuple[int, float]:
+        """(moves, seconds) of ``games`` playouts on size×size."""
+        rng = random.Random(seed)
+        graph = grid(size, size)
+        cap = 2 * size * size
+
+        def work() -> int:
+            moves = 0
+            for _ in range(games):
+                game = CompiledGame(graph, rules)
+                while not game.is_terminal() and len(game.moves) < cap:
+                    game.apply_action(rng.choice(game.legal_actions()))
+                    moves += 1
+            return moves
+
+        return timed(work)
+
+    return playouts
+
+
 engine_playouts = same_loop(Game, "tromp-taylor")
 compiled_playouts = same_loop(CompiledGame, "tromp-taylor")
 compiled_openspiel_rules_playouts = same_loop(CompiledGame, "openspiel")
+compiled_action_playouts = action_loop("tromp-taylor")
+compiled_action_openspiel_rules_playouts = action_loop("openspiel")
 
 
 def engine_rejection_playouts(size: int, games: int, seed: int) -> tuple[int, float]:
@@ -136,7 +184,13 @@ def kernel_playouts(size: int, games: int, seed: int) -> tuple[int, float]:
 def warm_up() -> None:
     """Compile (or load from numba's cache) the compiled game and kernel before measuring."""
     for size in (9, 19):
-        for playouts in (compiled_playouts, compiled_openspiel_rules_playouts, kernel_playouts):
+        for playouts in (
+            compiled_playouts,
+            compiled_openspiel_rules_playouts,
+            compiled_action_playouts,
+            compiled_action_openspiel_rules_playouts,
+            kernel_playouts,
+        ):
             playouts(size, 1, 0)
 
 
@@ -186,8 +240,10 @@ def best_rates(loops: dict, size: int, games: int, seed: int, repeat: int) -> di
 LOOPS = {
     "OpenSpiel": openspiel_playouts,
     "pure Game": engine_playouts,
-    "CompiledGame": compiled_playouts,
-    "CompiledGame, openspiel rules": compiled_openspiel_rules_playouts,
+    "CompiledGame actions": compiled_action_playouts,
+    "CompiledGame actions, openspiel": compiled_action_openspiel_rules_playouts,
+    "CompiledGame moves": compiled_playouts,
+    "CompiledGame moves, openspiel": compiled_openspiel_rules_playouts,
     "pure rejection loop": engine_rejection_playouts,
     "whole-playout kernel": kernel_playouts,
 }
@@ -214,11 +270,7 @@ def main(argv=None) -> int:
         reference = rates["OpenSpiel"]
         print(f"{size}x{size}, {games} playouts per loop ({10 * games} for the whole-playout kernel):")
         for name, rate in rates.items():
-            same = (
-                "same loop"
-                if name in ("OpenSpiel", "pure Game", "CompiledGame", "CompiledGame, openspiel rules")
-                else "other loop"
-            )
+            same = "same loop" if name != "pure rejection loop" and name != "whole-playout kernel" else "other loop"
             print(f"  {name:<31} {same:<10} {rate:12,.0f} mv/s  {rate / reference:6.2f}x")
     if args.no_gnugo:
         return 0

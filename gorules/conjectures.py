@@ -358,6 +358,8 @@ def load_conjecture_file(path) -> list:
         raise UsageError(f"conjecture file {path} does not exist")
     before = len(USER_CONJECTURES)
     spec = importlib.util.spec_from_file_location(f"gorules_user_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        raise UsageError(f"conjecture file {path} cannot be loaded as Python")
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)

@@ -104,13 +104,6 @@ def _mark_svg(x: float, y: float, r: float) -> str:
     return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="none" stroke="#d62728" stroke-width="3" class="mark"/>'
 
 
-def grid_coordinates(graph: Graph) -> tuple[tuple[int, int], ...]:
-    """The (row, column) of each point of a grid graph."""
-    if graph.coordinates is None:
-        raise ValueError(f"{graph.name} is not a grid: its points have no coordinates")
-    return graph.coordinates
-
-
 def grid_svg(graph: Graph, board: tuple, title: str | None, marks: Iterable[int]) -> str:
     """The SVG diagram of a board on a grid: lines, coordinates, stones, marks."""
     rows, columns = graph.shape
@@ -120,7 +113,7 @@ def grid_svg(graph: Graph, board: tuple, title: str | None, marks: Iterable[int]
 
     def at(v: int) -> tuple[float, float]:
         """Where point v is drawn."""
-        r, c = grid_coordinates(graph)[v]
+        r, c = graph.grid[v]
         return MARGIN + c * CELL, top + r * CELL
 
     body = [f'<rect width="{width}" height="{height}" fill="{BOARD_COLOUR}"/>']
@@ -217,10 +210,10 @@ def _grid_png(axes, graph: Graph, board: tuple, marks: tuple) -> None:
     rows, columns = graph.shape
     axes.set_facecolor(BOARD_COLOUR)
     for v, w in graph.edges():
-        (r1, c1), (r2, c2) = grid_coordinates(graph)[v], grid_coordinates(graph)[w]
+        (r1, c1), (r2, c2) = graph.grid[v], graph.grid[w]
         axes.plot([c1, c2], [rows - 1 - r1, rows - 1 - r2], color="black", linewidth=1, zorder=1)
     for v in graph.points:
-        r, c = grid_coordinates(graph)[v]
+        r, c = graph.grid[v]
         if board[v] != ".":
             axes.add_patch(_disc((c, rows - 1 - r), 0.46, board[v]))
         if v in marks:

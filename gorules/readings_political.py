@@ -438,13 +438,19 @@ def graph_of(start: P.Situation, key: tuple) -> Graph:
     return connected_graphs(len(start.board))[key[-1][0]]
 
 
+def search_readings(max_points: int, seconds: float | None, progress: bool) -> Search:
+    """The search as ``gorules readings 004`` reads it (disagreements, what was compared per
+    pair and size, the sizes searched in full); refused if the estimate exceeds the time allowed."""
+    refuse_beyond(max_points, seconds)
+    return search(max_points, seconds, progress)
+
+
 def disagreements(max_points: int, seconds: float | None, progress: bool) -> list[Disagreement]:
     """For each clause and pair of readings, the smallest disagreeing situation at each size
     up to max_points (sizes without one give no entry); refused if the estimate exceeds the
     time allowed, and a note on stderr if the budget stopped the search before the last size
     was complete."""
-    refuse_beyond(max_points, seconds)
-    done = search(max_points, seconds, progress)
+    done = search_readings(max_points, seconds, progress)
     if done.stopped:
         print(f"readings 004: {done.stopped}; sizes searched in full: {done.complete_sizes}", file=sys.stderr)
     return done.disagreements

@@ -24,6 +24,7 @@ through the ruleset interface, under the default reading.
 from __future__ import annotations
 
 import itertools
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -204,16 +205,23 @@ def first_line(graph, a_ruleset, b_ruleset) -> tuple[tuple, tuple, object] | Non
     return None
 
 
+def svg_size(svg: str) -> tuple[float, float]:
+    """The (width, height) an SVG drawing declares."""
+    found = re.search(r'width="([\d.]+)" height="([\d.]+)"', svg)
+    if found is None:
+        raise ValueError("the drawing declares no width and height")
+    return float(found.group(1)), float(found.group(2))
+
+
 def panels_svg(graph, panels: list, title: str, footer: list[str]) -> str:
     """One SVG of several boards side by side, each a (caption, board, marked points) drawn
     by ``gorules.pictures.board_svg``, under a title and over lines of text."""
-    import re
     from html import escape
 
     from gorules.pictures import board_svg
 
     drawn = [board_svg(graph, board, title=caption, marks=marks) for caption, board, marks in panels]
-    sizes = [tuple(float(v) for v in re.search(r'width="([\d.]+)" height="([\d.]+)"', d).groups()) for d in drawn]
+    sizes = [svg_size(d) for d in drawn]
     width = sum(w for w, _ in sizes) + 20
     height = max(h for _, h in sizes) + 40 + 18 * len(footer)
     body = [f'<rect width="{width:.0f}" height="{height:.0f}" fill="#ffffff"/>']

@@ -117,8 +117,7 @@ def family_graphs(family: str) -> list[str]:
             parse_graph(spec)
         except GraphError as error:
             raise UsageError(str(error)) from error
-    seen = set()
-    return [s for s in specs if not (s in seen or seen.add(s))]
+    return list(dict.fromkeys(specs))
 
 
 def work(spec: str, figures: list, ruleset: Ruleset) -> tuple[str, dict | None, float, str | None]:

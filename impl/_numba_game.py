@@ -23,6 +23,7 @@ The whole-playout kernel, which plays entire random games without chains, is
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 BOARD, HEAD, NEXT, SIZE, LIBS, LSUM, LSQ, ZXOR = range(8)
@@ -280,26 +281,6 @@ def _record(pts, hist, boards, table, scal, h, side, passes, n):
 
 
 @njit(cache=True)
-def game_play(v, listing, pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out):
-    """Play point v for the player to move if legal; return the reason it is not (as
-    ``_why_illegal``; 6 when the game is over), or if legal 0, or with ``listing`` the
-    legal points of the next player written to ``out`` (as ``game_legal``) and -1 - their
-    number returned, which saves a call per move in a loop that lists the legal moves."""
-    t = scal[0] - 1
-    if hist[t, 2] >= 2:
-        return 6
-    reason = _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n)
-    if reason != 0:
-        return reason
-    me = hist[t, 1]
-    after = hist[t, 0] ^ _put(pts, v, me, ptr, idx, zob)
-    _record(pts, hist, boards, table, scal, after, 3 - me, 0, n)
-    if listing:
-        return -1 - game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out)
-    return 0
-
-
-@njit(cache=True)
 def game_pass(pts, hist, boards, table, scal, n):
     """Pass for the player to move; return 0, or 6 when the game is over."""
     t = scal[0] - 1
@@ -343,29 +324,83 @@ def _quick_reason(pts, hist, table, scal, v, ptr, idx, zob, n, placements_new):
     return 0
 
 
+@njit(cache=True, inline="always")
+def _placement_reason(hist, table, scal, after, me, t, placements_new):
+    """``_quick_reason`` for a move that adds a stone and removes none (hash ``after``)."""
+    ko = scal[1]
+    if ko == 0 or ko == 1:
+        if placements_new:
+            # Only a board with one more stone of me can be the same, and no position
+            # stored has those counts.
+            return 0
+        mask = table.shape[0] - 1
+        slot = after & mask
+        while table[slot] >= 0:
+            j = table[slot]
+            if hist[j, 0] == after and (ko == 0 or hist[j, 1] == 3 - me):
+                return -1
+            slot = (slot + 1) & mask
+    elif ko == 2 and t >= 1:
+        if hist[t - 1, 0] == after:
+            return -1
+    return 0
+
+
 @njit(cache=True)
 def game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out):
     """Write the legal points of the player to move to ``out``, in increasing order;
-    return how many.  Points whose hash matches an earlier position wait at the end of
-    ``out`` for the exact check."""
-    count = 0
-    if hist[scal[0] - 1, 2] >= 2:
-        return 0
-    waiting = 0
+    return how many.  A point where a stone is added and none removed is decided in the
+    loop; a point that captures or is a suicide goes through ``_quick_reason``; points
+    whose hash matches an earlier position wait at the end of ``out`` for the exact check."""
     t = scal[0] - 1
+    if hist[t, 2] >= 2:
+        return 0
     me = hist[t, 1]
+    opp = 3 - me
+    h = hist[t, 0]
     black = hist[t, 3] + (me == 1)
     white = hist[t, 4] + (me == 2)
     placements_new = scal[COUNTS + (black * (n + 1) + white) % (scal.shape[0] - COUNTS)] == 0
+    board = pts[BOARD]
+    head = pts[HEAD]
+    libs = pts[LIBS]
+    lsum = pts[LSUM]
+    lsq = pts[LSQ]
+    ko = scal[1]
+    # Whether a stone added with none removed is legal without a look at the history.
+    placements_legal = ko == 3 or ko == 2 or ((ko == 0 or ko == 1) and placements_new)
+    count = 0
+    waiting = 0
     for v in range(n):
-        if pts[BOARD, v] == 0:
+        if board[v] != 0:
+            continue
+        free = False
+        captures = False
+        for k in range(ptr[v], ptr[v + 1]):
+            w = idx[k]
+            c = board[w]
+            if c == 0:
+                free = True
+            else:
+                g = head[w]
+                m = libs[g]
+                only_v = lsum[g] == m * v and lsq[g] == m * v * v
+                if c == opp:
+                    captures = captures or only_v
+                else:
+                    free = free or not only_v
+        if captures or not free:
             code = _quick_reason(pts, hist, table, scal, v, ptr, idx, zob, n, placements_new)
-            if code == 0:
-                out[count] = v
-                count += 1
-            elif code < 0:
-                waiting += 1
-                out[n - waiting] = v
+        elif placements_legal:
+            code = 0
+        else:
+            code = _placement_reason(hist, table, scal, h ^ zob[v, me], me, t, placements_new)
+        if code == 0:
+            out[count] = v
+            count += 1
+        elif code < 0:
+            waiting += 1
+            out[n - waiting] = v
     for i in range(waiting):
         v = out[n - waiting + i]
         if _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n) == 0:
@@ -440,17 +475,38 @@ def game_rehash(hist, table, count):
         table[slot] = t
 
 
-# One int64 array holds every array of a compiled game but the boards, so that a step from
-# Python passes five arguments instead of thirteen (numba's dispatch costs per argument).
-# Header: n, history capacity, length of scal, number of arcs; then pts, hist, table, scal,
-# ptr, idx, zob, out.
+# One int64 array holds every array of a compiled game, so that a step from Python passes two
+# arguments (numba's dispatch costs per argument).  Header: n, history capacity, length of
+# scal, number of arcs; then pts, hist, table, scal, ptr, idx, zob, out, and as int64 words
+# holding smaller integers: the boards (int8), a scratch board (int8) and the log of legal
+# actions (int32, one row of n + 1 per position of the history).
 
 HEADER = 4
 
 
+def packed_sizes(n, capacity, scal_length, arcs):
+    """The number of int64 words of each array packed in a compiled game's memory (after
+    the header), in the order of ``_views``."""
+    width = max(n, 1)
+    return (
+        8 * width,
+        5 * capacity,
+        4 * capacity,
+        scal_length,
+        n + 1,
+        arcs,
+        3 * width,
+        width + 1,
+        -(-capacity * width // 8),
+        -(-width // 8),
+        -(-capacity * (n + 1) // 2),
+    )
+
+
 @njit(cache=True, inline="always")
 def _views(mem):
-    """The arrays packed in ``mem``: (pts, hist, table, scal, ptr, idx, zob, out, n)."""
+    """The arrays packed in ``mem``: (pts, hist, table, scal, ptr, idx, zob, out, n, boards,
+    scratch, log)."""
     n = mem[0]
     cap = mem[1]
     width = max(n, 1)
@@ -469,19 +525,74 @@ def _views(mem):
     o += mem[3]
     zob = mem[o : o + 3 * width].reshape((width, 3))
     o += 3 * width
-    out = mem[o : o + width]
-    return pts, hist, table, scal, ptr, idx, zob, out, n
+    out = mem[o : o + width + 1]
+    o += width + 1
+    words = -(-cap * width // 8)
+    boards = mem[o : o + words].view(np.int8)[: cap * width].reshape((cap, width))
+    o += words
+    words = -(-width // 8)
+    scratch = mem[o : o + words].view(np.int8)[:width]
+    o += words
+    words = -(-cap * (n + 1) // 2)
+    log = mem[o : o + words].view(np.int32)
+    return pts, hist, table, scal, ptr, idx, zob, out, n, boards, scratch, log
 
 
 @njit(cache=True)
-def packed_play(v, listing, mem, boards, scratch):
-    """``game_play`` over the arrays packed in ``mem``."""
-    pts, hist, table, scal, ptr, idx, zob, out, n = _views(mem)
-    return game_play(v, listing, pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out)
+def _log_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out, log):
+    """Write the legal actions of the player to move (the legal points in increasing order,
+    then n for pass) to the log row of the current position; return how many (0 once the
+    game is over)."""
+    t = scal[0] - 1
+    if hist[t, 2] >= 2:
+        return 0
+    count = game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out)
+    row = t * (n + 1)
+    for i in range(count):
+        log[row + i] = out[i]
+    log[row + count] = n
+    return count + 1
 
 
 @njit(cache=True)
-def packed_legal(mem, boards, scratch):
-    """``game_legal`` over the arrays packed in ``mem``."""
-    pts, hist, table, scal, ptr, idx, zob, out, n = _views(mem)
-    return game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out)
+def packed_step(code, mem):
+    """Play action ``code >> 1`` (a point, or n for pass) for the player to move; with
+    ``code & 1`` list the next player's legal actions too (see ``_log_legal``).  Return the
+    number of legal actions listed (0 once the game is over), or -1 if played without
+    listing, or -1 - the reason the action is illegal (as ``_why_illegal``; 6 when the
+    game is over), or -8 when the history has no room for one more position (nothing
+    played)."""
+    pts, hist, table, scal, ptr, idx, zob, out, n, boards, scratch, log = _views(mem)
+    t = scal[0] - 1
+    if t + 1 >= hist.shape[0]:
+        return -8
+    v = code >> 1
+    if v == n:
+        if game_pass(pts, hist, boards, table, scal, n):
+            return -7
+    else:
+        if hist[t, 2] >= 2:
+            return -7
+        reason = _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n)
+        if reason != 0:
+            return -1 - reason
+        me = hist[t, 1]
+        after = hist[t, 0] ^ _put(pts, v, me, ptr, idx, zob)
+        _record(pts, hist, boards, table, scal, after, 3 - me, 0, n)
+    if code & 1:
+        return _log_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out, log)
+    return -1
+
+
+@njit(cache=True)
+def packed_list(mem):
+    """``_log_legal`` over the arrays packed in ``mem``."""
+    pts, hist, table, scal, ptr, idx, zob, out, n, boards, scratch, log = _views(mem)
+    return _log_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out, log)
+
+
+@njit(cache=True)
+def packed_why_illegal(v, mem):
+    """``_why_illegal`` over the arrays packed in ``mem``."""
+    pts, hist, table, scal, ptr, idx, zob, _out, n, boards, scratch, _log = _views(mem)
+    return _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n)

@@ -2,8 +2,9 @@
 
 :class:`CompiledGame` is :class:`impl.game.Game`'s stepping API (``play``, ``pass_``,
 ``legal_moves``, ``undo``, ``board``, ``to_move``, ``passes``, ``over``, ``score``,
-``winner``) over the step kernel ``impl/_numba_game.py``, with incremental chains, for
-Python loops that step a game move by move (undirected graphs only).
+``winner``), with OpenSpiel's beside it (``legal_actions``, ``apply_action``,
+``is_terminal``), over the step kernel ``impl/_numba_game.py``, with incremental chains,
+for Python loops that step a game move by move (undirected graphs only).
 :func:`compiled_random_playout` plays whole uniform random games in the playout kernel
 ``impl/_numba_playout.py``, about ten times faster than :func:`impl.game.random_playout`
 (see benchmarks/bench_engine.py).  numpy and numba are imported when first used.
@@ -151,20 +152,58 @@ def _compiled_game_arrays(graph: Graph) -> tuple:
     return arrays
 
 
+def _first_capacity(n: int) -> int:
+    """The history room a new game starts with: a power of two from 64 on, enough for 2·n
+    moves (most random games) unless the log of legal actions would pass 2²⁰ entries."""
+    capacity = 64
+    while capacity < 2 * n + 2 and 2 * capacity * (n + 1) <= 1 << 20:
+        capacity *= 2
+    return capacity
+
+
+_ENTRIES: list = []
+
+
+def _entry_points() -> tuple:
+    """(step, list): the compiled entries of ``packed_step`` and ``packed_list`` for an
+    int64 code and the packed int64 memory, compiled (or loaded from numba's cache) once.
+    Calling an entry spares each call the dispatcher's typing of its arguments; where numba
+    does not hand an entry out, the dispatcher itself serves."""
+    if not _ENTRIES:
+        import numpy as np
+        from numba import typeof, types
+
+        from gorules.impl import _numba_game as compiled
+
+        memory = typeof(np.zeros(1, dtype=np.int64))
+        for dispatcher, signature in (
+            (compiled.packed_step, (types.int64, memory)),
+            (compiled.packed_list, (memory,)),
+        ):
+            entry = dispatcher.compile(signature)
+            _ENTRIES.append(entry if callable(entry) else dispatcher)
+    return tuple(_ENTRIES)
+
+
 class CompiledGame(Position):
-    """:class:`Game`'s stepping API over the compiled kernel (numba), for loops that call
-    ``legal_moves()`` and ``play(v)`` from Python once per move.
+    """:class:`Game`'s stepping API over the compiled kernel (numba), for loops that step a
+    game from Python, with OpenSpiel's step API beside it (``legal_actions``,
+    ``apply_action``, ``is_terminal``: an action is a point, or n = the number of points for
+    pass).
 
     The position lives in numpy arrays with incremental chains: each chain keeps its
     pseudo-liberties with their sum and sum of squares, so the points it dies at, and
     the Zobrist hash of the board after any move, are known from the neighbours of the
-    point alone.  ``legal_moves()`` therefore costs a few operations per empty point in
-    compiled code; once it has been called, the next ``play(v)`` lists the next player's
-    legal moves in the same compiled call, so that a loop of ``legal_moves()`` and
-    ``play(v)`` crosses into compiled code once per move.  Every ko rule of :class:`impl.rules.RuleSet` is exact: the hash of
-    the board after a move finds the candidate earlier positions, and only an exact
-    comparison of boards forbids the move.  Undirected graphs only (a directed graph
-    raises :class:`EngineError`); ``undo()`` rebuilds the chains of the earlier board.
+    point alone.  Listing the legal moves therefore costs a few operations per empty point
+    in compiled code; once they have been listed, the next move lists the next player's
+    legal actions in the same compiled call, so that a loop of ``legal_actions()`` and
+    ``apply_action(a)`` crosses into compiled code once per move.  The legal actions of
+    each position are kept in a log that is written once, so ``legal_actions()`` hands out
+    a read-only view of its row without copying, which stays valid.  Every ko rule of
+    :class:`impl.rules.RuleSet` is exact: the hash of the board after a move finds the
+    candidate earlier positions, and only an exact comparison of boards forbids the move.
+    Undirected graphs only (a directed graph raises :class:`EngineError`); ``undo()``
+    rebuilds the chains of the earlier board.
     """
 
     def __init__(
@@ -189,38 +228,37 @@ class CompiledGame(Position):
         self._n = n
         self._ptr, self._idx, self._zob, empty_pts = _compiled_game_arrays(graph)
         self._pts = empty_pts.copy()
-        self._scratch = np.zeros(max(n, 1), dtype=np.int8)
-        self._out = np.zeros(max(n, 1), dtype=np.int64)
         self._scal = np.zeros(compiled.COUNTS + 8 * (n + 1), dtype=np.int64)
         self._scal[1] = KO_CODES[self.rules.ko]
         self._scal[2] = self.rules.suicide == "allowed"
-        self._play = compiled.packed_play
-        self._legal = compiled.packed_legal
         self._hist = np.zeros((0, 5), dtype=np.int64)
         self._boards = np.zeros((0, max(n, 1)), dtype=np.int8)
-        self._allocate(64)
+        self._allocate(_first_capacity(n))
         h = 0
         if black or white:
             start = np.array([[1 if black >> v & 1 else 2 if white >> v & 1 else 0 for v in range(n)]], dtype=np.int8)
             compiled.game_load(self._pts, start, 0, self._ptr, self._idx, n)
             h = compiled.game_zobrist(self._pts, self._zob, n)
         compiled._record(self._pts, self._hist, self._boards, self._table, self._scal, h, side + 1, 0, n)
+        self._step, self._list = _entry_points()
         self.moves: list[Move] = []
         self._side = side
         self.passes = 0
-        self._listing = False  # whether play(v) should list the next legal moves as well
-        self._listed = -1  # the number of legal points already in self._out, or -1
+        self._listing = 0  # 1 when each move should list the next legal actions as well
+        self._listed = -1  # the number of legal actions in the log row of this position, or -1
+        self._row = 0  # where that row starts in the log
 
     def _allocate(self, capacity: int) -> None:
-        """Room for ``capacity`` positions of history (keeping those stored), and a hash table
-        four times as large: every int64 array packed in one (see ``_numba_game._views``)."""
+        """Room for ``capacity`` positions of history (keeping those stored), a hash table
+        four times as large and a new log of legal actions: every array packed in one int64
+        array (see ``_numba_game._views``); views handed out of the old log stay valid."""
         np = self._np
         c = self._c
         n = self._n
         width = max(n, 1)
         stored = int(self._scal[0])
         arcs = len(self._idx)
-        sizes = (8 * width, 5 * capacity, 4 * capacity, len(self._scal), n + 1, arcs, 3 * width, width)
+        sizes = c.packed_sizes(n, capacity, len(self._scal), arcs)
         mem = np.zeros(c.HEADER + sum(sizes), dtype=np.int64)
         mem[: c.HEADER] = (n, capacity, len(self._scal), arcs)
         views = []
@@ -228,15 +266,15 @@ class CompiledGame(Position):
         for size in sizes:
             views.append(mem[offset : offset + size])
             offset += size
-        pts, hist, table, scal, ptr, idx, zob, out = views
+        pts, hist, table, scal, ptr, idx, zob, out, boards, scratch, log = views
         pts, hist, zob = pts.reshape(8, width), hist.reshape(capacity, 5), zob.reshape(width, 3)
+        boards = boards.view(np.int8)[: capacity * width].reshape(capacity, width)
         pts[:] = self._pts
         scal[:] = self._scal
         ptr[:] = self._ptr
         idx[:] = self._idx
         zob[:] = self._zob
         table[:] = -1
-        boards = np.zeros((capacity, width), dtype=np.int8)
         if stored:
             hist[:stored] = self._hist[:stored]
             boards[:stored] = self._boards[:stored]
@@ -245,8 +283,10 @@ class CompiledGame(Position):
         self._pts, self._hist, self._table, self._scal = pts, hist, table, scal
         self._ptr, self._idx, self._zob, self._out = ptr, idx, zob, out
         self._boards = boards
+        self._scratch = scratch.view(np.int8)[:width]
+        self._log = memoryview(log.view(np.int32)).toreadonly()
         self._capacity = capacity
-        self._packed = (mem, boards, self._scratch)
+        self._listed = -1
 
     # ---- reading the state
 
@@ -260,30 +300,17 @@ class CompiledGame(Position):
         """(Black's points, White's points) of the current board."""
         return to_bits(self.graph, self.board)
 
-    # ---- moves
+    def is_terminal(self) -> bool:
+        """Whether two consecutive passes have ended the game (OpenSpiel's name for ``over``)."""
+        return self.passes >= 2
 
-    def _room(self) -> None:
-        """Make sure one more position fits in the history."""
-        if len(self.moves) + 1 >= self._capacity:
-            self._allocate(2 * self._capacity)
+    # ---- moves
 
     def _reason(self, v: int) -> int:
         """0 if v is legal now, else the code of the reason (see ``_REASONS``)."""
         if self.passes >= 2:
             return 6
-        return self._c._why_illegal(
-            self._pts,
-            self._hist,
-            self._boards,
-            self._table,
-            self._scal,
-            v,
-            self._ptr,
-            self._idx,
-            self._zob,
-            self._scratch,
-            self._n,
-        )
+        return self._c.packed_why_illegal(v, self._mem)
 
     def try_play(self, v: Move) -> bool:
         """Play v (a point or "pass") if the rules allow it; return whether it was played."""
@@ -293,60 +320,63 @@ class CompiledGame(Position):
             self.pass_()
             return True
         point = as_point(self.graph, v)
-        if point is None:
+        if point is None or self._reason(point):
             return False
-        v = point
-        self._room()
-        self._listed = -1
-        if self._play(v, False, *self._packed):
-            return False
-        self.moves.append(v)
-        self._side ^= 1
-        self.passes = 0
+        self.play(point)
         return True
+
+    def apply_action(self, action: int) -> None:
+        """Play an action: a point, or n (the number of points) for pass; IllegalMove names
+        the reason if the rules forbid it.  OpenSpiel's name and numbering."""
+        n = self._n
+        if type(action) is not int or not 0 <= action <= n:
+            action = n if action == PASS else check_point(self.graph, action, IllegalMove)
+        listed = self._step(2 * action + self._listing, self._mem)
+        if listed < -1:
+            if listed == -8:  # no room in the history: make some and play again
+                self._allocate(2 * self._capacity)
+                listed = self._step(2 * action + self._listing, self._mem)
+            if listed < -1:
+                move = PASS if action == n else action
+                raise IllegalMove(f"{self.to_move} {move} is illegal: {_REASONS[-1 - listed]}")
+        self._row += n + 1
+        self._listed = listed
+        self._listing = 0
+        self._side ^= 1
+        if action == n:
+            self.moves.append(PASS)
+            self.passes += 1
+        else:
+            self.moves.append(action)
+            self.passes = 0
 
     def play(self, v: Move) -> None:
         """Play v (a point or "pass"); IllegalMove names the reason if the rules forbid it."""
         if v == PASS:
-            self.pass_()
-            return
-        # The same opening in Game.play and CompiledGame.play, inline: it runs once per move.
-        if type(v) is not int or not 0 <= v < self._n:
+            v = self._n
+        elif type(v) is not int or not 0 <= v < self._n:
             v = check_point(self.graph, v, IllegalMove)
-        if len(self.moves) + 1 >= self._capacity:
-            self._allocate(2 * self._capacity)
-        reason = self._play(v, self._listing, *self._packed)
-        if reason > 0:
-            raise IllegalMove(f"{self.to_move} {v} is illegal: {_REASONS[reason]}")
-        self._listed = -1 - reason if self._listing else -1
-        self._listing = False
-        self.moves.append(v)
-        self._side ^= 1
-        self.passes = 0
+        self.apply_action(v)
 
     def pass_(self) -> None:
         """Pass; IllegalMove if the game is already over."""
-        if self.passes >= 2:
-            raise IllegalMove(f"{self.to_move} pass is illegal: the game is over")
-        self._room()
-        self._listed = -1
-        self._c.game_pass(self._pts, self._hist, self._boards, self._table, self._scal, self._n)
-        self.moves.append(PASS)
-        self._side ^= 1
-        self.passes += 1
+        self.apply_action(self._n)
 
     def undo(self) -> Move:
         """Take back the last move and return it; IllegalMove if there is none."""
         if not self.moves:
             raise IllegalMove("nothing to undo")
         c = self._c
-        self._listed = -1
         c.game_forget_last(self._hist, self._table, self._scal, self._n)
         t = int(self._scal[0]) - 1
         c.game_load(self._pts, self._boards, t, self._ptr, self._idx, self._n)
         c.game_zobrist(self._pts, self._zob, self._n)
         self._side = int(self._hist[t, 1]) - 1
         self.passes = int(self._hist[t, 2])
+        # A new log: the rows from here on will be written again, and views of them handed
+        # out before must not change.
+        self._allocate(self._capacity)
+        self._row = t * (self._n + 1)
         return self.moves.pop()
 
     def why_illegal(self, v: Move) -> str | None:
@@ -356,17 +386,23 @@ class CompiledGame(Position):
         reason = self._reason(check_point(self.graph, v, IllegalMove))
         return _REASONS[reason] if reason else None
 
-    def legal_moves(self) -> list[Move]:
-        """The points the player to move may play, then "pass"; empty once the game is over."""
-        if self.passes >= 2:
-            return []
+    def legal_actions(self):
+        """The legal actions of the player to move, as OpenSpiel numbers them (the legal
+        points in increasing order, then n for pass; empty once the game is over): a
+        read-only sequence of ints that stays as it is when the game goes on."""
         count = self._listed
         if count < 0:
-            count = self._legal(*self._packed)
-        # The loop is listing moves: the next play also lists the next player's moves.
-        self._listing = True
-        legal = self._out[:count].tolist()
-        legal.append(PASS)
+            count = self._listed = self._list(self._mem)
+        # The loop is listing moves: the next move also lists the next player's actions.
+        self._listing = 1
+        row = self._row
+        return self._log[row : row + count]
+
+    def legal_moves(self) -> list[Move]:
+        """The points the player to move may play, then "pass"; empty once the game is over."""
+        legal = self.legal_actions().tolist()
+        if legal:
+            legal[-1] = PASS
         return legal
 
     # ---- the result

@@ -173,7 +173,7 @@ def frontier_sizes(graph: Graph, order: Sequence[int]) -> list[int]:
 def grid_order(graph: Graph) -> list[int]:
     """Row by row across the shorter side of a grid (frontier width min(rows, columns))."""
     rows, columns = graph.shape
-    index = {rc: v for v, rc in enumerate(graph.coordinates)}
+    index = {rc: v for v, rc in enumerate(graph.grid)}
     if columns <= rows:
         return [index[(r, c)] for r in range(rows) for c in range(columns)]
     return [index[(r, c)] for c in range(columns) for r in range(rows)]

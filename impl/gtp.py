@@ -19,9 +19,10 @@ import os
 import shutil
 import subprocess
 from collections.abc import Iterable, Sequence
+from typing import IO
 
 from gorules.spec.graph import Graph, GraphError, gtp_name, parse_point
-from gorules.spec.tromp_taylor import EMPTY, PASS, opponent
+from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE, Player, opponent
 
 GNUGO_TROMP_TAYLOR = ("--chinese-rules", "--allow-all-suicide", "--positional-superko")
 GNUGO_JAPANESE = ("--japanese-rules", "--forbid-suicide", "--simple-ko")
@@ -97,11 +98,18 @@ class GtpClient:
             bufsize=1,
         )
 
+    def _pipes(self) -> tuple[IO[str], IO[str]]:
+        """The engine's standard input and output (both opened as pipes when it started)."""
+        stdin, stdout = self.process.stdin, self.process.stdout
+        if stdin is None or stdout is None:
+            raise GtpError(f"{self.command[0]} has no pipes")
+        return stdin, stdout
+
     def _read_response(self) -> list:
         """The lines of the next response, up to its terminating blank line."""
-        lines = []
+        lines: list[str] = []
         while True:
-            line = self.process.stdout.readline()
+            line = self._pipes()[1].readline()
             if line == "":
                 raise GtpError(f"{self.command[0]} stopped answering")
             line = line.rstrip("\r\n")
@@ -121,8 +129,9 @@ class GtpClient:
         """Send one command; return (success, text) without raising on a failure."""
         if self.process.poll() is not None:
             raise GtpError(f"{self.command[0]} has exited")
-        self.process.stdin.write(command.strip() + "\n")
-        self.process.stdin.flush()
+        stdin, _ = self._pipes()
+        stdin.write(command.strip() + "\n")
+        stdin.flush()
         return parse_response(self._read_response())
 
     def close(self) -> None:
@@ -133,7 +142,7 @@ class GtpClient:
             except (GtpError, BrokenPipeError, OSError):
                 pass
             try:
-                self.process.stdin.close()
+                self._pipes()[0].close()
             except OSError:
                 pass
             try:
@@ -178,7 +187,7 @@ class GtpClient:
 
 def board_from_stones(graph: Graph, black: str, white: str) -> tuple:
     """A board from the vertex lists of ``list_stones black`` and ``list_stones white``."""
-    colours = [EMPTY] * graph.order
+    colours: list[str] = [EMPTY] * graph.order
     points = vertex_points(graph)
     for player, text in (("B", black), ("W", white)):
         for name in text.split():
@@ -210,7 +219,8 @@ def run_script(command: Sequence[str], lines: Iterable[str], timeout: float = 60
 
 def split_responses(output: str) -> list:
     """The (success, text) pairs of a stream of GTP responses separated by blank lines."""
-    responses, lines = [], []
+    responses: list[tuple[bool, str]] = []
+    lines: list[str] = []
     for line in output.splitlines():
         if line.strip() == "":
             if lines:
@@ -252,7 +262,7 @@ def replay_in_engine(command: Sequence[str], graph: Graph, setup: Sequence, move
     for i in range(2 + len(stones)):
         if not responses[i][0]:
             return [], f"setup: {lines[i]}: {responses[i][1]}"
-    boards = []
+    boards: list[tuple[int, tuple]] = []
     for number in range(len(moves) + 1):
         if number in plays and not responses[plays[number]][0]:
             return boards, f"move {number}: {lines[plays[number]]}: {responses[plays[number]][1]}"
@@ -270,10 +280,10 @@ def referee(black: GtpClient, white: GtpClient, graph: Graph, max_moves: int = 1
     ``max_moves`` moves.  Returns the (player, point-or-PASS) moves; GtpError if the
     other engine refuses a move that the mover chose (the engines disagree on a rule).
     """
-    engines = {"B": black, "W": white}
+    engines = {BLACK: black, WHITE: white}
     moves: list = []
     passes = 0
-    player = "B"
+    player: Player = BLACK
     while passes < 2 and len(moves) < max_moves:
         chosen = engines[player].genmove(graph, player)
         if chosen == "resign":

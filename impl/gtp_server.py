@@ -28,12 +28,13 @@ from __future__ import annotations
 import random
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from gorules.impl.engine import Game, IllegalMove
 from gorules.impl.rules import RuleError, ruleset
 from gorules.spec.graph import Graph, GraphError, grid, gtp_name, parse_point
+from gorules.spec.tromp_taylor import PASS, Move
 
 PROTOCOL_VERSION = "2"
 NAME = "gorules"
@@ -41,6 +42,24 @@ VERSION = "0.1.0"
 
 COLOURS = {"b": "B", "black": "B", "w": "W", "white": "W"}
 MAX_BOARDSIZE = 25
+
+
+MAX_LINE = 100_000  # characters: a longer line is answered "? line too long", never held whole
+
+
+def lines(source: TextIO) -> Iterator[str | None]:
+    """The lines of ``source``; None for a line longer than MAX_LINE, which is read past in
+    pieces so that a line without end cannot fill the memory."""
+    while True:
+        line = source.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) <= MAX_LINE or line.endswith("\n"):
+            yield line
+            continue
+        while line and not line.endswith("\n"):
+            line = source.readline(MAX_LINE + 1)
+        yield None
 
 
 class GtpFailure(Exception):
@@ -81,7 +100,15 @@ class GtpEndpoint:
 
     def respond(self, line: str) -> str | None:
         """The full response (ending with a blank line) to one input line, or None for
-        an empty or comment line."""
+        an empty or comment line; never an exception, whatever the line."""
+        try:
+            return self.answer(line)
+        except Exception as error:  # a bug in reading the line itself: answered, and the session goes on
+            what = " ".join(f"{type(error).__name__}: {error}".split())[:200]
+            return f"? internal error: {what}\n\n"
+
+    def answer(self, line: str) -> str | None:
+        """:meth:`respond` for a line, with the command's own failures answered and undone."""
         text = line.split("#", 1)[0].replace("\t", " ")
         text = "".join(ch for ch in text if ord(ch) >= 32 and ord(ch) != 127).strip()
         if not text.split():
@@ -126,8 +153,8 @@ class GtpEndpoint:
 
     def serve(self, source: TextIO = sys.stdin, sink: TextIO = sys.stdout) -> None:
         """Answer commands from ``source`` on ``sink`` until ``quit`` or end of input."""
-        for line in source:
-            answer = self.respond(line)
+        for line in lines(source):
+            answer = self.respond(line) if line is not None else "? line too long\n\n"
             if answer is None:
                 continue
             sink.write(answer)
@@ -239,7 +266,7 @@ class GtpEndpoint:
                 self.game.undo()
                 raise GtpFailure("the game is over")
         candidates = [v for v in self.game.legal_moves() if v != "pass" and not self.eye_filling(v, player)]
-        v = self.random.choice(candidates) if candidates else "pass"
+        v: Move = self.random.choice(candidates) if candidates else PASS
         self.game.play(v)
         self.steps.append(steps + 1)
         return self.name_of(v)

@@ -27,11 +27,12 @@ from sgfmill import sgf
 
 from gorules.impl.files import write_bytes_atomically
 from gorules.spec.graph import Graph, GraphError, grid
-from gorules.spec.tromp_taylor import EMPTY, PASS, opponent
+from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE, Player, opponent
 
 PLAYER_OF_SGF = {"b": "B", "w": "W"}
 SMALLEST_SIZE = 1
 LARGEST_SIZE = 25  # the grids of spec.graph (GTP letters) end at 25x25
+LARGEST_RECORD = 20_000_000  # bytes: a record file larger than this is refused unread
 SGF_OF_PLAYER = {"B": "b", "W": "w"}
 
 
@@ -54,7 +55,7 @@ class Record:
     komi: float = 0.0
     handicap: int = 0
     result: str | None = None
-    first_player: str = "B"
+    first_player: Player = BLACK
     source: str = "<sgf>"
     problems: tuple = ()
 
@@ -74,7 +75,7 @@ def sgf_point(graph: Graph, row_col) -> int:
 def sgfmill_row_col(graph: Graph, v: int) -> tuple[int, int]:
     """The sgfmill (row, column) pair of a grid point (row 0 at the bottom)."""
     rows, _ = graph.shape
-    r, c = graph.coordinates[v]
+    r, c = graph.grid[v]
     return rows - 1 - r, c
 
 
@@ -198,7 +199,7 @@ def _parse_sgf(data: bytes | str, source: str) -> Record:
             moves.append(played)
     handicap = _number(root, "HA", "handicap", source) if root.has_property("HA") else 0
     result = root.get("RE") if root.has_property("RE") else None
-    first_player = moves[0][0] if moves else ("W" if handicap else "B")
+    first_player: Player = moves[0][0] if moves else (WHITE if handicap else BLACK)
     return Record(
         graph,
         tuple(setup),
@@ -217,9 +218,13 @@ def load_sgf(path: str | os.PathLike) -> Record:
     source = os.fspath(path)
     try:
         with open(path, "rb") as handle:
-            data = handle.read()
+            data = handle.read(LARGEST_RECORD + 1)
     except OSError as error:
         raise RecordError(f"{source}: cannot read the file ({error.strerror})") from None
+    if len(data) > LARGEST_RECORD:
+        raise RecordError(
+            f"{os.path.basename(source)}: more than {LARGEST_RECORD // 1_000_000} MB; not a game record this reader takes"
+        )
     return parse_sgf(data, os.path.basename(source))
 
 
@@ -255,7 +260,7 @@ def record_sgf(
         black = {sgfmill_row_col(graph, v) for v in graph.points if setup[v] == "B"}
         white = {sgfmill_row_col(graph, v) for v in graph.points if setup[v] == "W"}
         root.set_setup_stones(black, white)
-    player = "B"
+    player: Player = BLACK
     for item in moves:
         if isinstance(item, tuple):
             player, v = item

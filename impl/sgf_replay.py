@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from gorules.impl.bitset import kernel, to_bits, to_board
 from gorules.impl.sgf import SGF_OF_PLAYER, Record, sgfmill_row_col
 from gorules.spec.text import move_name
-from gorules.spec.tromp_taylor import PASS, State
+from gorules.spec.tromp_taylor import PASS, Player, State
 
 
 @dataclass
@@ -81,7 +82,7 @@ def replay(record: Record, rules=None) -> Replay:
         from gorules.spec import tromp_taylor as rules
     graph = record.graph
 
-    def play(s: State, player: str, v):
+    def play(s: State, player: Player, v):
         """The spec's state after the move, and whether the stone stayed; None if occupied."""
         after = rules.move(graph, State(s.board, player, s.passes), v)
         return None if after is None else (after, v == PASS or after.board[v] == player)
@@ -199,7 +200,7 @@ def check_record(
     """
     engine = engine_positions(record)
     played = record.moves[: len(engine.boards) - 1]
-    report = {
+    report: dict[str, Any] = {
         "record": record.source,
         "board": record.graph.name,
         "moves": len(record.moves),

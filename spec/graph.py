@@ -55,12 +55,17 @@ class Graph:
         return self.coordinates is not None
 
     @property
-    def shape(self) -> tuple[int, int]:
-        """(rows, columns) of a grid."""
+    def grid(self) -> tuple[tuple[int, int], ...]:
+        """The (row, column) of every point of a grid; GraphError if the graph is not one."""
         if self.coordinates is None:
             raise GraphError(f"{self.name} is not a grid")
-        rows = 1 + max(r for r, _ in self.coordinates)
-        columns = 1 + max(c for _, c in self.coordinates)
+        return self.coordinates
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(rows, columns) of a grid."""
+        rows = 1 + max(r for r, _ in self.grid)
+        columns = 1 + max(c for _, c in self.grid)
         return rows, columns
 
     def edges(self) -> list[tuple[int, int]]:
@@ -252,13 +257,13 @@ def parse_graph(spec) -> Graph:
 def gtp_name(graph: Graph, v: int) -> str:
     """The GTP name of a grid point (column letter without I, row number from the bottom)."""
     rows, _ = graph.shape
-    r, c = graph.coordinates[v]
+    r, c = graph.grid[v]
     return f"{GTP_LETTERS[c]}{rows - r}"
 
 
 def sgf_name(graph: Graph, v: int) -> str:
     """The SGF name of a grid point (column letter, then row letter from the top)."""
-    r, c = graph.coordinates[v]
+    r, c = graph.grid[v]
     return string.ascii_lowercase[c] + string.ascii_lowercase[r]
 
 

@@ -166,7 +166,10 @@ def has_liberty(
 def string(space: GoSpace, colouring: Board, s: frozenset, readings: Readings = INTENDED) -> frozenset:
     """Defn 7: the union of all go-connected sets A of stones of s's colour with s ∈ A; read
     as ``intended`` (comments D7, D8), s itself belongs to it even when no such A exists."""
-    others = sorted(stones(space, colouring, colour_of(colouring, s)) - {s}, key=sorted)
+    c = colour_of(colouring, s)
+    if c is None:
+        raise ValueError(f"{sorted(s)} is not a stone: its points differ in colour")
+    others = sorted(stones(space, colouring, c) - {s}, key=sorted)
     union: frozenset = frozenset({s}) if readings.string == "intended" else frozenset()
     for k in range(len(others) + 1):
         for rest in combinations(others, k):

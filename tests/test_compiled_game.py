@@ -175,6 +175,12 @@ def test_a_compiled_game_without_superko_is_caught():
         mutant._scal[1] = KO_CODES["none"]
         caught += random_game_differences(graph, "tromp-taylor", rng, 200, mutant) != []
     assert caught > 0
+    caught = 0
+    for _ in range(30):
+        mutant = CompiledGame(graph)
+        mutant._scal[1] = KO_CODES["none"]
+        caught += random_action_game_differences(graph, "tromp-taylor", rng, 200, mutant) != []
+    assert caught > 0
 
 
 def test_undo_returns_to_every_earlier_state():
@@ -240,3 +246,89 @@ def test_directed_graphs_and_unknown_points_are_refused():
     assert g.over and g.legal_moves() == []
     with pytest.raises(IllegalMove, match="over"):
         g.play(0)
+
+
+def actions_of(pure: Game) -> list[int]:
+    """The pure game's legal moves as OpenSpiel numbers actions (pass is n); [] once over."""
+    n = pure.graph.order
+    return [n if v == PASS else v for v in pure.legal_moves()]
+
+
+def random_action_game_differences(graph, rules, rng, cap, compiled=None) -> list[str]:
+    """A uniformly random game driven through the step API (``is_terminal``,
+    ``legal_actions``, ``apply_action``) against the pure game; the first disagreements."""
+    pure = Game(graph, rules)
+    compiled = CompiledGame(graph, rules) if compiled is None else compiled
+    while not compiled.is_terminal() and len(compiled) < cap:
+        actions = compiled.legal_actions()
+        if list(actions) != actions_of(pure):
+            return ["legal actions"]
+        action = rng.choice(actions)
+        pure.play(PASS if action == graph.order else action)
+        compiled.apply_action(action)
+        found = differences(pure, compiled)
+        if found:
+            return found
+    return [] if compiled.is_terminal() == pure.over else ["terminal"]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=str)
+def test_the_step_api_agrees_move_by_move(rules):
+    rng = random.Random(17)
+    for name in GRAPHS:
+        graph = parse_graph(name)
+        for _ in range(4):
+            assert random_action_game_differences(graph, rules, rng, 6 * graph.order) == [], name
+
+
+def test_the_step_api_on_a_large_grid():
+    rng = random.Random(23)
+    graph = parse_graph("grid:19x19")
+    pure, compiled = Game(graph), CompiledGame(graph)
+    while not compiled.is_terminal() and len(compiled) < 400:
+        actions = compiled.legal_actions()
+        assert list(actions) == actions_of(pure)
+        action = rng.choice(actions)
+        pure.play(PASS if action == graph.order else action)
+        compiled.apply_action(action)
+    assert pure.board == compiled.board and pure.score() == compiled.score()
+
+
+def test_legal_actions_handed_out_never_change():
+    # Views of the log kept across a whole game, undo and a different continuation, and
+    # the history growing past its first allocation: each still reads as when handed out.
+    graph = parse_graph("grid:3x3")
+    rng = random.Random(31)
+    compiled = CompiledGame(graph, RuleSet("none", "allowed"))
+    kept = []
+    while len(compiled) < 300:
+        actions = compiled.legal_actions()
+        kept.append((actions, list(actions)))
+        points = [a for a in actions if a != graph.order]
+        compiled.apply_action(rng.choice(points or [graph.order]))
+        if rng.random() < 0.1:
+            compiled.undo()
+    assert compiled._capacity > 64
+    assert all(list(view) == seen for view, seen in kept)
+    with pytest.raises(TypeError):
+        kept[0][0][0] = 5  # read-only
+
+
+def test_apply_action_numbers_pass_n_and_refuses_like_play():
+    graph = parse_graph("grid:3x4")
+    g = CompiledGame(graph)
+    for v in KO_OPENING:
+        g.apply_action(graph.order if v == PASS else v)
+    assert g.moves == KO_OPENING
+    assert 5 not in g.legal_actions() and g.legal_actions()[-1] == graph.order
+    with pytest.raises(IllegalMove, match="positional superko"):
+        g.apply_action(5)
+    with pytest.raises(IllegalMove, match="occupied"):
+        g.apply_action(6)
+    with pytest.raises(IllegalMove, match="unknown point"):
+        g.apply_action(graph.order + 1)
+    g.apply_action(graph.order)
+    g.apply_action(graph.order)
+    assert g.is_terminal() and len(g.legal_actions()) == 0
+    with pytest.raises(IllegalMove, match="over"):
+        g.apply_action(graph.order)

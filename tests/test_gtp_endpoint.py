@@ -142,7 +142,11 @@ def test_whole_game_against_gnugo(our_colour):
 
 @pytest.mark.parametrize(
     "options,words",
-    [(["--graph", "grid:0x3"], "bad graph"), (["--rules", "bogus"], "unknown ruleset")],
+    [
+        (["--graph", "grid:0x3"], "bad graph"),
+        (["--rules", "bogus"], "unknown ruleset"),
+        (["--preset", "bogus"], "unknown ruleset"),
+    ],
 )
 def test_bad_options_give_one_line_and_exit_2(options, words):
     """A bad graph or ruleset: one line on stderr naming it, exit code 2, no GTP session."""

@@ -167,3 +167,15 @@ def test_line_of_control_characters_and_spaces(line):
     """A line of control characters around a space (found by the Hypothesis property): no
     command, so no answer, and the session goes on."""
     assert answers([line, "name"]) == [None, "= gorules\n\n"]
+
+
+def test_a_line_without_end_is_read_past_in_pieces():
+    """A line of 1,000,000 characters is answered ``? line too long`` (never held whole) and
+    the session goes on; lines of ordinary length are answered as before."""
+    import io
+
+    endpoint = GtpEndpoint(grid(3, 3), "tromp-taylor", 1)
+    source = io.StringIO("name\n" + "play b " + "A" * 1_000_000 + "\nname\n" + "x" * 2_000_000)
+    sink = io.StringIO()
+    endpoint.serve(source, sink)
+    assert sink.getvalue() == "= gorules\n\n? line too long\n\n= gorules\n\n? line too long\n\n"

@@ -406,3 +406,13 @@ def test_properties_are_not_blind(monkeypatch):
     monkeypatch.setattr(count, "run", broken)
     with pytest.raises(AssertionError, match="exit 3"):
         check_graph_string("path:3")
+
+
+def test_record_file_too_large_is_refused_unread(tmp_path, monkeypatch):
+    """A record file beyond the reader's limit is one line, read no further than the limit."""
+    from gorules.impl import sgf
+
+    monkeypatch.setattr(sgf, "LARGEST_RECORD", 1000)
+    write_records(tmp_path, big="(;SZ[9]" + ";B[aa];W[bb]" * 200 + ")", small="(;SZ[9];B[aa])")
+    one_line_error(["replay-sgf", str(tmp_path / "big.sgf")], "not a game record this reader takes")
+    assert run_cli(["replay-sgf", str(tmp_path / "small.sgf")])[0] == 0

@@ -18,7 +18,7 @@ import random
 import pyspiel
 import pytest
 
-from gorules.impl.engine import Game
+from gorules.impl.engine import CompiledGame, Game
 from gorules.impl.rules import ruleset
 from gorules.impl.spiel import openspiel_action, openspiel_board, openspiel_point
 from gorules.spec.graph import grid, parse_point
@@ -92,3 +92,26 @@ def test_openspiel_forbids_suicide_and_simple_ko_like_the_preset():
     assert legal_in_both("D3") == (False, False)  # the ko: Black may not retake at once
     assert openspiel_board(size, state) == game.board
     assert {openspiel_point(size, a) for a in state.legal_actions()} == set(game.legal_moves())
+
+
+@pytest.mark.parametrize("size,seed", [(5, 0), (5, 1), (7, 2), (9, 3)])
+def test_the_compiled_step_api_lists_openspiels_legal_actions(size, seed):
+    """OpenSpiel's loop on both sides (``legal_actions``, a uniform choice, ``apply_action``)
+    with the compiled game under the ``openspiel`` preset: after every move the same legal
+    actions (a point, or n for pass, mapped to OpenSpiel's numbers) and the same board, until
+    OpenSpiel's game ends (two passes, its move cap, or a repeated board)."""
+    rng = random.Random(seed)
+    graph = grid(size, size)
+    n = graph.order
+    state = pyspiel.load_game("go", {"board_size": size, "komi": 7.5}).new_initial_state()
+    game = CompiledGame(graph, "openspiel")
+    moves = 0
+    while not state.is_terminal():
+        ours = sorted(openspiel_action(size, PASS if a == n else a) for a in game.legal_actions())
+        assert ours == state.legal_actions(), (seed, moves)
+        action = rng.choice(game.legal_actions())
+        state.apply_action(openspiel_action(size, PASS if action == n else action))
+        game.apply_action(action)
+        moves += 1
+        assert openspiel_board(size, state) == game.board, (seed, moves)
+    assert moves > size * size  # a real game was played

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 
+from gorules.proofs.extras import board_after
 from gorules.spec import topological, ultimate
 from gorules.spec import tromp_taylor as tt
 from gorules.spec.graph import parse_graph
@@ -52,7 +53,7 @@ def propositions_counterexample(max_size: int, readings: topological.Readings):
                 for e in topological.legal_placements(space, colouring, p, readings):
                     counts["steps"] += 1
                     after = topological.board_play(space, colouring, e, p, readings)
-                    if not topological.proposition_2(space, after):
+                    if after is None or not topological.proposition_2(space, after):
                         return ("proposition 2", space, colouring), counts
     return None, counts
 
@@ -69,7 +70,8 @@ def proposition_2_step_failure(max_size: int, readings: topological.Readings):
             for p in (tt.BLACK, tt.WHITE):
                 for e in topological.legal_placements(space, colouring, p, readings):
                     steps += 1
-                    if not topological.proposition_2(space, topological.board_play(space, colouring, e, p, readings)):
+                    after = topological.board_play(space, colouring, e, p, readings)
+                    if after is None or not topological.proposition_2(space, after):
                         return (space, colouring, e, p), steps
     return None, steps
 
@@ -103,7 +105,7 @@ def board_play_disagreements(graph) -> tuple[int, int]:
                 continue
             for p in (tt.BLACK, tt.WHITE):
                 cases += 1
-                expected = tt.move(graph, tt.State(b, p, 0), v).board + edge_points
+                expected = board_after(graph, b, p, v) + edge_points
                 bad += topological.board_play(space, b + edge_points, frozenset({v}), p) != expected
     return bad, cases
 
@@ -291,12 +293,9 @@ def plain_max_n(ruleset, graph, state, depth: int, allowed) -> dict:
     moves = [m for m in ruleset.moves(graph, state) if allowed(m)]
     if ruleset.is_over(graph, state) or depth == 0 or not moves:
         return ruleset.value(graph, state)
-    mover, best = ruleset.player(state), None
-    for m in moves:
-        scores = plain_max_n(ruleset, graph, ruleset.apply(graph, state, m), depth - 1, allowed)
-        if best is None or scores[mover] > best[mover]:
-            best = scores
-    return best
+    mover = ruleset.player(state)
+    outcomes = [plain_max_n(ruleset, graph, ruleset.apply(graph, state, m), depth - 1, allowed) for m in moves]
+    return max(outcomes, key=lambda scores: scores[mover])
 
 
 def political_best_play_check(name: str = "path:4", horizon: int = 3) -> Check:

@@ -20,7 +20,9 @@ def register(subparsers) -> None:
         "plays a random legal move that does not fill the mover's own eye.",
     )
     parser.add_argument("--graph", default="grid:19x19", help="the board (default grid:19x19)")
-    parser.add_argument("--rules", default="tromp-taylor", help="a ruleset preset (default tromp-taylor)")
+    parser.add_argument(
+        "--preset", "--rules", dest="preset", default="tromp-taylor", help="a Tromp–Taylor preset (default tromp-taylor)"
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed of genmove's random choices")
     parser.set_defaults(func=run)
 
@@ -29,7 +31,7 @@ def run(args) -> int:
     """Serve GTP until ``quit`` or the end of the input."""
     graph = parse_graph(args.graph)
     try:
-        endpoint = GtpEndpoint(graph, args.rules, args.seed)
+        endpoint = GtpEndpoint(graph, args.preset, args.seed)
     except RuleError as error:
         raise UsageError(str(error)) from None
     endpoint.serve(sys.stdin, sys.stdout)

@@ -50,7 +50,7 @@ def register(subparsers) -> None:
 
 def record_files(paths) -> list[str]:
     """The record files named by the arguments: files as given, directories expanded."""
-    files = []
+    files: list[str] = []
     for path in paths:
         if os.path.isdir(path):
             names = sorted(n for n in os.listdir(path) if n.lower().endswith(RECORD_SUFFIXES))
