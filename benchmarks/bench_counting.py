@@ -1,6 +1,6 @@
 """Seconds to count legal positions on n×n boards, games on small boards, and derived ratios.
 
-    python benchmarks/bench_counting.py            # n = 1..8; games up to 1×4
+    python benchmarks/bench_counting.py            # n = 1..8; games up to 1×4 under each preset
     python benchmarks/bench_counting.py --nine     # also 9×9 (about a minute and a half alone)
     python benchmarks/bench_counting.py --python-1x4  # also 1×4 games by the plain search (~1 min)
     python benchmarks/bench_counting.py --games-2x2  # also the 2×2 game count (~2 min, ~4 GB)
@@ -19,8 +19,10 @@ import sys
 import time
 
 from gorules.impl.counting import FrontierCounter, good_ordering, steps_of
-from gorules.impl.games import count_games, longest_game
+from gorules.impl.games import count_games
+from gorules.impl.games_longest import longest
 from gorules.spec.graph import parse_graph
+from gorules.spec.tromp_taylor import PRESETS
 
 
 def timed(function, *args):
@@ -90,10 +92,26 @@ def main(argv=None) -> int:
             flush=True,
         )
     print()
-    print("longest game (turns, passes included)")
-    for name in ("grid:1x3", "cycle:3"):
-        moves, seconds = timed(longest_game, parse_graph(name))
-        print(f"{name:>9}  {seconds:9.3f}  {len(moves)} turns: {' '.join(str(m) for m in moves)}")
+    print("games under the other presets (options = ko, suicide)")
+    print(f"{'graph':>9}  {'preset':>12}  {'seconds':>9}  {'keys':>9}  games")
+    for name, preset in [
+        ("grid:1x3", "no-suicide"),
+        ("grid:1x4", "no-suicide"),
+        ("grid:1x3", "situational"),
+        ("cycle:3", "situational"),
+    ]:
+        found, seconds = timed(lambda g, p: count_games(g, options=PRESETS[p]), parse_graph(name), preset)
+        print(f"{name:>9}  {preset:>12}  {seconds:9.3f}  {found.keys:>9}  {found.games}", flush=True)
+    print()
+    print("longest game: turns (passes included) and GoGameGraphs (stone moves, longest simple path)")
+    longest(parse_graph("grid:1x2"), "turns")  # compile before measuring
+    for name in ("grid:1x3", "cycle:3", "grid:1x4"):
+        for convention in ("turns", "gogamegraphs"):
+            found, seconds = timed(longest, parse_graph(name), convention)
+            print(
+                f"{name:>9}  {convention:>12}  {seconds:9.3f}  {found.keys:>9} keys  length {found.length}",
+                flush=True,
+            )
     return 0
 
 

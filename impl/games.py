@@ -1,4 +1,11 @@
-"""Counting the games of a small board under positional superko, and the longest game.
+"""Counting the games of a small board under Tromp–Taylor's rules with any preset.
+
+:func:`count_games` takes the ruleset's options: positional superko is searched here (with
+``suicide=forbidden`` the suicides are no moves: 1×4 then has 719,178,893 games, Tromp &
+Farnebäck's figure), situational superko in :mod:`gorules.impl.games_situational`, simple
+ko and no ko in :mod:`gorules.impl.games_repeating` (infinitely many games as soon as a
+line of play can repeat, refused with such a line).  The longest game is in
+:mod:`gorules.impl.games_longest`.  What follows is the positional search.
 
 Conventions of Tromp & Farnebäck, "Combinatorics of Go" (2016), Table 7: Black moves
 first and the players alternate; a turn is a pass, or a stone on an empty point that
@@ -20,7 +27,7 @@ symmetry of the board or the exchange of colours gives it.  The search is exact;
 cost is the number of keys: 4,023,726 for 1×4 (41 positions) and 33,312,683 for 2×2
 (57 positions), whose count, 386,356,909,593, is John Tromp's 1999 figure.  It runs
 compiled with numba when available, in plain Python otherwise; the two agree on the
-small boards (tests).  :data:`GAME_POSITION_LIMIT` bounds the boards it is offered.
+small boards (tests).  :data:`SEARCH_LIMITS` bounds the boards each search is offered.
 """
 
 from __future__ import annotations
@@ -34,9 +41,30 @@ import numpy as np
 from gorules.impl.counting import legal_bitboards
 from gorules.impl.game_graph import play
 from gorules.spec.graph import Graph
+from gorules.spec.tromp_taylor import PRESETS, Options
 
-GAME_POSITION_LIMIT = 57  # legal positions: 1×4 (41) takes seconds compiled, 2×2 (57) two minutes and ~4 GB
-LONGEST_POSITION_LIMIT = 19  # legal positions: cycle:3 (19) takes milliseconds; 41 is out of reach
+# (default, largest) number of legal positions each search takes, with the measured cost
+# that sets them; the default is raised up to the largest with ``count --max-positions``.
+SEARCH_LIMITS: dict[str, tuple[int, int, str]] = {
+    "positional": (41, 57, "1×4 (41 positions): ~12 s, 2–4 M keys; 2×2 (57): ~2 min, 33 M keys, ~4 GB"),
+    "situational": (
+        19,
+        41,
+        "cycle:3 (19 positions): 0.1 s; 1×4 (41) with suicide forbidden: ~30 s compiled, 1.9 M keys; "
+        "with suicide allowed: not finished in 8 min",
+    ),
+    "repeating": (489, 489, "2×3 (489 positions): the move table of every position"),
+    "longest": (41, 57, "1×4 (41 positions): ~15 s, 4 M keys; 2×2 (57): minutes, tens of M keys, GBs"),
+}
+
+
+COMPILE_ABOVE = 19  # legal positions: below this the situational search is quicker than compiling it
+
+
+def search_kind(ko: str) -> str:
+    """Which game search a ko option takes: positional, situational, or repeating."""
+    return ko if ko in ("positional", "situational") else "repeating"
+
 
 NO_MOVE = -1
 
@@ -54,20 +82,29 @@ class MoveTable:
         return self.positions.index((0, 0))
 
 
-def move_table(graph: Graph) -> MoveTable:
-    """The legal positions of a small graph, and the result of every move on each."""
+def move_table(graph: Graph, suicide: str = "allowed") -> MoveTable:
+    """The legal positions of a small graph, and the result of every move on each; with
+    ``suicide="forbidden"`` a move whose own stone does not stay on the board is no move."""
     positions = list(legal_bitboards(graph))
     index = {p: i for i, p in enumerate(positions)}
     after = []
     for black, white in positions:
-        stones = black | white
         rows = []
         for player in (0, 1):
-            rows.append(
-                [NO_MOVE if stones >> v & 1 else index[play(graph, (black, white), player, v)] for v in graph.points]
-            )
+            rows.append([result_of(graph, (black, white), player, v, suicide, index) for v in graph.points])
         after.append(rows)
     return MoveTable(positions, after)
+
+
+def result_of(graph: Graph, position: tuple[int, int], player: int, v: int, suicide: str, index: dict) -> int:
+    """The index of the position after ``player`` plays v, or NO_MOVE if v is occupied or the
+    move is a suicide that the suicide option forbids."""
+    if (position[0] | position[1]) >> v & 1:
+        return NO_MOVE
+    result = play(graph, position, player, v)
+    if suicide == "forbidden" and not result[player] >> v & 1:
+        return NO_MOVE
+    return index[result]
 
 
 @dataclass
@@ -168,28 +205,59 @@ class SetImages:
         return result
 
 
-def count_games(graph: Graph, compiled: bool | None = None, symmetric: bool = True, progress=None) -> GameCount:
-    """All games of a small graph under positional superko: how many, and the longest.
+def count_games(
+    graph: Graph,
+    compiled: bool | None = None,
+    symmetric: bool = True,
+    progress=None,
+    options: Options | None = None,
+) -> GameCount:
+    """All games of a small graph from the empty board under Tromp–Taylor's rules with
+    ``options`` (default: the source's own, positional superko with suicide allowed).
+
+    Only the ko and suicide options matter (scoring and komi do not change which games
+    there are).  Positional superko is counted by :func:`count_positional` (compiled or
+    plain), situational superko by :mod:`gorules.impl.games_situational` (compiled above
+    :data:`COMPILE_ABOVE` positions unless ``compiled=False``);
+    under simple ko or no ko :func:`gorules.impl.games_repeating.count_repeating` counts the
+    games if no line of play can repeat forever, and raises :class:`InfiniteGames`
+    (naming such a line) otherwise.
+    """
+    options = options if options is not None else PRESETS["tromp-taylor"]
+    if options.ko == "situational":
+        from gorules.impl import games_situational
+
+        positions = sum(1 for _ in legal_bitboards(graph))
+        if compiled is not False and positions > COMPILE_ABOVE and numba_available():
+            return games_situational.count_situational_compiled(graph, options.suicide, symmetric)
+        return games_situational.count_situational(graph, options.suicide, symmetric, progress)
+    if options.ko in ("simple", "none"):
+        from gorules.impl.games_repeating import count_repeating
+
+        return count_repeating(graph, options)
+    if compiled is None:
+        compiled = numba_available()
+    if compiled:
+        return count_games_compiled(graph, symmetric, options.suicide)
+    return count_positional(graph, options.suicide, symmetric, progress)
+
+
+def count_positional(graph: Graph, suicide: str = "allowed", symmetric: bool = True, progress=None) -> GameCount:
+    """All games of a small graph under positional superko, by the plain Python search.
 
     A game is determined by its sequence of boards and the colour of each move: between
     two moves of the same colour there must be exactly one pass, between moves of
     alternating colours none, a White first move needs one pass before it, and two
     passes end the game.  So the games are the simple paths from the empty board in the
-    game graph whose edges are (colour, point) moves, and their number from a position
-    depends only on that position and the set of positions still available — not on the
-    player to move.  That set is cut down to the positions still reachable, and the pair
-    is remembered in the least form any symmetry of the board (with or without exchanging
-    the colours) gives it.
-
-    ``compiled`` chooses the numba search (the default when numba is installed) or the
-    plain Python one; both compute the same numbers.  ``symmetric=False`` switches the
-    symmetry reduction off (same numbers, more keys: a check of the reduction).
+    game graph whose edges are (colour, point) moves (without the suicides when
+    ``suicide="forbidden"``), and their number from a position depends only on that
+    position and the set of positions still available — not on the player to move.  That
+    set is cut down to the positions still reachable, and the pair is remembered in the
+    least form any symmetry of the board (with or without exchanging the colours) gives it.
+    ``symmetric=False`` switches the symmetry reduction off (same numbers, more keys: a
+    check of the reduction).
     """
-    if compiled is None:
-        compiled = numba_available()
-    if compiled:
-        return count_games_compiled(graph, symmetric)
-    table = move_table(graph)
+    table = move_table(graph, suicide)
     successors = successor_masks(table)
     edges = [[r for row in rows for r in row if r != NO_MOVE and r != i] for i, rows in enumerate(table.after)]
     memo: dict[int, int] = {}
@@ -223,53 +291,15 @@ def count_games(graph: Graph, compiled: bool | None = None, symmetric: bool = Tr
     return GameCount(games, len(memo), len(table.positions))
 
 
-def longest_game(graph: Graph) -> list:
-    """One longest game (a list of moves: points and 'pass').
+def longest_game(graph: Graph, options: Options | None = None, convention: str = "turns") -> list:
+    """One longest game under positional superko (a list of moves: points and 'pass');
+    see :mod:`gorules.impl.games_longest` for the conventions."""
+    from gorules.impl.games_longest import longest
 
-    A depth-first search over (position, player to move, whether the last turn was a
-    pass, positions still available and reachable), remembering the most turns left from
-    each; then the game is read off by following a best turn from the start.
-    """
-    table = move_table(graph)
-    after = table.after
-    successors = successor_masks(table)
-    memo: dict[tuple, int] = {}
-
-    def length(position: int, player: int, passed: bool, available: int) -> int:
-        """The most turns left from a point of the game."""
-        key = (position, player, passed, available)
-        if key not in memo:
-            best = 1 if passed else 1 + length(position, 1 - player, True, available)
-            for result in after[position][player]:
-                if result != NO_MOVE and available >> result & 1:
-                    rest = reachable(successors, result, available & ~(1 << result))
-                    best = max(best, 1 + length(result, 1 - player, False, rest))
-            memo[key] = best
-        return memo[key]
-
-    position, player, passed = table.empty, 0, False
-    available = reachable(successors, position, ((1 << len(table.positions)) - 1) & ~(1 << position))
-    moves: list = []
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 20 * len(table.positions) + 1000))
-    try:
-        while True:
-            target = length(position, player, passed, available)
-            if passed and target == 1:
-                return moves + ["pass"]
-            if not passed and target == 1 + length(position, 1 - player, True, available):
-                moves.append("pass")
-                player, passed = 1 - player, True
-                continue
-            for v, result in enumerate(after[position][player]):
-                if result != NO_MOVE and available >> result & 1:
-                    rest = reachable(successors, result, available & ~(1 << result))
-                    if target == 1 + length(result, 1 - player, False, rest):
-                        moves.append(v)
-                        position, player, passed, available = result, 1 - player, False, rest
-                        break
-    finally:
-        sys.setrecursionlimit(limit)
+    options = options if options is not None else PRESETS["tromp-taylor"]
+    if options.ko != "positional":
+        raise ValueError(f"the longest game is computed under positional superko only, not ko={options.ko}")
+    return longest(graph, convention, options.suicide).moves
 
 
 # --------------------------------------------------------------------------- compiled search
@@ -363,13 +393,13 @@ def _compile() -> None:
         _paths_jit = njit(_paths_kernel)
 
 
-def count_games_compiled(graph: Graph, symmetric: bool = True) -> GameCount:
-    """``count_games`` by the numba search."""
+def count_games_compiled(graph: Graph, symmetric: bool = True, suicide: str = "allowed") -> GameCount:
+    """``count_positional`` by the numba search."""
     from numba import types
     from numba.typed import Dict
 
     _compile()
-    table = move_table(graph)
+    table = move_table(graph, suicide)
     n = len(table.positions)
     if n > 62:
         raise ValueError(f"{graph.name} has {n} legal positions; the compiled search stops at 62")

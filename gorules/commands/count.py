@@ -30,7 +30,8 @@ from tqdm import tqdm
 from gorules.errors import BudgetRefused, UsageError, json_text
 from gorules.impl.counting import count_legal, degeneracy, dp_cost, enumerate_legal, frontier_sizes, good_ordering
 from gorules.impl.game_graph import game_graph
-from gorules.impl.games import GAME_POSITION_LIMIT, LONGEST_POSITION_LIMIT, count_games, longest_game
+from gorules.impl.games import SEARCH_LIMITS, count_games, search_kind
+from gorules.impl.games_longest import CONVENTIONS, longest
 from gorules.spec.graph import parse_graph, point_name
 
 TINY = 6  # points: enumerate all boards
@@ -44,8 +45,8 @@ def register(subparsers) -> None:
     """Add the ``count`` subcommand."""
     parser = subparsers.add_parser(
         "count",
-        help="count legal positions (and on small graphs games under positional superko, "
-        "the longest game and the game graph)",
+        help="count legal positions (and on small graphs the games under a preset's ko and "
+        "suicide rules, the longest game and the game graph)",
     )
     parser.add_argument(
         "graph",
@@ -58,8 +59,7 @@ def register(subparsers) -> None:
         default="auto",
         help="frontier dynamic program, enumeration of all boards, or chosen from the graph (default)",
     )
-    parser.add_argument("--games", action="store_true", help="count the games under positional superko")
-    parser.add_argument("--longest", action="store_true", help="find a longest game under positional superko")
+    add_game_arguments(parser)
     parser.add_argument(
         "--game-graph",
         action="store_true",
@@ -74,6 +74,114 @@ def register(subparsers) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.set_defaults(func=run)
+
+
+def add_game_arguments(parser) -> None:
+    """The options of --games and --longest: the rules, the longest game's convention, the limit."""
+    parser.add_argument(
+        "--games",
+        action="store_true",
+        help="count the games from the empty board under Tromp–Taylor's rules with the preset's ko and "
+        "suicide options (simple ko and no ko: refused with a line of play that repeats forever, when "
+        "there is one)",
+    )
+    parser.add_argument(
+        "--longest",
+        action="store_true",
+        help="find a longest game under positional superko (suicide as the preset says)",
+    )
+    parser.add_argument(
+        "--convention",
+        choices=CONVENTIONS,
+        default="turns",
+        help="how --longest measures a game: 'turns' (default) counts every turn of the Tromp–Taylor game, "
+        "passes included (the passes between two moves of one colour, before a White first move, and the "
+        "two that end it); 'gogamegraphs' counts stone moves only, colours free, passes not counted: the "
+        "length in edges of the longest simple path from the empty position in the game graph, as "
+        "Farnebäck's GoGameGraphs tables give it (1×3: 14, 1×4: 40)",
+    )
+    parser.add_argument(
+        "--preset",
+        "--rules",
+        dest="preset",
+        default=None,
+        help="the Tromp–Taylor preset for --games and --longest (default tromp-taylor: positional superko, "
+        "suicide allowed), e.g. no-suicide, situational",
+    )
+    parser.add_argument(
+        "--option",
+        dest="options",
+        action="append",
+        metavar="NAME=VALUE",
+        help="change one option of the preset, e.g. --option suicide=forbidden (repeatable)",
+    )
+    parser.add_argument(
+        "--max-positions",
+        type=int,
+        default=None,
+        metavar="N",
+        help="let --games and --longest search boards with up to N legal positions (the default and the "
+        "largest allowed depend on the search; a refusal names both)",
+    )
+
+
+def game_options(args):
+    """The Tromp–Taylor options that --preset and --option choose."""
+    from gorules import rulesets
+
+    return rulesets.make("tromp-taylor", args.preset, rulesets.parse_options(args.options)).options
+
+
+def require_searchable(graph, what: str, positions: int, kind: str, requested: int | None) -> None:
+    """Refuse a game search over the limit of its kind (raised by --max-positions up to the
+    largest the search can take), naming the measured cost and the flag."""
+    default, largest, measured = SEARCH_LIMITS[kind]
+    if requested is not None and requested > largest:
+        raise UsageError(f"--max-positions {requested} is over the largest the {kind} search takes, {largest}")
+    limit = requested if requested is not None else default
+    if positions <= limit:
+        return
+    if positions > largest:
+        raise BudgetRefused(
+            f"{what} on {graph.name} is refused: it has {positions:,} legal positions and the {kind} search "
+            f"cannot take more than {largest} ({measured})"
+        )
+    raise BudgetRefused(
+        f"{what} on {graph.name} is refused: it has {positions:,} legal positions, over the limit of {limit} "
+        f"({measured}); raise it with --max-positions {positions}"
+    )
+
+
+def games_result(graph, positions: int, args) -> dict:
+    """{"games", "rules"} for --games, or a one-line refusal."""
+    from gorules.impl.games_repeating import InfiniteGames
+
+    options = game_options(args)
+    require_searchable(graph, "--games", positions, search_kind(options.ko), args.max_positions)
+    try:
+        found = count_games(graph, options=options)
+    except InfiniteGames as infinite:
+        raise UsageError(str(infinite)) from None
+    return {"games": found.games, "rules": f"ko={options.ko} suicide={options.suicide}"}
+
+
+def longest_result(graph, positions: int, args) -> dict:
+    """{"longest_game": ...} for --longest, or a one-line refusal."""
+    options = game_options(args)
+    if options.ko != "positional":
+        raise UsageError(f"--longest is computed under positional superko only, not ko={options.ko}")
+    require_searchable(graph, "--longest", positions, "longest", args.max_positions)
+    found = longest(graph, args.convention, options.suicide)
+    return {
+        "longest_game": {
+            "convention": args.convention,
+            "length": found.length,
+            "turns": len(found.moves),
+            "stone_moves": found.stone_moves,
+            "rules": f"ko={options.ko} suicide={options.suicide}",
+            "moves": [m if m == "pass" else point_name(graph, m) for m in found.moves],
+        }
+    }
 
 
 def memory_ceiling() -> float:
@@ -164,14 +272,6 @@ def legal_positions(graph, method: str, show_progress: bool, seconds: float = DE
     return count, {"method": "dp", "frontier": width}
 
 
-def require_small(graph, what: str, positions: int, limit: int) -> None:
-    """Refuse a game search that could not finish, naming the limit."""
-    if positions > limit:
-        raise UsageError(
-            f"{what} on {graph.name} is refused: it has {positions} legal positions and the search stops at {limit}"
-        )
-
-
 def family_system(text: str):
     """The transfer system of a family named ``grid:Kxn`` (K = 1..4) or ``cycle:n``, or None."""
     from gorules.impl.transfer import cycle_system, strip_system
@@ -228,15 +328,9 @@ def run(args) -> int:
     legal, how = legal_positions(graph, method, show_progress, args.seconds)
     result = {"graph": graph.name, "points": graph.order, "legal_positions": legal, **how}
     if args.games:
-        require_small(graph, "--games", legal, GAME_POSITION_LIMIT)
-        result["games"] = count_games(graph).games
+        result.update(games_result(graph, legal, args))
     if args.longest:
-        require_small(graph, "--longest", legal, LONGEST_POSITION_LIMIT)
-        moves = longest_game(graph)
-        result["longest_game"] = {
-            "turns": len(moves),
-            "moves": [m if m == "pass" else point_name(graph, m) for m in moves],
-        }
+        result.update(longest_result(graph, legal, args))
     if args.game_graph:
         if graph.order > GAME_GRAPH_LIMIT:
             raise UsageError(f"--game-graph on {graph.name} is refused: it stops at {GAME_GRAPH_LIMIT} points")
@@ -270,12 +364,17 @@ def text(result: dict) -> str:
         + (f", frontier {result['frontier']})" if "frontier" in result else ")"),
     ]
     if "games" in result:
-        lines.append(f"games            {result['games']:,}  (positional superko)")
+        lines.append(f"games            {result['games']:,}  ({result['rules']})")
     if "longest_game" in result:
-        longest = result["longest_game"]
-        lines.append(f"longest game     {longest['turns']} turns: {' '.join(longest['moves'])}")
+        lines.append(longest_text(result["longest_game"]))
     if "game_graph" in result:
         gg = result["game_graph"]
         lines.append(f"game graph       {gg['nodes']:,} nodes, {gg['edges']:,} edges")
     lines.append(f"time             {result['seconds']:.2f} s")
     return "\n".join(lines)
+
+
+def longest_text(found: dict) -> str:
+    """The longest-game line: its length in the convention asked for, then the game."""
+    unit = "turns" if found["convention"] == "turns" else "stone moves (GoGameGraphs)"
+    return f"longest game     {found['length']} {unit}, {found['rules']}: {' '.join(found['moves'])}"
