@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 
 from gorules.impl.ultimate_analysis import Analysis, _analyse
 from gorules.impl.ultimate_search import DELAY, ULTIMATE_DELAY, Engine, Position, deep
+from gorules.spec.ultimate import Situation
 
 CLAIMS = (
     "no move raises the score",
@@ -53,7 +54,7 @@ class ClaimReport:
     asked: int = 0
     counterexample: Position | None = None
     detail: str = ""
-    situation: object = None  # the counterexample as a spec situation
+    situation: Situation | None = None  # the counterexample as a spec situation
 
     @property
     def status(self) -> str:

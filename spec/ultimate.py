@@ -122,7 +122,7 @@ def moves(graph: Graph, s: Situation) -> dict:
     if s.player == WHITE and s.owed_delays:
         after = delay(s)
         return {} if after is None else {DELAY: after}
-    options = {DELAY: delay(s), ULTIMATE_DELAY: ultimate_delay(s)}
+    options: dict[int | str, Situation | None] = {DELAY: delay(s), ULTIMATE_DELAY: ultimate_delay(s)}
     options.update({v: legal_placement(graph, s, v) for v in graph.points})
     return {m: after for m, after in options.items() if after is not None}
 
@@ -324,6 +324,8 @@ def read_situation(graph: Graph, data: dict, fundamental: bool = False) -> Situa
             raise SituationError(f"a situation needs its {needed.replace('_', ' ')}")
     board = read_board(graph, data["board"])
     player = read_player(data["to_move"], "to move", none=False)
+    if player is None:
+        raise SituationError("to move must be B or W")
     bowls = data.get("prisoners", {})
     if not isinstance(bowls, dict) or set(bowls) - {BLACK, WHITE}:
         raise SituationError(f"prisoners must give B and W their numbers of stones, got {bowls!r}")
@@ -448,7 +450,7 @@ class Ultimate(api.Ruleset):
     def start(self, graph: Graph) -> Situation:
         """The empty board and bowls, komi in White's bowl, ultimate prisoners unless Fundamental Go."""
         o = self.options
-        return initial_situation(graph, self.fundamental, o.komi, o.komi_to, o.handicap)  # type: ignore[attr-defined]
+        return initial_situation(graph, self.fundamental, o.komi, o.komi_to, o.handicap)
 
     def player(self, s: Situation) -> Player:
         """The player to move."""
@@ -463,7 +465,7 @@ class Ultimate(api.Ruleset):
         if s.result is not None:
             return []
         open_moves = moves(graph, s)
-        ordered = [v for v in graph.points if v in open_moves]
+        ordered: list[int | str] = [v for v in graph.points if v in open_moves]
         ordered += [m for m in (DELAY, ULTIMATE_DELAY) if m in open_moves]
         if s.draw_right == s.player:
             ordered.append(DECLARE_DRAW)

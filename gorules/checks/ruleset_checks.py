@@ -348,7 +348,7 @@ def ultimate_claim_check(name: str, claim: str) -> Check:
         detail = {"situations": claims_report(name).situations, "asked": found.asked, "status": found.status}
         detail["mutant"] = f"{mutant}: {'refuted' if refuted else 'NOT refuted'} on path:2"
         if found.status == "fails":
-            board = ultimate.situation_text(parse_graph(name), found.situation)
+            board = "" if found.situation is None else ultimate.situation_text(parse_graph(name), found.situation)
             return Outcome(False, f"fails: {found.detail}", {**detail, "counterexample": board})
         return Outcome(refuted, f"{found.status} at {found.asked} situations; mutant '{mutant}' refuted", detail)
 

@@ -162,7 +162,7 @@ def claims_on(graph: Graph, args) -> dict:
         if status == "unknown":
             entry["why"] = f"held at the first {found.situations} situations; the situation limit stopped the rest"
         if c.status == "fails":
-            entry["counterexample"] = ultimate.situation_text(graph, c.situation)
+            entry["counterexample"] = None if c.situation is None else ultimate.situation_text(graph, c.situation)
             entry["detail"] = c.detail
         row["claims"][c.claim] = entry
     return row
