@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from gorules.impl.bitset import EngineError, as_point, check_point, kernel, to_bits
 from gorules.impl.game import IllegalMove, Position
-from gorules.impl.rules import RuleSet, ruleset
+from gorules.impl.options import Options, options_of
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import BLACK, PASS, WHITE, Board, Move, State
 
@@ -80,7 +80,7 @@ def _compiled_arrays(graph: Graph) -> tuple:
 def compiled_random_playout(
     graph: Graph,
     rng: _random.Random | None = None,
-    rules: str | RuleSet | None = "tromp-taylor",
+    rules: str | Options | None = "tromp-taylor",
     max_moves: int | None = None,
     pass_last: bool = False,
 ) -> Playout:
@@ -92,7 +92,7 @@ def compiled_random_playout(
 
     from gorules.impl._numba_playout import playout
 
-    rules = ruleset(rules)
+    rules = options_of(rules)
     rng = rng or _random.Random()
     limit = 4 * graph.order if max_moves is None else max_moves
     ptr, idx, rptr, ridx, symmetric, zobrist = _compiled_arrays(graph)
@@ -200,7 +200,7 @@ class CompiledGame(Position):
     ``apply_action(a)`` crosses into compiled code once per move.  The legal actions of
     each position are kept in a log that is written once, so ``legal_actions()`` hands out
     a read-only view of its row without copying, which stays valid.  Every ko rule of
-    :class:`impl.rules.RuleSet` is exact: the hash of the board after a move finds the
+    :class:`gorules.spec.tromp_taylor.Options` is exact: the hash of the board after a move finds the
     candidate earlier positions, and only an exact comparison of boards forbids the move.
     Undirected graphs only (a directed graph raises :class:`EngineError`); ``undo()``
     rebuilds the chains of the earlier board.
@@ -209,7 +209,7 @@ class CompiledGame(Position):
     def __init__(
         self,
         graph: Graph,
-        rules: str | RuleSet | None = "tromp-taylor",
+        rules: str | Options | None = "tromp-taylor",
         board: Board | None = None,
         to_move: str = BLACK,
     ):

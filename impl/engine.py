@@ -39,7 +39,7 @@ from gorules.impl.bitset import (
 )
 from gorules.impl.compiled import CompiledGame, Playout, compiled_available, compiled_random_playout
 from gorules.impl.game import Game, IllegalMove, Position, Score, outcome, random_playout, scores
-from gorules.impl.rules import RuleSet, ruleset
+from gorules.impl.options import Options, options_of
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE, Board, Move, State, opponent
 
@@ -186,10 +186,10 @@ def _positional_game(graph: Graph, moves: Sequence[Move], keep_states: bool):
     return states, black, white
 
 
-def game(graph: Graph, moves: Sequence[Move], rules: str | RuleSet | None = None) -> list[State] | None:
+def game(graph: Graph, moves: Sequence[Move], rules: str | Options | None = None) -> list[State] | None:
     """The states s₀ … s_N of the game v₀ … v_{N-1}, or None if the moves are not a
     complete game (under ``rules``; Tromp–Taylor by default)."""
-    rules = ruleset(rules)
+    rules = options_of(rules)
     if rules.ko == "positional" and rules.suicide == "allowed":
         played = _positional_game(graph, moves, True)
         return None if played is None else played[0]
@@ -202,9 +202,9 @@ def game(graph: Graph, moves: Sequence[Move], rules: str | RuleSet | None = None
     return states if g.over else None
 
 
-def winner(graph: Graph, moves: Sequence[Move], rules: str | RuleSet | None = None):
+def winner(graph: Graph, moves: Sequence[Move], rules: str | Options | None = None):
     """winner(g): "B", "W" or "draw" by the final scores (komi to White), or None if g is not a game."""
-    rules = ruleset(rules)
+    rules = options_of(rules)
     if rules.ko == "positional" and rules.suicide == "allowed":
         played = _positional_game(graph, moves, False)
         if played is None:

@@ -1,7 +1,7 @@
 """A game in progress on the bitset kernel: history, ko rules, undo, random playouts.
 
 :class:`Game` keeps the history, so that it can enforce the ko rule of a
-:class:`impl.rules.RuleSet` (positional superko by default), and undo moves.  What it
+:class:`gorules.spec.tromp_taylor.Options` (positional superko by default), and undo moves.  What it
 shares with :class:`impl.compiled.CompiledGame` (the same stepping API over numba arrays)
 is in :class:`Position`.  :func:`random_playout` plays uniform random games in pure Python.
 """
@@ -23,7 +23,7 @@ from gorules.impl.bitset import (
     to_bits,
     to_board,
 )
-from gorules.impl.rules import RuleSet, ruleset
+from gorules.impl.options import Options, options_of
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import BLACK, DRAW, PASS, WHITE, Board, Move, Player, State
 
@@ -50,7 +50,7 @@ def outcome(margin: float) -> str:
     return BLACK if margin > 0 else WHITE if margin < 0 else DRAW
 
 
-def scores(rules: RuleSet, k, black: int, white: int) -> Score:
+def scores(rules: Options, k, black: int, white: int) -> Score:
     """The scores of a position under the ruleset's scoring (area or stones), with komi."""
     if rules.scoring == "stone":
         return Score(popcount(black), popcount(white), rules.komi)
@@ -64,7 +64,7 @@ class Position:
     ``kernel`` and ``moves``."""
 
     graph: Graph
-    rules: RuleSet
+    rules: Options
     kernel: Kernel
     moves: list[Move]
     passes: int
@@ -106,11 +106,11 @@ class Position:
         """The number of moves played."""
         return len(self.moves)
 
-    def _begin(self, graph: Graph, rules: str | RuleSet | None, board: Board | None, to_move: str) -> tuple:
+    def _begin(self, graph: Graph, rules: str | Options | None, board: Board | None, to_move: str) -> tuple:
         """Set ``graph``, ``rules`` and ``kernel``; return (Black's points, White's points, side
         to move) of the start: the empty board, or the given board, which must be well-formed."""
         self.graph = graph
-        self.rules = ruleset(rules)
+        self.rules = options_of(rules)
         self.kernel = kernel(graph)
         black = white = 0
         if board is not None:
@@ -129,7 +129,7 @@ class Game(Position):
     def __init__(
         self,
         graph: Graph,
-        rules: str | RuleSet | None = "tromp-taylor",
+        rules: str | Options | None = "tromp-taylor",
         board: Board | None = None,
         to_move: str = BLACK,
     ):
@@ -293,7 +293,7 @@ class Game(Position):
 def random_playout(
     graph: Graph,
     rng: _random.Random | None = None,
-    rules: str | RuleSet | None = "tromp-taylor",
+    rules: str | Options | None = "tromp-taylor",
     max_moves: int | None = None,
 ) -> Game:
     """A game of uniformly random legal moves (pass is one of them) until two passes

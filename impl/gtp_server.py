@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from gorules.impl.engine import Game, IllegalMove
-from gorules.impl.rules import RuleError, ruleset
+from gorules.impl.options import OptionError, options_of
 from gorules.spec.graph import Graph, GraphError, grid, gtp_name, parse_point
 from gorules.spec.tromp_taylor import PASS, Move
 
@@ -70,10 +70,10 @@ class GtpEndpoint:
     """The state of one GTP session: a graph, a ruleset, a game and a random generator."""
 
     def __init__(self, graph: Graph, rules="tromp-taylor", seed: int | None = None):
-        """A session on ``graph`` under ``rules`` (a preset name or RuleSet); genmove's
+        """A session on ``graph`` under ``rules`` (a preset name or Options); genmove's
         generator is seeded with ``seed``."""
         self.graph = graph
-        self.rules = ruleset(rules)
+        self.rules = options_of(rules)
         self.random = random.Random(seed)
         self.game = Game(graph, self.rules)
         self.steps: list[int] = []  # engine moves made by each GTP move, for undo
@@ -325,6 +325,6 @@ def serve(
     """Run a GTP session on stdin/stdout (or the given streams)."""
     try:
         endpoint = GtpEndpoint(graph, rules, seed)
-    except RuleError as error:
+    except OptionError as error:
         raise GraphError(str(error)) from None
     endpoint.serve(source, sink)

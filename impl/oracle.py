@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import gorules.spec.tromp_taylor as spec_rules
-from gorules.impl.rules import TROMP_TAYLOR, RuleSet
+from gorules.impl.options import TROMP_TAYLOR, Options
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import EMPTY, PASS, State
 
@@ -26,10 +26,10 @@ REPETITION = {
 
 
 def legal_under(
-    ruleset: RuleSet, graph: Graph, history: Sequence[State], v, move: Callable = spec_rules.move
+    ruleset: Options, graph: Graph, history: Sequence[State], v, move: Callable = spec_rules.move
 ) -> tuple[State | None, str]:
     """The next state when the player to move plays v after ``history`` (the states so far)
-    under the options of a RuleSet, with the spec's ``move`` (or the ``move`` given), or
+    under the options of a Options, with the spec's ``move`` (or the ``move`` given), or
     None and the reason v is not allowed."""
     s = history[-1]
     if v != PASS and (not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < graph.order):
@@ -54,8 +54,8 @@ def legal_reason(rules, graph: Graph, history: Sequence[State], v) -> tuple[Stat
     return legal_under(TROMP_TAYLOR, graph, history, v, rules.move)
 
 
-def scores_under(ruleset: RuleSet, graph: Graph, b: tuple) -> tuple[int, int]:
-    """(Black's score, White's score) of a board under a RuleSet's scoring, by the spec."""
+def scores_under(ruleset: Options, graph: Graph, b: tuple) -> tuple[int, int]:
+    """(Black's score, White's score) of a board under a Options's scoring, by the spec."""
     if ruleset.scoring == "stone":
         return b.count("B"), b.count("W")
     return spec_rules.score(graph, b, "B"), spec_rules.score(graph, b, "W")

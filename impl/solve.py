@@ -4,7 +4,7 @@ The value is Black's score minus White's score at the end of the game (area scor
 by default, as the source ``002_8835c2492dce8849.txt`` scores), when Black maximises
 and White minimises it; komi is subtracted from it.  The game starts from the empty
 board with Black to move and ends after two consecutive passes, as in the source's
-``game``; moves are checked by the rules of an :class:`impl.rules.RuleSet`, the same
+``game``; moves are checked by the rules of an :class:`gorules.spec.tromp_taylor.Options`, the same
 way :class:`impl.engine.Game` checks them, and played by the engine's bitset kernel.
 
 The search
@@ -70,7 +70,7 @@ from dataclasses import dataclass, field
 
 from gorules.impl.benson import margin_bounds
 from gorules.impl.engine import kernel, popcount
-from gorules.impl.rules import RuleSet, ruleset
+from gorules.impl.options import Options, options_of
 from gorules.spec.graph import Graph
 
 PASS = "pass"
@@ -152,7 +152,7 @@ class Solver:
     def __init__(
         self,
         graph: Graph,
-        rules: str | RuleSet | None = None,
+        rules: str | Options | None = None,
         max_nodes: int | None = None,
         transpositions: bool = True,
         max_points: int = MAX_POINTS,
@@ -176,7 +176,7 @@ class Solver:
                 "(raise the limit with --max-points at your own risk)"
             )
         self.graph = graph
-        self.rules = ruleset(rules)
+        self.rules = options_of(rules)
         self.kernel = kernel(graph)
         self.n = graph.order
         self.max_nodes = max_nodes
@@ -854,7 +854,7 @@ class Solver:
 
 def solve(
     graph: Graph,
-    rules: str | RuleSet | None = None,
+    rules: str | Options | None = None,
     komi: float | None = None,
     max_nodes: int | None = None,
     transpositions: bool = True,
@@ -862,7 +862,7 @@ def solve(
 ) -> Solution:
     """The perfect-play value of ``graph`` from the empty board under ``rules`` (Tromp–Taylor
     by default), with ``komi`` replacing the ruleset's komi if given."""
-    rules = ruleset(rules)
+    rules = options_of(rules)
     if komi is not None:
         rules = rules.with_komi(komi)
     return Solver(graph, rules, max_nodes, transpositions, max_points).solve()

@@ -33,7 +33,7 @@ import types
 from IPython.display import SVG, display
 
 from gorules.impl import engine
-from gorules.impl.rules import PRESETS
+from gorules.impl.options import PRESETS
 from gorules.impl.vectors import compare_game, disagreement_vector, fuzz, replay, replay_engine_game
 from gorules.pictures import board_svg
 from gorules.spec import tromp_taylor as tt
@@ -55,7 +55,7 @@ assert report.disagreements == [] and report.moves >= 10_000
 # ## A broken engine
 #
 # The broken engine is assembled from library parts only: the engine module's functions
-# as they are, with `Game` bound to the `no-suicide` preset of `impl.rules`. Every
+# as they are, with `Game` bound to the `no-suicide` preset of `gorules.spec.tromp_taylor`. Every
 # module-level function still agrees with the spec; only the game's legality check
 # differs.
 

@@ -217,7 +217,7 @@ scratch.cleanup()
 # %% [markdown]
 # ## Values under other rules
 #
-# The same solver under other presets of `impl.rules`, on a few tiny graphs. Under
+# The same solver under other presets of `gorules.spec.tromp_taylor`, on a few tiny graphs. Under
 # `simple` ko play can cycle; the solver scores a repeated state as a draw and says so
 # (its `cycle_rule`).
 

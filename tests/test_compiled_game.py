@@ -9,14 +9,14 @@ import pytest
 
 from gorules.impl.compiled import KO_CODES
 from gorules.impl.engine import CompiledGame, EngineError, Game, IllegalMove
-from gorules.impl.rules import RuleSet
+from gorules.impl.options import Options
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PASS
 
 KO_OPENING = [1, 2, 4, 5, 9, 7, PASS, 10, 6]  # Black takes a ko at 6 on grid:3x4
 FILL_2X2 = [0, PASS, 1, PASS, 2, PASS]  # then Black 3 kills all four of its stones
 
-RULES = ["tromp-taylor", "openspiel", "situational", "no-suicide", RuleSet("none", "allowed")]
+RULES = ["tromp-taylor", "openspiel", "situational", "no-suicide", Options("none", "allowed")]
 
 
 def differences(pure: Game, compiled: CompiledGame) -> list[str]:
@@ -114,7 +114,7 @@ def test_superko_forbids_retaking_the_ko():
 
 def test_a_four_stone_suicide_that_empties_the_board():
     graph = parse_graph("grid:2x2")
-    for rules, legal in (("tromp-taylor", False), ("no-suicide", False), (RuleSet("none", "allowed"), True)):
+    for rules, legal in (("tromp-taylor", False), ("no-suicide", False), (Options("none", "allowed"), True)):
         assert replay_differences(graph, FILL_2X2, rules) == []
         g = CompiledGame(graph, rules)
         for v in FILL_2X2:
@@ -204,7 +204,7 @@ def test_undo_returns_to_every_earlier_state():
 def test_long_games_grow_the_history():
     # Without a ko rule random games run long: past the first allocation of 64 positions.
     graph = parse_graph("grid:3x3")
-    rules = RuleSet("none", "allowed")
+    rules = Options("none", "allowed")
     rng = random.Random(9)
     longest = 0
     for _ in range(5):
@@ -299,7 +299,7 @@ def test_legal_actions_handed_out_never_change():
     # the history growing past its first allocation: each still reads as when handed out.
     graph = parse_graph("grid:3x3")
     rng = random.Random(31)
-    compiled = CompiledGame(graph, RuleSet("none", "allowed"))
+    compiled = CompiledGame(graph, Options("none", "allowed"))
     kept = []
     while len(compiled) < 300:
         actions = compiled.legal_actions()

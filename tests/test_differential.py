@@ -20,8 +20,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 import gorules.spec.tromp_taylor as spec_rules
 from gorules.impl import engine
 from gorules.impl.fuzzing import compare_game, fuzz
+from gorules.impl.options import Options
 from gorules.impl.oracle import legal_reason, legal_under, scores_under
-from gorules.impl.rules import RuleSet
 from gorules.impl.vectors import load_vector, replay, replay_engine_game, vector_files
 from gorules.spec.tromp_taylor import PASS
 from tests.strategies import boards, graphs, grids, move_sequences, moves, undirected_graphs, well_formed_boards
@@ -254,7 +254,7 @@ def test_the_fuzz_command_refuses_bad_arguments(capsys):
 # --------------------------------------------------------------------------- rule options
 
 RULE_OPTIONS = st.builds(
-    RuleSet,
+    Options,
     ko=st.sampled_from(["positional", "situational", "simple", "none"]),
     suicide=st.sampled_from(["allowed", "forbidden"]),
     scoring=st.sampled_from(["area", "stone"]),
@@ -263,7 +263,7 @@ RULE_OPTIONS = st.builds(
 
 
 class RuleOptionsAgainstOracle(GameAgainstSpec):
-    """The engine's Game under any RuleSet against an oracle built on the spec's move."""
+    """The engine's Game under any Options against an oracle built on the spec's move."""
 
     @initialize(graph=graphs(max_order=9, max_side=4), options=RULE_OPTIONS)
     def start(self, graph, options):

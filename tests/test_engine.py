@@ -9,7 +9,7 @@ import pytest
 import gorules.spec.tromp_taylor as spec_rules
 from gorules.impl import engine
 from gorules.impl.engine import BoardError, Game, IllegalMove, kernel, random_playout
-from gorules.impl.rules import PRESETS, RuleError, RuleSet, gnugo_flags, ruleset
+from gorules.impl.options import PRESETS, OptionError, Options, gnugo_flags, options_of
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PASS, State
 
@@ -114,7 +114,7 @@ def test_situational_superko_allows_what_positional_forbids():
 
 
 def test_simple_ko_forbids_only_the_immediate_retake():
-    simple = RuleSet(ko="simple")
+    simple = Options(ko="simple")
     assert not played("grid:3x4", KO_OPENING, simple).try_play(5)
     assert played("grid:3x4", KO_OPENING + [3, 0], simple).try_play(5)
     # A single-stone suicide repeats the current board, not the one before: allowed.
@@ -122,13 +122,13 @@ def test_simple_ko_forbids_only_the_immediate_retake():
 
 
 def test_no_ko_rule_allows_the_immediate_retake():
-    g = played("grid:3x4", KO_OPENING, RuleSet(ko="none"))
+    g = played("grid:3x4", KO_OPENING, Options(ko="none"))
     g.play(5)
     assert g.board == played("grid:3x4", KO_OPENING[:-1]).board
 
 
 def test_forbidden_suicide():
-    rules = RuleSet(suicide="forbidden")
+    rules = Options(suicide="forbidden")
     g = played("grid:2x3", [0, 3, PASS, 4, PASS, 2], rules)
     with pytest.raises(IllegalMove, match="suicide"):
         g.play(1)
@@ -147,9 +147,9 @@ def test_stone_scoring_counts_only_stones():
 
 def test_komi_goes_to_white():
     graph = parse_graph("path:2")
-    assert Game(graph, RuleSet(komi=0.5)).winner() == "W"
-    assert Game(graph, RuleSet(komi=-1)).winner() == "B"
-    g = played("path:3", [0, PASS, PASS], RuleSet(komi=3))
+    assert Game(graph, Options(komi=0.5)).winner() == "W"
+    assert Game(graph, Options(komi=-1)).winner() == "B"
+    g = played("path:3", [0, PASS, PASS], Options(komi=3))
     assert g.score().margin == 0 and g.winner() == "draw"
 
 
@@ -162,16 +162,16 @@ def test_game_and_winner_take_a_ruleset():
 
 
 def test_presets():
-    assert ruleset() == ruleset("tromp-taylor") == RuleSet()
-    assert ruleset("tromp-taylor").name == "tromp-taylor"
-    assert ruleset("openspiel") == RuleSet("simple", "forbidden", "area", 7.5)
-    assert ruleset("gnugo-tromp-taylor") == ruleset("tromp-taylor")
+    assert options_of() == options_of("tromp-taylor") == Options()
+    assert options_of("tromp-taylor").name == "tromp-taylor"
+    assert options_of("openspiel") == Options("simple", "forbidden", "area", 7.5)
+    assert options_of("gnugo-tromp-taylor") == options_of("tromp-taylor")
     for name, rules in PRESETS.items():
         assert rules.name == name
-    with pytest.raises(RuleError, match="unknown ruleset"):
-        ruleset("japanese")
-    with pytest.raises(RuleError, match="unknown ko rule"):
-        RuleSet(ko="triple")
+    with pytest.raises(OptionError, match="unknown preset"):
+        options_of("japanese")
+    with pytest.raises(OptionError, match="unknown ko rule"):
+        Options(ko="triple")
 
 
 def test_gnugo_flags_say_the_same_rules():
@@ -184,7 +184,7 @@ def test_gnugo_flags_say_the_same_rules():
     ]
     assert "--forbid-suicide" in gnugo_flags("gnugo-chinese")
     assert "--simple-ko" in gnugo_flags("gnugo-chinese")
-    with pytest.raises(RuleError, match="stone"):
+    with pytest.raises(OptionError, match="stone"):
         gnugo_flags("stone")
 
 
@@ -256,8 +256,8 @@ def test_random_playouts_are_reproducible_and_legal():
 def test_random_playouts_respect_the_rules():
     graph = parse_graph("grid:4x4")
     for seed in range(20):
-        g = random_playout(graph, random.Random(seed), RuleSet(ko="simple", suicide="forbidden"))
-        replay = Game(graph, RuleSet(ko="simple", suicide="forbidden"))
+        g = random_playout(graph, random.Random(seed), Options(ko="simple", suicide="forbidden"))
+        replay = Game(graph, Options(ko="simple", suicide="forbidden"))
         for v in g.moves:
             replay.play(v)
         assert replay.board == g.board
@@ -268,7 +268,7 @@ def test_the_compiled_kernel_plays_what_the_pure_engine_allows():
     board, and (passing only when forced) a pass only when no point is legal."""
     from gorules.impl.engine import compiled_random_playout
 
-    presets = [RuleSet(), RuleSet(ko="situational"), RuleSet(ko="simple", suicide="forbidden"), RuleSet(ko="none")]
+    presets = [Options(), Options(ko="situational"), Options(ko="simple", suicide="forbidden"), Options(ko="none")]
     for graph_name in ["grid:4x4", "petersen", "cycle:6", "digraph:0>1,1>2,2>0,2>3,3>1,3>4,4>0"]:
         graph = parse_graph(graph_name)
         for rules in presets:

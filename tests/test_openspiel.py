@@ -19,7 +19,7 @@ import pyspiel
 import pytest
 
 from gorules.impl.engine import CompiledGame, Game
-from gorules.impl.rules import ruleset
+from gorules.impl.options import options_of
 from gorules.impl.spiel import openspiel_action, openspiel_board, openspiel_point
 from gorules.spec.graph import grid, parse_point
 from gorules.spec.tromp_taylor import PASS
@@ -34,7 +34,7 @@ def random_game(size: int, seed: int, komi: float = 7.5, length: int = 8):
     limit = length * size * size
     parameters = {"board_size": size, "komi": komi, "max_game_length": limit}
     state = pyspiel.load_game("go", parameters).new_initial_state()
-    aligned = Game(graph, ruleset("openspiel").with_komi(komi))
+    aligned = Game(graph, options_of("openspiel").with_komi(komi))
     tromp_taylor = Game(graph, "tromp-taylor")
     seen = {"moves": 0, "refused_on_empty": 0}
     while not state.is_terminal():
@@ -73,7 +73,7 @@ def test_openspiel_forbids_suicide_and_simple_ko_like_the_preset():
     size = 5
     graph = grid(size, size)
     state = pyspiel.load_game("go", {"board_size": size, "komi": 0.5}).new_initial_state()
-    game = Game(graph, ruleset("openspiel").with_komi(0.5))
+    game = Game(graph, options_of("openspiel").with_komi(0.5))
 
     def legal_in_both(name: str) -> tuple[bool, bool]:
         v = parse_point(graph, name)

@@ -11,8 +11,8 @@ import pytest
 
 import gorules.spec.tromp_taylor as tt
 from gorules.impl.engine import Game
+from gorules.impl.options import Options
 from gorules.impl.oracle import legal_reason
-from gorules.impl.rules import RuleSet
 from gorules.impl.solve import PASS, SolveError, Solver, solve
 from gorules.spec.graph import parse_graph
 
@@ -100,9 +100,9 @@ RULESETS = [
     "situational",
     "no-suicide",
     "stone",
-    RuleSet("simple", "allowed", "area", 0, name="simple-ko"),
-    RuleSet("none", "allowed", "area", 0, name="no-ko"),
-    RuleSet("simple", "forbidden", "area", 0, name="simple-no-suicide"),
+    Options("simple", "allowed", "area", 0, name="simple-ko"),
+    Options("none", "allowed", "area", 0, name="no-ko"),
+    Options("simple", "forbidden", "area", 0, name="simple-no-suicide"),
 ]
 
 

@@ -6,7 +6,7 @@ import sys
 
 from gorules.errors import UsageError
 from gorules.impl.gtp_server import GtpEndpoint
-from gorules.impl.rules import RuleError
+from gorules.impl.options import OptionError
 from gorules.spec.graph import parse_graph
 
 
@@ -36,7 +36,7 @@ def run(args) -> int:
     graph = parse_graph(args.graph)
     try:
         endpoint = GtpEndpoint(graph, args.preset, args.seed)
-    except RuleError as error:
+    except OptionError as error:
         raise UsageError(str(error)) from None
     endpoint.serve(sys.stdin, sys.stdout)
     return 0

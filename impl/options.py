@@ -13,12 +13,6 @@ from __future__ import annotations
 from gorules.spec.api import OptionError
 from gorules.spec.tromp_taylor import PRESETS, Options
 
-RuleSet = Options
-"""The engine's name for the Tromp–Taylor options (see :class:`gorules.spec.tromp_taylor.Options`)."""
-
-RuleError = OptionError
-"""An option or preset name that does not exist."""
-
 TROMP_TAYLOR = PRESETS["tromp-taylor"]
 
 # The GNU Go command-line flags that make GNU Go play under a preset.
@@ -28,27 +22,27 @@ GNUGO_FLAGS: dict[str, list[str]] = {
 }
 
 
-def gnugo_flags(rules: str | RuleSet) -> list[str]:
-    """The GNU Go flags for a ruleset; RuleError if GNU Go cannot play it (stone scoring)."""
-    rules = ruleset(rules)
-    if rules.scoring != "area":
-        raise RuleError("GNU Go has no stone scoring")
+def gnugo_flags(chosen: str | Options) -> list[str]:
+    """The GNU Go flags for a preset or options; OptionError if GNU Go cannot play them (stone scoring)."""
+    options = options_of(chosen)
+    if options.scoring != "area":
+        raise OptionError("GNU Go has no stone scoring")
     ko_flag = {
         "positional": ["--positional-superko"],
         "situational": ["--situational-superko"],
         "simple": ["--simple-ko"],
         "none": ["--no-ko"],
-    }[rules.ko]
-    suicide_flag = ["--allow-all-suicide"] if rules.suicide == "allowed" else ["--forbid-suicide"]
-    return ["--chinese-rules", *suicide_flag, *ko_flag, "--komi", f"{rules.komi:g}"]
+    }[options.ko]
+    suicide_flag = ["--allow-all-suicide"] if options.suicide == "allowed" else ["--forbid-suicide"]
+    return ["--chinese-rules", *suicide_flag, *ko_flag, "--komi", f"{options.komi:g}"]
 
 
-def ruleset(rules: str | RuleSet | None = None) -> RuleSet:
-    """The RuleSet a preset name denotes (``None`` is ``tromp-taylor``); a RuleSet as is."""
-    if rules is None:
+def options_of(chosen: str | Options | None = None) -> Options:
+    """The options a preset's name denotes (``None`` is ``tromp-taylor``); options as they are."""
+    if chosen is None:
         return TROMP_TAYLOR
-    if isinstance(rules, RuleSet):
-        return rules
-    if isinstance(rules, str) and rules in PRESETS:
-        return PRESETS[rules]
-    raise RuleError(f"unknown ruleset {rules!r}: expected one of {', '.join(PRESETS)} or a RuleSet")
+    if isinstance(chosen, Options):
+        return chosen
+    if isinstance(chosen, str) and chosen in PRESETS:
+        return PRESETS[chosen]
+    raise OptionError(f"unknown preset {chosen!r}: expected one of {', '.join(PRESETS)}, or Options")
