@@ -70,7 +70,7 @@ def check_strategy(graph, ruleset: TrompTaylor, nodes: dict, strategy: dict, own
     def within(margin: float) -> bool:
         return margin >= bound if owner == BLACK else margin <= bound
 
-    seen: dict[int, Any] = {}
+    seen: dict[Any, Any] = {}
     stack = [(strategy.get("root"), ruleset.start(graph), "root")]
     while stack:
         number, states, how = stack.pop()

@@ -92,7 +92,7 @@ class Solution:
 
     graph: str
     rules: str
-    value: float
+    value: float | None
     principal_variation: list
     nodes: int
     seconds: float
@@ -195,7 +195,7 @@ class Solver:
         self.masks: list = [0]
         self.bit_count: dict = {}
         self.max_seconds = max_seconds
-        self.deadline = None
+        self.deadline: float | None = None
         self.progress = progress
         self.next_tick = TICK if max_nodes is None else min(TICK, max_nodes + 1)
         self.started = time.perf_counter()
@@ -626,7 +626,8 @@ class Solver:
         deepening of :meth:`prove` up to ``max_depth`` turns: 1, -1, or 0 if undecided."""
         for depth in range(1, self.max_depth + 1):
             self.depth = depth
-            answer = self.prove(*state, t, depth, group)[0]
+            black, white, side, passes, before = state
+            answer = self.prove(black, white, side, passes, before, t, depth, group)[0]
             if answer:
                 return answer
         return 0
@@ -655,7 +656,8 @@ class Solver:
 
     def test(self, state, alpha, beta, group=()) -> int:
         """The search's fail-soft value of ``state`` (with the current history) in (alpha, beta)."""
-        return self.search(*state, alpha, beta, group)[0]
+        black, white, side, passes, before = state
+        return self.search(black, white, side, passes, before, alpha, beta, group)[0]
 
     def mtd(self, state, guess: int = 0) -> int:
         """The exact negamax value of the root ``state`` by tests "is it at least g?"

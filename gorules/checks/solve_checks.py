@@ -61,8 +61,11 @@ def sweep_check() -> Check:
 
     def run() -> Outcome:
         with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "sweep.sqlite") as store:
-            summary = run_sweep(built_in("going-first-is-good"), "paths:1-5", store, workers=0, progress=False)
-            again = run_sweep(built_in("going-first-is-good"), "paths:1-5", store, workers=0, progress=False)
+            conjecture = built_in("going-first-is-good")
+            if conjecture is None:
+                return Outcome(False, "the conjecture going-first-is-good is not built in")
+            summary = run_sweep(conjecture, "paths:1-5", store, workers=0, progress=False)
+            again = run_sweep(conjecture, "paths:1-5", store, workers=0, progress=False)
         values = [r.figures["value"]["value"] for r in summary.rows]
         ok = not summary.counterexamples and len(values) == 5 and again.computed == 0
         return Outcome(ok, f"values {values}; holds on {len(values)} graphs; rerun computed {again.computed}")
