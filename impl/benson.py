@@ -32,17 +32,11 @@ from gorules.impl.bitset import Kernel, popcount
 
 def components(kernel: Kernel, points: int) -> list[int]:
     """The connected components of the set ``points`` (each a bit mask)."""
-    out = kernel.out
     found = []
     while points:
         component = frontier = points & -points
         while frontier:
-            d = 0
-            while frontier:
-                low = frontier & -frontier
-                d |= out[low.bit_length() - 1]
-                frontier ^= low
-            frontier = d & points & ~component
+            frontier = kernel.dilate_in(frontier) & points & ~component
             component |= frontier
         found.append(component)
         points &= ~component

@@ -520,9 +520,20 @@ class Options(api.Options):
         return Readings(self.string, self.closure, self.placement, self.clearing)
 
 
+MAX_SPACE_POINTS = 24
+"""The largest go-space this spec builds: it stores every open set (up to 2^|X| of them)."""
+
+
 @functools.lru_cache(maxsize=64)
 def space_of(graph: Graph) -> GoSpace:
-    """The go-space a graph is played on: the space it names, or Example 2's specialisation."""
+    """The go-space a graph is played on: the space it names, or Example 2's specialisation;
+    a GraphError beyond MAX_SPACE_POINTS points (the bitset twin plays those)."""
+    points = graph.order if graph.name.startswith("space:") else graph.order + len(graph.edges())
+    if points > MAX_SPACE_POINTS:
+        raise GraphError(
+            f"{graph.name}: its go-space has {points} points, and the spec, which stores every open set, "
+            f"builds at most {MAX_SPACE_POINTS}; play it with --implementation engine (the default)"
+        )
     if graph.name.startswith("space:"):
         space = neighbourhoods_of(graph)
         return go_space(space.size, space.minimal, space.placements)
