@@ -520,8 +520,7 @@ class Options(api.Options):
         return Readings(self.string, self.closure, self.placement, self.clearing)
 
 
-MAX_SPACE_POINTS = 24
-"""The largest go-space this spec builds: it stores every open set (up to 2^|X| of them)."""
+MAX_SPACE_POINTS = 24  # the largest go-space built here: every open set is stored (up to 2^|X|)
 
 
 @functools.lru_cache(maxsize=64)
