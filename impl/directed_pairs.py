@@ -63,28 +63,8 @@ def passing_shortener_length(graph: Graph, prolonger: Player, max_nodes: int = 2
     bound on the forced length, since passing throughout is one strategy of the shortener.
     BudgetSpent beyond `max_nodes` states."""
     shortener = WHITE if prolonger == BLACK else BLACK
-    nodes = 0
-
-    @functools.lru_cache(maxsize=None)
-    def walk(board: tuple, seen: frozenset) -> int:
-        """The most placements the prolonger can still make from `board`."""
-        nonlocal nodes
-        nodes += 1
-        if nodes > max_nodes:
-            raise BudgetSpent(f"more than {max_nodes:,} states")
-        best = 0
-        for v in graph.points:
-            if board[v] == EMPTY:
-                after = place(graph, board, v, prolonger)
-                if after not in seen:
-                    best = max(best, 1 + walk(after, seen | {after}))
-        return best
-
     empty = tuple(EMPTY for _ in graph.points)
-    try:
-        placements = walk(empty, frozenset({empty}))
-    finally:
-        walk.cache_clear()
+    placements = own_walk(graph, empty, prolonger, frozenset({empty}), max_nodes)
     # each placement is followed by the shortener's pass; then the prolonger's pass ends the
     # game (two passes in a row); when the shortener moves first, its opening pass adds a turn
     opening = 1 if shortener == BLACK else 0
