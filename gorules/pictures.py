@@ -14,7 +14,7 @@ failure never leaves half a picture behind.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -150,11 +150,10 @@ def _arrow_svg(x1: float, y1: float, x2: float, y2: float, r: float) -> str:
     )
 
 
-def graph_svg(graph: Graph, board: tuple, title: str | None, marks: Iterable[int]) -> str:
-    """The SVG drawing of a board on any graph: nodes numbered, stones on them, arcs arrowed."""
-    size = 120 + 60 * math.sqrt(graph.order)
-    top = 30 if title else 0
-    margin = 30
+def graph_frame(graph: Graph, top: float) -> tuple[Callable[[int], tuple[float, float]], float, float, list[str]]:
+    """The frame of a drawing of any graph, with ``top`` pixels above it for a title: where
+    each point is drawn, the width, the height, and the white background."""
+    size, margin = 120 + 60 * math.sqrt(graph.order), 30
     positions = layout(graph)
 
     def at(v: int) -> tuple[float, float]:
@@ -163,7 +162,13 @@ def graph_svg(graph: Graph, board: tuple, title: str | None, marks: Iterable[int
         return margin + x * size, top + margin + (1 - y) * size
 
     width, height = size + 2 * margin, size + 2 * margin + top
-    body = [f'<rect width="{width:.0f}" height="{height:.0f}" fill="#ffffff"/>']
+    return at, width, height, [f'<rect width="{width:.0f}" height="{height:.0f}" fill="#ffffff"/>']
+
+
+def graph_svg(graph: Graph, board: tuple, title: str | None, marks: Iterable[int]) -> str:
+    """The SVG drawing of a board on any graph: nodes numbered, stones on them, arcs arrowed."""
+    top = 30 if title else 0
+    at, width, height, body = graph_frame(graph, top)
     if graph.directed:
         body.append(
             '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" '

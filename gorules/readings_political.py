@@ -34,7 +34,6 @@ vertices: see ``docs/readings-political.md``.
 from __future__ import annotations
 
 import itertools
-import math
 import sys
 import time
 from collections.abc import Iterator
@@ -260,18 +259,10 @@ def situation_text(graph: Graph, s: P.Situation) -> str:
 def picture(graph: Graph, s: P.Situation, line: tuple, title: str) -> str:
     """An SVG drawing of the start situation: each player's stones in eir colour with eir
     letter, the vertices the line places on ringed."""
-    from gorules.pictures import layout
+    from gorules.pictures import graph_frame
 
-    size, margin, top, radius = 120 + 60 * math.sqrt(graph.order), 30, 30, 16
-    positions = layout(graph)
-
-    def at(v: int) -> tuple[float, float]:
-        """Where vertex v is drawn."""
-        x, y = positions[v]
-        return margin + x * size, top + margin + (1 - y) * size
-
-    width, height = size + 2 * margin, size + 2 * margin + top
-    body = [f'<rect width="{width:.0f}" height="{height:.0f}" fill="#ffffff"/>']
+    radius = 16
+    at, width, height, body = graph_frame(graph, 30)
     body.append(f'<text x="{width / 2:.0f}" y="20" text-anchor="middle" font-size="11">{escape(title)}</text>')
     for v, w in graph.edges():
         (x1, y1), (x2, y2) = at(v), at(w)
