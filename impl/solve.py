@@ -560,6 +560,9 @@ class Solver:
         q = hits = 0
         answer = -1
         best_move = None
+        # The child loop below repeats search()'s repetition bookkeeping (the history keys
+        # pushed, the queries q and the hits) line for line: both are the solver's innermost
+        # loops, and a shared helper would cost a call per child. Change both together.
         for c in plan:
             if c is None:
                 nb, nw, npasses, v = black, white, passes + 1, PASS
