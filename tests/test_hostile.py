@@ -416,3 +416,45 @@ def test_record_file_too_large_is_refused_unread(tmp_path, monkeypatch):
     write_records(tmp_path, big="(;SZ[9]" + ";B[aa];W[bb]" * 200 + ")", small="(;SZ[9];B[aa])")
     one_line_error(["replay-sgf", str(tmp_path / "big.sgf")], "not a game record this reader takes")
     assert run_cli(["replay-sgf", str(tmp_path / "small.sgf")])[0] == 0
+
+
+# ------------------------------------------------------------------ the solvers' and rulesets' defects
+
+
+def test_play_topological_4x4_plays_and_the_spec_refuses_in_one_line():
+    """Once a 6.8 GB memory bomb: the twin plays grid:4x4, the spec (every open set stored)
+    refuses it in one line that names the twin."""
+    code, out, _ = run_cli(["play", "topological", "grid:4x4", "--moves", "A1"])
+    assert code == 0 and "to move: W" in out
+    one_line_error(["play", "topological", "grid:4x4", "--implementation", "spec"], "--implementation engine")
+
+
+@pytest.mark.parametrize("graph", ["path:5", "grid:2x3"])
+def test_fundamental_score_on_five_and_six_points_ends_with_a_score(graph):
+    """Once out-of-memory tracebacks: now a score (or bounds) within the node budget."""
+    import json
+
+    code, out, _ = run_cli(["fundamental-score", graph, "--max-nodes", "200000", "--json"])
+    assert code == 0
+    data = json.loads(out)
+    assert data["graph"] == graph and ("score" in data or "lower" in data)
+
+
+def test_fundamental_score_grid_3x3_refused_in_one_line():
+    """Once a RecursionError: refused before any search, naming the flag."""
+    one_line_error(["fundamental-score", "grid:3x3"], "--max-points")
+
+
+def test_solve_out_of_budget_reports_bounds_in_strict_json():
+    """Once minutes without a word: the budget ends the search with proven bounds, and the
+    JSON holds no Infinity."""
+    import json
+
+    code, out, _ = run_cli(["solve", "path:9", "--seconds", "1", "--json", "--no-progress"])
+    assert code == 0
+
+    def refuse(constant: str):
+        raise AssertionError(f"not JSON: {constant}")
+
+    data = json.loads(out, parse_constant=refuse)
+    assert data["status"] == "bounds" and data["value"] is None and data["lower"] <= data["upper"]
