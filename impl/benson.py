@@ -45,13 +45,7 @@ def components(kernel: Kernel, points: int) -> list[int]:
 
 def neighbours(kernel: Kernel, points: int) -> int:
     """The points next to some point of ``points`` (possibly in it)."""
-    out = kernel.out
-    d = 0
-    while points:
-        low = points & -points
-        d |= out[low.bit_length() - 1]
-        points ^= low
-    return d
+    return kernel.dilate_in(points)
 
 
 def alive(kernel: Kernel, mine: int, theirs: int, suicide: bool = True) -> int:
