@@ -30,8 +30,6 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from tests import hostile_inputs as hostile  # noqa: E402
 from tests.gtp_session import run_session  # noqa: E402
 
-KILL_FAMILY = "paths:1-6+cycles:3-6+graph:atlas:44+graph:atlas:46+graph:atlas:48+graph:atlas:49"
-
 
 def with_directory(check):
     """A check that takes a fresh temporary directory as its second argument (and runs there)."""
@@ -75,28 +73,6 @@ def run_property(strategy, check, examples: int) -> str | None:
     return None
 
 
-def children(pid: int) -> set[int]:
-    """The live processes whose parent is ``pid``."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] != "Z":
-                found.add(int(entry.name))
-    return found
-
-
-def alive(pid: int) -> bool:
-    """Whether a process exists and is not a zombie."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def stored(db: Path) -> list:
     """(graph, rows) of a results file (empty while it is being made)."""
     try:
@@ -110,20 +86,20 @@ def killed_sweep(directory: Path, after_rows: int) -> tuple[int, bool]:
     """Kill a sweep (SIGKILL, the sweep alone) after ``after_rows`` results; resume it.
     Returns (workers left running 10 s after the kill, every result stored exactly once)."""
     db = directory / "killed.sqlite"
-    command = [sys.executable, "-m", "gorules", "sweep", "going-first-is-good", "--graphs", KILL_FAMILY]
+    command = [sys.executable, "-m", "gorules", "sweep", "going-first-is-good", "--graphs", hostile.KILL_FAMILY]
     command += ["--db", str(db), "--workers", "2", "--json"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     workers: set[int] = set()
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and process.poll() is None and len(stored(db)) < after_rows:
-        workers |= children(process.pid)
+        workers |= hostile.children(process.pid)
         time.sleep(0.05)
-    workers |= children(process.pid)
+    workers |= hostile.children(process.pid)
     if process.poll() is None:
         os.kill(process.pid, signal.SIGKILL)
     process.wait()
     time.sleep(10)
-    left = [w for w in workers if alive(w)]
+    left = [w for w in workers if hostile.alive(w)]
     for w in left:  # tidy up, after counting
         os.kill(w, signal.SIGKILL)
     subprocess.run(command, capture_output=True, timeout=600, check=False)

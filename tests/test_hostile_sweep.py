@@ -18,32 +18,9 @@ import pytest
 
 from gorules.cli import main
 from gorules.sweep import family_graphs
+from tests.hostile_inputs import KILL_FAMILY, alive, children
 
 SWEEP = [sys.executable, "-m", "gorules", "sweep"]
-KILL_FAMILY = "paths:1-6+cycles:3-6+graph:atlas:44+graph:atlas:46+graph:atlas:48+graph:atlas:49"
-
-
-def children(pid: int) -> set[int]:
-    """The processes whose parent is ``pid`` (read from /proc)."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.add(int(entry.name))
-    return found
-
-
-def alive(pid: int) -> bool:
-    """Whether a process exists and is not a zombie."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def rows(db: Path) -> int:
