@@ -25,6 +25,18 @@ def pairs(count: int) -> Graph:
     return make_graph(2 * count, [(2 * i, 2 * i + 1) for i in range(count)], f"pairs:{count}")
 
 
+def new_boards(graph: Graph, board: tuple, player: Player, seen: frozenset) -> list[tuple]:
+    """The boards `player` makes by one placement on an empty point of `board`, in point
+    order, leaving out those that recreate a board of `seen` (positional superko)."""
+    found = []
+    for v in graph.points:
+        if board[v] == EMPTY:
+            after = place(graph, board, v, player)
+            if after not in seen:
+                found.append(after)
+    return found
+
+
 def forced_length_plain(graph: Graph, prolonger: Player, max_nodes: int = 2_000_000) -> int:
     """The forced length by plain min-max over every state (the check of :func:`forced_length`).
     The number of turns (passes included) of the game from the empty board, Black first,
@@ -41,13 +53,7 @@ def forced_length_plain(graph: Graph, prolonger: Player, max_nodes: int = 2_000_
             raise BudgetSpent(f"more than {max_nodes:,} states")
         other = WHITE if player == BLACK else BLACK
         options = [1 if passed else 1 + length(board, other, True, seen)]
-        for v in graph.points:
-            if board[v] != EMPTY:
-                continue
-            after = place(graph, board, v, player)
-            if after in seen:
-                continue
-            options.append(1 + length(after, other, False, seen | {after}))
+        options += [1 + length(after, other, False, seen | {after}) for after in new_boards(graph, board, player, seen)]
         return max(options) if player == prolonger else min(options)
 
     empty = tuple(EMPTY for _ in graph.points)
@@ -95,12 +101,7 @@ def forced_length(graph: Graph, prolonger: Player, max_nodes: int = 2_000_000) -
         alpha, beta = max(alpha, low), min(beta, high)
         window = (alpha, beta)
         other: Player = WHITE if player == BLACK else BLACK
-        placements = []
-        for v in graph.points:
-            if board[v] == EMPTY:
-                after = place(graph, board, v, player)
-                if after not in seen:
-                    placements.append(after)
+        placements = new_boards(graph, board, player, seen)
         maximising = player == prolonger
         # the shortener tries passing first, the prolonger last: the likely best move first
         order: list = placements + [None] if maximising else [None, *placements]
@@ -165,11 +166,8 @@ def own_walk(graph: Graph, board: tuple, player: Player, seen: frozenset, max_no
         if nodes > max_nodes:
             raise BudgetSpent(f"more than {max_nodes:,} states")
         best = 0
-        for v in graph.points:
-            if b[v] == EMPTY:
-                after = place(graph, b, v, player)
-                if after not in visited:
-                    best = max(best, 1 + walk(after, visited | {after}))
+        for after in new_boards(graph, b, player, visited):
+            best = max(best, 1 + walk(after, visited | {after}))
         return best
 
     try:
@@ -191,12 +189,7 @@ def greedy_prolonger_length(graph: Graph, prolonger: Player, max_nodes: int = 2_
         if nodes > max_nodes:
             raise BudgetSpent(f"more than {max_nodes:,} states")
         other = WHITE if player == BLACK else BLACK
-        placements = []
-        for v in graph.points:
-            if board[v] == EMPTY:
-                after = place(graph, board, v, player)
-                if after not in seen:
-                    placements.append(after)
+        placements = new_boards(graph, board, player, seen)
         if player == prolonger:
             if not placements:
                 return 1 if passed else 1 + length(board, other, True, seen)
