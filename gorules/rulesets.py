@@ -110,6 +110,15 @@ def parse_options(words: list[str] | None) -> dict[str, str]:
     return options
 
 
+def set_option(options: dict[str, str], name: str, value: str, flag: str) -> None:
+    """Give option ``name`` the value of a dedicated flag (``--players`` for ``players``);
+    OptionError when ``--option`` already gave it another value, so neither wins silently."""
+    given = options.get(name)
+    if given is not None and given != value:
+        raise OptionError(f"{flag} {value!r} contradicts --option {name}={given}: give the {name} once")
+    options[name] = value
+
+
 def make(
     name: str = "tromp-taylor",
     preset: str | None = None,

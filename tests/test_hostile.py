@@ -58,6 +58,29 @@ def test_argparse_errors_are_one_line():
     one_line_error(["frobnicate"], "invalid choice")
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "political", "path:4", "--players", "A,B,C", "--option", "players=A,B,C,D", "--moves", "1"],
+        ["best-play", "path:3", "--ruleset", "political", "--players", "A,B", "--option", "players=A,B,C"],
+        ["play", "tromp-taylor", "path:3", "--komi", "2", "--option", "komi=7", "--moves", "0"],
+    ],
+)
+def test_a_flag_and_an_option_that_disagree_are_refused(argv):
+    """``--players A,B,C`` beside ``--option players=A,B,C,D`` used to keep one of them
+    silently; now the contradiction is one line naming both, exit 2."""
+    one_line_error(argv, "contradicts --option")
+
+
+def test_a_flag_and_an_option_that_agree_are_accepted():
+    """The same value given twice is no contradiction (the mutant "refuse any repetition" fails here)."""
+    code, out, err = run_cli(
+        ["play", "political", "path:4", "--players", "A,B,C", "--option", "players=A,B,C", "--moves", "1"]
+    )
+    assert code == 0, err
+    assert "to move: B" in out
+
+
 def test_internal_error_is_one_line_exit_3_and_debug_shows_the_traceback(monkeypatch, capsys):
     """An unforeseen exception (a bug) is one line with exit 3; ``--debug`` or GORULES_DEBUG=1
     shows its traceback."""

@@ -59,7 +59,7 @@ def ruleset_of(args):
     """The ruleset the arguments choose; UsageError unless its games are worth scores."""
     options = rulesets.parse_options(args.options)
     if args.players is not None:
-        options["players"] = args.players
+        rulesets.set_option(options, "players", args.players, "--players")
     if args.ruleset_file:
         rulesets.load_ruleset_file(args.ruleset_file)
     ruleset = rulesets.make(args.ruleset, args.preset, options, args.implementation)

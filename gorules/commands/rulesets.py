@@ -61,11 +61,11 @@ def run_play(args) -> int:
     graph = parse_graph(args.graph)
     options = rulesets.parse_options(args.options)
     if args.players is not None:
-        options["players"] = args.players
+        rulesets.set_option(options, "players", args.players, "--players")
     if args.seed is not None:
-        options["seed"] = str(args.seed)
+        rulesets.set_option(options, "seed", str(args.seed), "--seed")
     if args.komi is not None:
-        options["komi"] = args.komi
+        rulesets.set_option(options, "komi", str(args.komi), "--komi")
     if args.ruleset_file:
         rulesets.load_ruleset_file(args.ruleset_file)
     ruleset = rulesets.make(args.ruleset, args.preset, options, args.implementation)
