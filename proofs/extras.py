@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from gorules.processes import die_with_parent
 from gorules.proofs import sat
 from gorules.proofs.result import ProofResult, Status
 from gorules.proofs.symmetry import representatives
@@ -223,7 +224,7 @@ def run_cubes(
                 return ("refuted" if status == "sat" else "unknown"), counterexample, rows
         return "proved", None, rows
     context = multiprocessing.get_context("fork")
-    pool = context.Pool(max(1, min(processes, len(jobs))))
+    pool = context.Pool(max(1, min(processes, len(jobs))), initializer=die_with_parent)
     try:
         results = pool.imap_unordered(solve_cube, jobs)
         for _ in jobs:

@@ -5,6 +5,11 @@ and each statement is checked by brute force on tiny graphs, independently of SA
 from __future__ import annotations
 
 import itertools
+import os
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -12,6 +17,7 @@ from gorules.proofs import automorphism, extras, registry, symmetry
 from gorules.proofs.graphs import SymbolicGraph
 from gorules.spec import tromp_taylor as tt
 from gorules.spec.graph import parse_graph
+from tests.hostile_inputs import alive
 
 THEOREMS = registry.cnf_theorems()
 AUTOMORPHISM = registry.theorem("automorphism")
@@ -153,3 +159,38 @@ def test_generators_generate_the_automorphism_group(name, order):
     assert not symmetry.is_automorphism(
         graph, tuple(reversed(range(graph.order))) if name == "petersen" else (1, 0) + tuple(range(2, graph.order))
     )
+
+
+POOL_SCRIPT = """
+import os, sys, time
+from gorules.proofs.extras import Cube, run_cubes
+
+def slow_query(graph, cube, options):
+    print(os.getpid(), flush=True)
+    time.sleep(120)
+
+run_cubes(slow_query, None, [Cube(None, None, str(i)) for i in range(2)], None, 300, 2)
+"""
+
+
+def test_cube_workers_die_when_the_prover_is_killed():
+    """A prover killed with SIGKILL runs no clean-up: its pool workers, busy in a query,
+    notice their parent is gone and stop within seconds (without the pool initializer
+    they would sleep on for two minutes)."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", POOL_SCRIPT], stdout=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        workers = {int(process.stdout.readline()) for _ in range(2)}
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(alive(w) for w in workers):
+            time.sleep(0.1)
+        left = [w for w in workers if alive(w)]
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    assert left == [], f"cube workers still running after the prover was killed: {left}"
