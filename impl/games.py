@@ -388,9 +388,9 @@ def _compile() -> None:
     if _paths_jit is None:
         from numba import njit
 
-        _set_image_jit = njit(cache=True)(_set_image)
-        _reachable_jit = njit(cache=True)(_reachable_kernel)
-        _paths_jit = njit(cache=True)(_paths_kernel)
+        _set_image_jit = njit(_set_image)
+        _reachable_jit = njit(_reachable_kernel)
+        _paths_jit = njit(_paths_kernel)
 
 
 def count_games_compiled(graph: Graph, symmetric: bool = True, suicide: str = "allowed") -> GameCount:

@@ -173,7 +173,7 @@ def _compile() -> None:
         games._compile()
         _set_image_jit = games._set_image_jit
         _reachable_jit = games._reachable_jit
-        _longest_jit = njit(cache=True)(_longest_kernel)
+        _longest_jit = njit(_longest_kernel)
 
 
 class CompiledLongest:

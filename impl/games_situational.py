@@ -303,11 +303,11 @@ def _compile() -> None:
     if _games_jit is None:
         from numba import njit
 
-        _bit_jit = njit(cache=True)(_bit)
-        _lowest_jit = njit(cache=True)(_lowest)
-        _image_jit = njit(cache=True)(_image)
-        _reach_jit = njit(cache=True)(_reach)
-        _games_jit = njit(cache=True)(_games_kernel)
+        _bit_jit = njit(_bit)
+        _lowest_jit = njit(_lowest)
+        _image_jit = njit(_image)
+        _reach_jit = njit(_reach)
+        _games_jit = njit(_games_kernel)
 
 
 def count_situational_compiled(graph: Graph, suicide: str = "allowed", symmetric: bool = True) -> GameCount:
