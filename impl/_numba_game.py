@@ -23,8 +23,8 @@ The whole-playout kernel, which plays entire random games without chains, is
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit
+from numba import carray, njit, types
+from numba.core.extending import intrinsic
 
 BOARD, HEAD, NEXT, SIZE, LIBS, LSUM, LSQ, ZXOR = range(8)
 COUNTS = 8  # scal[COUNTS + (b·(n+1) + w) mod slots]: stored positions with b Black, w White stones
@@ -503,17 +503,32 @@ def packed_sizes(n, capacity, scal_length, arcs):
     )
 
 
+@intrinsic
+def _pointer(typingctx, address, dtype):
+    """The address (an int64) as a pointer to ``dtype`` (a numba type given as a value)."""
+    target = dtype.dtype
+    signature = types.CPointer(target)(address, dtype)
+
+    def codegen(context, builder, sig, args):
+        return builder.inttoptr(args[0], context.get_value_type(types.CPointer(target)))
+
+    return signature, codegen
+
+
 @njit(cache=True, inline="always")
 def _views(mem):
     """The arrays packed in ``mem``: (pts, hist, table, scal, ptr, idx, zob, out, n, boards,
-    scratch, log)."""
+    scratch, log).  The arrays of two dimensions and those of smaller integers are laid over
+    ``mem``'s memory by address (``carray``): numba's ``reshape`` and ``view`` check their
+    arguments at each call, which cost more than a short step itself."""
     n = mem[0]
     cap = mem[1]
     width = max(n, 1)
+    base = mem.ctypes.data
     o = HEADER
-    pts = mem[o : o + 8 * width].reshape((8, width))
+    pts = carray(_pointer(base + 8 * o, types.int64), (8, width))
     o += 8 * width
-    hist = mem[o : o + 5 * cap].reshape((cap, 5))
+    hist = carray(_pointer(base + 8 * o, types.int64), (cap, 5))
     o += 5 * cap
     table = mem[o : o + 4 * cap]
     o += 4 * cap
@@ -523,18 +538,15 @@ def _views(mem):
     o += n + 1
     idx = mem[o : o + mem[3]]
     o += mem[3]
-    zob = mem[o : o + 3 * width].reshape((width, 3))
+    zob = carray(_pointer(base + 8 * o, types.int64), (width, 3))
     o += 3 * width
     out = mem[o : o + width + 1]
     o += width + 1
-    words = -(-cap * width // 8)
-    boards = mem[o : o + words].view(np.int8)[: cap * width].reshape((cap, width))
-    o += words
-    words = -(-width // 8)
-    scratch = mem[o : o + words].view(np.int8)[:width]
-    o += words
-    words = -(-cap * (n + 1) // 2)
-    log = mem[o : o + words].view(np.int32)
+    boards = carray(_pointer(base + 8 * o, types.int8), (cap, width))
+    o += -(-cap * width // 8)
+    scratch = carray(_pointer(base + 8 * o, types.int8), width)
+    o += -(-width // 8)
+    log = carray(_pointer(base + 8 * o, types.int32), cap * (n + 1))
     return pts, hist, table, scal, ptr, idx, zob, out, n, boards, scratch, log
 
 
