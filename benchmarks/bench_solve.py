@@ -6,9 +6,16 @@
   on the whole history, no bounds, no deepening, no symmetry) in nodes to solve 2×3; the
   plain search runs within a node budget, and a ratio reported as "> r" means it did not
   finish within it;
-- 1×n from n = 1 up, each within a time budget, as far as it goes; 2×2, 2×3, 2×4.
+- 1×n from n = 1 up, each within a time budget, as far as it goes; 2×2, 2×3, 2×4;
+- with ``--targets``, the table of targets of the solver's specification instead, each row
+  measured in this run beside its target: 3×3 with certificate, 1×8 … 1×12, 2×5, 4×4 under
+  situational and positional superko (each within ``--seconds``, bounds where the budget
+  ran out), the nodes of 2×3 against plain alpha-beta, and uniform random playouts of
+  ``CompiledGame`` against OpenSpiel's ``go`` on 9×9 and 19×19 (``bench_openspiel.py``'s
+  loop, OpenSpiel's Python API on both sides).
 
     python benchmarks/bench_solve.py [--seconds S] [--plain-nodes N] [--quick]
+    python benchmarks/bench_solve.py --targets [--seconds S] [--plain-nodes N]
 """
 
 from __future__ import annotations
@@ -21,14 +28,16 @@ from gorules.impl.certificate import certificate
 from gorules.impl.certificate_check import check
 from gorules.impl.search import SearchError
 from gorules.impl.search import solve as generic_solve
-from gorules.impl.solve import Solver
+from gorules.impl.solve import MAX_POINTS, Solver
 from gorules.impl.tromp_taylor import TrompTaylor
 from gorules.spec.graph import parse_graph
 
 
-def measure(name: str, seconds: float | None) -> dict:
-    """Solve one board within ``seconds``: value (or bounds), nodes, seconds, nodes/s."""
-    solver = Solver(parse_graph(name), max_seconds=seconds)
+def measure(name: str, seconds: float | None, rules: str | None = None) -> dict:
+    """Solve one board within ``seconds`` (under the preset ``rules``, Tromp–Taylor's by
+    default): value (or bounds), nodes, seconds, nodes/s."""
+    graph = parse_graph(name)
+    solver = Solver(graph, rules, max_seconds=seconds, max_points=max(MAX_POINTS, graph.order))
     found = solver.solve(bounds_on_budget=True)
     return {
         "board": name,
@@ -58,13 +67,80 @@ def row(r: dict) -> str:
     return f"| {r['board']} | {value} | {r['nodes']:,} | {r['seconds']:.2f} | {r['rate']:,.0f} | {r['pv']} |"
 
 
+def solved(r: dict) -> str:
+    """A board's measured figure: its value and time, or its bounds when the budget ran out."""
+    value = r["value"] if isinstance(r["value"], str) else f"{r['value']:+g}"
+    if r["exact"]:
+        return f"{value} in {r['seconds']:.1f} s ({r['nodes']:,} nodes)"
+    return f"bounds {value} after {r['seconds']:.0f} s ({r['nodes']:,} nodes)"
+
+
+def within(r: dict, limit: float) -> str:
+    """Whether a board was solved exactly within ``limit`` seconds."""
+    return "met" if r["exact"] and r["seconds"] <= limit else "not met"
+
+
+def playout_ratios(games: dict, repeat: int) -> dict:
+    """``CompiledGame`` / OpenSpiel in moves per second, OpenSpiel's loop on both sides, per
+    board size (best of ``repeat`` interleaved runs, as ``bench_openspiel.py`` measures)."""
+    import bench_openspiel as playouts
+
+    loops = {"OpenSpiel": playouts.openspiel_playouts, "CompiledGame": playouts.compiled_action_playouts}
+    for size in games:
+        loops["CompiledGame"](size, 1, 0)  # compile before measuring
+    ratios = {}
+    for size, count in games.items():
+        rates = playouts.best_rates(loops, size, count, 1, repeat)
+        ratios[size] = rates["CompiledGame"] / rates["OpenSpiel"]
+    return ratios
+
+
+def targets(args) -> None:
+    """Print the targets of the solver's specification, each measured in this run."""
+    print("| figure | target | measured | |\n|---|---|---|---|")
+    three = measure("grid:3x3", None)
+    started = time.perf_counter()
+    verdict = check(certificate(three["solver"], three["raw"]))
+    total = three["seconds"] + time.perf_counter() - started
+    ok = three["exact"] and three["raw"] == 9 and verdict is None and total <= 60
+    shown = f"{three['value']:+g}, solve + certificate + spec check {total:.1f} s"
+    print(f"| Tromp–Taylor 3×3, exact, with certificate | ≤ 60 s (value +9) | {shown} | {'met' if ok else 'not met'} |")
+    for n in range(8, 13):
+        r = measure(f"path:{n}", args.seconds)
+        print(f"| Tromp–Taylor 1×{n} | ≤ 10 min | {solved(r)} | {within(r, 600)} |", flush=True)
+    r = measure("grid:2x5", args.seconds)
+    print(f"| Tromp–Taylor 2×5 | 2×n, n ≤ 5 | {solved(r)} | {within(r, 7200)} |", flush=True)
+    for preset in ("situational", "tromp-taylor"):
+        r = measure("grid:4x4", args.seconds, preset)
+        name = "situational" if preset == "situational" else "positional"
+        print(f"| Tromp–Taylor 4×4, {name} superko | within 2 hours (+2) | {solved(r)} | {within(r, 7200)} |")
+    two = measure("grid:2x3", None)
+    plain, finished = plain_nodes("grid:2x3", args.plain_nodes)
+    ratio = plain / two["nodes"]
+    shown = f"{ratio:,.0f}×" if finished else f"> {ratio:,.0f}× (plain unfinished at {plain:,} nodes)"
+    print(
+        f"| solver vs plain alpha-beta, nodes to solve 2×3 | ≥ 100× fewer | {shown} | {'met' if ratio >= 100 else 'not met'} |"
+    )
+    for size, ratio in playout_ratios({9: 200, 19: 20}, args.repeat).items():
+        met = "met" if ratio >= 1.0 else "not met"
+        print(f"| random playouts vs OpenSpiel `go`, {size}×{size} | ≥ 1.0× | {ratio:.2f}× | {met} |", flush=True)
+    print(
+        f"\ncommand: python benchmarks/bench_solve.py --targets --seconds {args.seconds:g} --plain-nodes {args.plain_nodes}"
+    )
+
+
 def main(argv=None) -> int:
     """Run the measurements and print the tables (Markdown)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=600, help="time budget for each 1×n board")
     parser.add_argument("--plain-nodes", type=int, default=3_000_000, help="node budget of the plain search")
     parser.add_argument("--quick", action="store_true", help="3×3 and 2×3 only, 1×n up to 7")
+    parser.add_argument("--targets", action="store_true", help="the table of targets, each measured in this run")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each playout measurement (with --targets)")
     args = parser.parse_args(argv)
+    if args.targets:
+        targets(args)
+        return 0
 
     print("| figure | value |\n|---|---|")
     three = measure("grid:3x3", None)
