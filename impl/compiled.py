@@ -12,8 +12,9 @@ for Python loops that step a game move by move (undirected graphs only).
 
 from __future__ import annotations
 
+import functools
 import random as _random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from gorules.impl.bitset import EngineError, as_point, check_point, kernel, to_bits
 from gorules.impl.game import IllegalMove, Position
@@ -161,6 +162,35 @@ def _first_capacity(n: int) -> int:
     return capacity
 
 
+class _Arrays(NamedTuple):
+    """The arrays of a compiled game, as views of its memory (``_numba_game._views``)."""
+
+    pts: Any
+    hist: Any
+    table: Any
+    scal: Any
+    ptr: Any
+    idx: Any
+    zob: Any
+    out: Any
+    boards: Any
+    scratch: Any
+
+
+@functools.lru_cache(maxsize=64)
+def _packed_offsets(n: int, capacity: int, scal_length: int, arcs: int) -> tuple:
+    """(offset, length) in int64 words of each array packed in a compiled game's memory, in
+    the order of ``_numba_game._views``."""
+    from gorules.impl._numba_game import HEADER, packed_sizes
+
+    offsets = []
+    offset = HEADER
+    for size in packed_sizes(n, capacity, scal_length, arcs):
+        offsets.append((offset, size))
+        offset += size
+    return tuple(offsets)
+
+
 _ENTRIES: list = []
 
 
@@ -222,24 +252,18 @@ class CompiledGame(Position):
         if not kernel(graph).symmetric:
             raise EngineError(f"the compiled game plays on undirected graphs only; {graph.name} is directed")
         black, white, side = self._begin(graph, rules, board, to_move)
-        n = graph.order
         self._np = np
         self._c = compiled
-        self._n = n
-        self._ptr, self._idx, self._zob, empty_pts = _compiled_game_arrays(graph)
-        self._pts = empty_pts.copy()
-        self._scal = np.zeros(compiled.COUNTS + 8 * (n + 1), dtype=np.int64)
-        self._scal[1] = KO_CODES[self.rules.ko]
-        self._scal[2] = self.rules.suicide == "allowed"
-        self._hist = np.zeros((0, 5), dtype=np.int64)
-        self._boards = np.zeros((0, max(n, 1)), dtype=np.int8)
-        self._allocate(_first_capacity(n))
-        h = 0
-        if black or white:
-            start = np.array([[1 if black >> v & 1 else 2 if white >> v & 1 else 0 for v in range(n)]], dtype=np.int8)
-            compiled.game_load(self._pts, start, 0, self._ptr, self._idx, n)
-            h = compiled.game_zobrist(self._pts, self._zob, n)
-        compiled._record(self._pts, self._hist, self._boards, self._table, self._scal, h, side + 1, 0, n)
+        self._n = graph.order
+        # A game from the empty board starts from a copy of the first one's memory.
+        key = f"empty game {self.rules.ko} {self.rules.suicide} {side}"
+        start = None if black or white else self.kernel.derived.get(key)
+        if start is not None:
+            self._restore(*start)
+        else:
+            self._start(black, white, side)
+            if not (black or white):
+                self.kernel.derived[key] = (self._mem.copy(), self._capacity)
         self._step, self._list = _entry_points()
         self.moves: list[Move] = []
         self._side = side
@@ -248,52 +272,102 @@ class CompiledGame(Position):
         self._listed = -1  # the number of legal actions in the log row of this position, or -1
         self._row = 0  # where that row starts in the log
 
-    def _allocate(self, capacity: int) -> None:
-        """Room for ``capacity`` positions of history (keeping those stored), a hash table
-        four times as large and a new log of legal actions: every array packed in one int64
-        array (see ``_numba_game._views``); views handed out of the old log stay valid."""
+    def _start(self, black: int, white: int, side: int) -> None:
+        """Build the memory of a game that starts at the board (black, white) with ``side`` to
+        move: chains, Zobrist hash, and the start as the first position of the history."""
         np = self._np
+        compiled = self._c
+        n = self._n
+        ptr, idx, zob, empty_pts = _compiled_game_arrays(self.graph)
+        scal = np.zeros(compiled.COUNTS + 8 * (n + 1), dtype=np.int64)
+        scal[1] = KO_CODES[self.rules.ko]
+        scal[2] = self.rules.suicide == "allowed"
+        none = np.zeros((0, 5), dtype=np.int64), np.zeros((0, max(n, 1)), dtype=np.int8)
+        self._allocate(_first_capacity(n), _Arrays(empty_pts, none[0], None, scal, ptr, idx, zob, None, none[1], None))
+        a = self._arrays
+        h = 0
+        if black or white:
+            start = np.array([[1 if black >> v & 1 else 2 if white >> v & 1 else 0 for v in range(n)]], dtype=np.int8)
+            compiled.game_load(a.pts, start, 0, a.ptr, a.idx, n)
+            h = compiled.game_zobrist(a.pts, a.zob, n)
+        compiled._record(a.pts, a.hist, a.boards, a.table, a.scal, h, side + 1, 0, n)
+
+    def _restore(self, memory, capacity: int) -> None:
+        """Take a copy of the memory of a game just started (the same start, graph and rules
+        were built before): every array in it is as ``_start`` leaves it; the log of legal
+        actions is not read before it is written, so only what precedes it is copied."""
+        mem = self._np.empty_like(memory)
+        used = _packed_offsets(self._n, capacity, int(memory[2]), int(memory[3]))[-1][0]
+        mem[:used] = memory[:used]
+        self._views(mem, capacity)
+
+    def _allocate(self, capacity: int, old: _Arrays | None = None) -> None:
+        """Room for ``capacity`` positions of history (keeping those stored in ``old``, by
+        default the game's arrays), a hash table four times as large and a new log of legal
+        actions: every array packed in one int64 array (see ``_numba_game._views``); views
+        handed out of the old log stay valid."""
         c = self._c
         n = self._n
-        width = max(n, 1)
-        stored = int(self._scal[0])
-        arcs = len(self._idx)
-        sizes = c.packed_sizes(n, capacity, len(self._scal), arcs)
-        mem = np.zeros(c.HEADER + sum(sizes), dtype=np.int64)
-        mem[: c.HEADER] = (n, capacity, len(self._scal), arcs)
-        views = []
-        offset = c.HEADER
-        for size in sizes:
-            views.append(mem[offset : offset + size])
-            offset += size
-        pts, hist, table, scal, ptr, idx, zob, out, boards, scratch, log = views
-        pts, hist, zob = pts.reshape(8, width), hist.reshape(capacity, 5), zob.reshape(width, 3)
-        boards = boards.view(np.int8)[: capacity * width].reshape(capacity, width)
-        pts[:] = self._pts
-        scal[:] = self._scal
-        ptr[:] = self._ptr
-        idx[:] = self._idx
-        zob[:] = self._zob
-        table[:] = -1
+        old = old or self._arrays
+        stored = int(old.scal[0])
+        arcs = len(old.idx)
+        sizes = c.packed_sizes(n, capacity, len(old.scal), arcs)
+        mem = self._np.zeros(c.HEADER + sum(sizes), dtype=self._np.int64)
+        mem[: c.HEADER] = (n, capacity, len(old.scal), arcs)
+        self._views(mem, capacity)
+        new = self._arrays
+        for name in ("pts", "scal", "ptr", "idx", "zob"):
+            getattr(new, name)[:] = getattr(old, name)
+        new.table[:] = -1
         if stored:
-            hist[:stored] = self._hist[:stored]
-            boards[:stored] = self._boards[:stored]
-        c.game_rehash(hist, table, stored)
+            new.hist[:stored] = old.hist[:stored]
+            new.boards[:stored] = old.boards[:stored]
+        c.game_rehash(new.hist, new.table, stored)
+
+    def _views(self, mem, capacity: int) -> None:
+        """Make ``mem`` the game's memory, with room for ``capacity`` positions: the log of
+        legal actions as a read-only view, no legal actions listed yet, and the views of
+        the other arrays made when first asked for (``_arrays``)."""
         self._mem = mem
-        self._pts, self._hist, self._table, self._scal = pts, hist, table, scal
-        self._ptr, self._idx, self._zob, self._out = ptr, idx, zob, out
-        self._boards = boards
-        self._scratch = scratch.view(np.int8)[:width]
-        self._log = memoryview(log.view(np.int32)).toreadonly()
         self._capacity = capacity
         self._listed = -1
+        offset, size = _packed_offsets(self._n, capacity, int(mem[2]), int(mem[3]))[-1]
+        self._log = memoryview(mem[offset : offset + size].view(self._np.int32)).toreadonly()
+        self._unpacked: _Arrays | None = None
+
+    @property
+    def _arrays(self) -> _Arrays:
+        """The views of the arrays packed in the memory (the layout of
+        ``_numba_game._views``), made on first use: a playout that only steps never needs them."""
+        if self._unpacked is None:
+            np = self._np
+            mem = self._mem
+            width = max(self._n, 1)
+            capacity = self._capacity
+            pts, hist, table, scal, ptr, idx, zob, out, boards, scratch, _ = (
+                mem[offset : offset + size]
+                for offset, size in _packed_offsets(self._n, capacity, int(mem[2]), int(mem[3]))
+            )
+            self._unpacked = _Arrays(
+                pts.reshape(8, width),
+                hist.reshape(capacity, 5),
+                table,
+                scal,
+                ptr,
+                idx,
+                zob.reshape(width, 3),
+                out,
+                boards.view(np.int8)[: capacity * width].reshape(capacity, width),
+                scratch.view(np.int8)[:width],
+            )
+        return self._unpacked
 
     # ---- reading the state
 
     @property
     def board(self) -> Board:
         """The current board, as a tuple of colours."""
-        return board_of_bytes(self._pts[0, : self._n].astype(self._np.int8))
+        return board_of_bytes(self._arrays.pts[0, : self._n].astype(self._np.int8))
 
     @property
     def bits(self) -> tuple[int, int]:
@@ -367,12 +441,13 @@ class CompiledGame(Position):
         if not self.moves:
             raise IllegalMove("nothing to undo")
         c = self._c
-        c.game_forget_last(self._hist, self._table, self._scal, self._n)
-        t = int(self._scal[0]) - 1
-        c.game_load(self._pts, self._boards, t, self._ptr, self._idx, self._n)
-        c.game_zobrist(self._pts, self._zob, self._n)
-        self._side = int(self._hist[t, 1]) - 1
-        self.passes = int(self._hist[t, 2])
+        a = self._arrays
+        c.game_forget_last(a.hist, a.table, a.scal, self._n)
+        t = int(a.scal[0]) - 1
+        c.game_load(a.pts, a.boards, t, a.ptr, a.idx, self._n)
+        c.game_zobrist(a.pts, a.zob, self._n)
+        self._side = int(a.hist[t, 1]) - 1
+        self.passes = int(a.hist[t, 2])
         # A new log: the rows from here on will be written again, and views of them handed
         # out before must not change.
         self._allocate(self._capacity)
@@ -410,12 +485,13 @@ class CompiledGame(Position):
     def states(self) -> list[State]:
         """The states s₀ … s_i of the game so far (s₀ is the starting position)."""
         players = (BLACK, WHITE)
-        stored = int(self._scal[0])
+        a = self._arrays
+        stored = int(a.scal[0])
         return [
             State(
-                board_of_bytes(self._boards[t, : self._n]),
-                players[int(self._hist[t, 1]) - 1],
-                int(self._hist[t, 2]),
+                board_of_bytes(a.boards[t, : self._n]),
+                players[int(a.hist[t, 1]) - 1],
+                int(a.hist[t, 2]),
             )
             for t in range(stored)
         ]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 
 from gorules.impl.compiled import KO_CODES
@@ -156,29 +155,30 @@ def test_every_hash_colliding_still_decides_exactly():
         graph = parse_graph(name)
         for _ in range(5):
             compiled = CompiledGame(graph)
-            compiled._zob = np.zeros_like(compiled._zob)
-            compiled._pts[7, :] = 0
-            compiled._hist[0, 0] = 0
-            compiled._allocate(compiled._capacity)  # the hash table and arguments again
+            arrays = compiled._arrays
+            arrays.zob[:] = 0
+            arrays.pts[7, :] = 0
+            arrays.hist[0, 0] = 0
+            compiled._allocate(compiled._capacity)  # the hash table again
             assert random_game_differences(graph, "tromp-taylor", rng, 6 * graph.order, compiled) == []
 
 
 def test_a_compiled_game_without_superko_is_caught():
     graph = parse_graph("grid:3x4")
     mutant = CompiledGame(graph)
-    mutant._scal[1] = KO_CODES["none"]
+    mutant._arrays.scal[1] = KO_CODES["none"]
     assert replay_differences(graph, KO_OPENING, "tromp-taylor", mutant) != []
     rng = random.Random(5)
     caught = 0
     for _ in range(30):
         mutant = CompiledGame(graph)
-        mutant._scal[1] = KO_CODES["none"]
+        mutant._arrays.scal[1] = KO_CODES["none"]
         caught += random_game_differences(graph, "tromp-taylor", rng, 200, mutant) != []
     assert caught > 0
     caught = 0
     for _ in range(30):
         mutant = CompiledGame(graph)
-        mutant._scal[1] = KO_CODES["none"]
+        mutant._arrays.scal[1] = KO_CODES["none"]
         caught += random_action_game_differences(graph, "tromp-taylor", rng, 200, mutant) != []
     assert caught > 0
 
