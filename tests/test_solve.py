@@ -187,6 +187,18 @@ def test_shortest_perfect_game_keeps_the_value():
     assert tt.score(graph, b, "B") - tt.score(graph, b, "W") == 1
 
 
+def test_a_budget_spent_on_the_line_keeps_the_proved_value():
+    # On 1×7 the value (+2) is proved at about 292,000 nodes and the principal variation takes
+    # about 40,000 more: a budget of 300,000 nodes runs out while the line is being found.
+    found = Solver(parse_graph("path:7"), max_nodes=300_000).solve(bounds_on_budget=True)
+    assert found.status == "exact" and found.value == 2
+    assert found.details["principal_variation"].startswith("cut short")
+    game = Game(parse_graph("path:7"))
+    for v in found.principal_variation:
+        game.play(v)
+    assert len(found.principal_variation) < len(Solver(parse_graph("path:7")).solve().principal_variation)
+
+
 def test_refusals():
     with pytest.raises(SolveError, match="at most 12"):
         Solver(parse_graph("grid:4x4"))

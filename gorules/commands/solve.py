@@ -70,6 +70,7 @@ def report(solution: Solution, ruleset, graph) -> dict:
         "lower": as_number(solution.lower) if solution.lower is not None else None,
         "upper": as_number(solution.upper) if solution.upper is not None else None,
         "principal_variation": [ruleset.move_text(graph, m) for m in solution.principal_variation],
+        "principal_variation_cut": solution.details.get("principal_variation"),
         "nodes": solution.nodes,
         "seconds": round(solution.seconds, 4),
         "nodes_per_second": round(solution.nodes_per_second),
@@ -154,7 +155,8 @@ def run(args) -> int:
         value = result["value"]
         shown = f"{value:+g} for Black" if isinstance(value, (int, float)) else f"{value}"
         print(f"{graph.name} under {ruleset.describe()}: value {shown}")
-        print("principal variation: " + " ".join(result["principal_variation"]))
+        cut = result["principal_variation_cut"]
+        print("principal variation: " + " ".join(result["principal_variation"]) + (f" … ({cut})" if cut else ""))
     print(
         f"{solution.nodes} nodes in {solution.seconds:.2f}s ({result['nodes_per_second']} nodes/s); {solution.method}"
     )
