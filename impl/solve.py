@@ -734,6 +734,16 @@ class Solver:
             return -d if child[2] else d
         return 1 - value if self.at_least(child, 1 - value) else -value
 
+    def hinted(self, state, value: int, moves: list) -> list:
+        """``moves`` with first the moves that the searches' tables remember as best at
+        ``state`` (the proof of "at least ``value``", then the alpha-beta entry): the line
+        then follows the proof just found instead of refuting the other moves one by one."""
+        hints = []
+        for entry in (self.proofs.get((*state, value)), self.table.get(state)):
+            if entry is not None and entry[2] in moves and entry[2] not in hints:
+                hints.append(entry[2])
+        return hints + [v for v in moves if v not in hints]
+
     def principal_variation(self, state, value: int, line: list | None = None) -> list:
         """Moves from ``state`` to the end of the game, each keeping the value ``value``,
         appended to ``line`` as they are found (so that a budget running out keeps the
@@ -742,7 +752,7 @@ class Solver:
         pushed = []
         try:
             while state[3] < 2:
-                for v in self.legal(state):
+                for v in self.hinted(state, value, self.legal(state)):
                     child, was_pushed = self.step(state, v)
                     if self.child_value(child, was_pushed, value) <= -value:
                         line.append(v)
