@@ -79,6 +79,8 @@ FULL_MASK = (1 << MASK_BITS) - 1
 MAX_POINTS = 12
 INFINITY = 1 << 20
 TICK = 4096
+PROBE_NODES = 1 << 19
+"""The nodes the first guess's test may take before the tests start from 0 instead."""
 MAX_AUTOMORPHISMS = 1000
 
 
@@ -111,6 +113,10 @@ class Solution:
 
 class Budget(Exception):
     """Raised inside the search when the node or time budget is spent; the message says which."""
+
+
+class ProbeSpent(Exception):
+    """Raised inside the search when the first guess's probe has used its nodes."""
 
 
 def automorphisms(graph: Graph, black: int = 0, white: int = 0) -> tuple:
@@ -206,6 +212,8 @@ class Solver:
         self.degree = [len(graph.neighbours[v]) for v in graph.points]
         self.proofs: dict = {}
         self.guess_value = self.n
+        self.probe_nodes = PROBE_NODES
+        self.probe_until: int | None = None
         self.line_cut: str | None = None
         self.max_depth = max_depth if max_depth is not None else 6 * self.n
         self.depth: int | None = None
@@ -515,6 +523,8 @@ class Solver:
             self.next_tick = min(self.next_tick, self.max_nodes + 1)
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise Budget(f"the node budget of {self.max_nodes:,} nodes ran out")
+        if self.probe_until is not None and self.nodes > self.probe_until:
+            raise ProbeSpent
         now = time.perf_counter()
         if self.deadline is not None and now > self.deadline:
             raise Budget(f"the time budget of {self.max_seconds:g} s ran out")
@@ -666,27 +676,42 @@ class Solver:
     def mtd(self, state, guess: int = 0) -> int:
         """The exact negamax value of the root ``state`` by tests "is it at least g?"
         closing in from ``guess``: iterative deepening answers most, a full null-window
-        search the rest; the bounds proved so far are kept in ``lower`` and ``upper``."""
+        search the rest; the bounds proved so far are kept in ``lower`` and ``upper``.
+        A first guess above 0 is tried within ``probe_nodes`` nodes; if its test is not
+        settled by then, the tests start from 0 (the tables keep what the probe proved)."""
         self.lower, self.upper = self.bounds(*state[:3])
         g = min(max(guess, self.lower + 1), self.upper)
+        if g > max(0, self.lower + 1) and self.probe_nodes:
+            self.probe_until = self.nodes + self.probe_nodes
+            try:
+                g = self.settle(state, g)
+            except ProbeSpent:
+                g = min(max(0, self.lower + 1), self.upper)
+            finally:
+                self.probe_until = None
         while self.lower < self.upper:
-            answer = self.deepen(state, g, self.group)
-            if answer > 0:
-                self.lower, g = g, g + 1
-            elif answer < 0:
-                self.upper, g = g - 1, g - 1
-            else:
-                self.depth = None
-                value = self.test(state, g - 1, g, self.group)
-                if value >= g:
-                    self.lower, g = value, value + 1
-                else:
-                    self.upper, g = value, value
-            g = min(max(g, self.lower + 1), self.upper)
-            self.iterations += 1
-            if self.progress is not None:
-                self.progress(self)
+            g = self.settle(state, g)
         return self.lower
+
+    def settle(self, state, g: int) -> int:
+        """Settle the test "at least g?" at the root, narrow ``lower`` or ``upper``; return
+        the next g to test."""
+        answer = self.deepen(state, g, self.group)
+        if answer > 0:
+            self.lower, g = g, g + 1
+        elif answer < 0:
+            self.upper, g = g - 1, g - 1
+        else:
+            self.depth = None
+            value = self.test(state, g - 1, g, self.group)
+            if value >= g:
+                self.lower, g = value, value + 1
+            else:
+                self.upper, g = value, value
+        self.iterations += 1
+        if self.progress is not None:
+            self.progress(self)
+        return min(max(g, self.lower + 1), self.upper)
 
     def black_bounds(self) -> tuple[int, int]:
         """The bounds proved so far on the root's value for Black (no komi)."""
