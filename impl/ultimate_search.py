@@ -70,21 +70,26 @@ class Abandoned(Exception):
 class Engine:
     """Ultimate/Fundamental Go on one graph as bitsets, with the two yes/no searches."""
 
-    def __init__(self, graph: Graph, canonical: bool = True, meter: Meter | None = None, progress=None):
+    def __init__(
+        self, graph: Graph, canonical: bool = True, meter: Meter | None = None, progress=None, races: bool = True
+    ):
         """Prepare the graph's neighbour sets.  ``meter`` (a budget's) counts every node of
         every search and raises BudgetSpent when the budget is used up; ``progress`` is
-        called with the node count every thousand nodes."""
+        called with the node count every thousand nodes.  With ``races`` a position that
+        a delay race settles (see ``race``) is answered without a search."""
         self.graph = graph
         self.n = graph.order
         self.neighbours = [sum(1 << w for w in graph.neighbours[v]) for v in graph.points]
         self.full = (1 << self.n) - 1
         self.canonical = canonical
+        self.races = races
         self.meter = meter
         self.progress = progress
         self.nodes = 0
         self.cap: int | None = None  # a probe's last node (Abandoned past it), or None
         self.numbers: dict[int, int] = {}
         self.moves: dict[tuple[int, int], tuple[list, int]] = {}  # the placements, per board and player
+        self.solos: dict[tuple[int, int], int] = {}  # solo(), per board and player
         self.greedy: dict[tuple[int, int], list] = {}  # the same, those that take the most stones first
         self.tables: tuple[dict, dict] = ({}, {})  # can_win, can_draw
         self.bounds: tuple[float, float] = (-INF, INF)  # the score, as far as proved
@@ -292,6 +297,10 @@ class Engine:
                 return True, 0  # she may declare a draw
             if not p[5] and p[7] < 0:
                 goal = 0  # no draw can happen any more
+        if self.races and not p[5] and p[7] < 0 and not p[9]:
+            raced = self.race(p)
+            if raced is not None:
+                return raced, 0  # the history plays no part in it
         key = self.node_key(p)
         known = self.lookup(goal, p, key)
         if known is not None:
@@ -308,6 +317,46 @@ class Engine:
             used |= below
         self.remember(goal, p, answer, used, key)
         return answer, used
+
+    def race(self, p: Position) -> bool | None:
+        """Whether the player to move wins by a delay race alone, in Fundamental Go (no
+        ultimate prisoner held, no draw right, no owed delay): None if neither side's lead
+        in prisoners settles it.
+
+        While a player only delays, her own stones are never taken, and her opponent has at
+        most his bowl + ``solo(board, him)`` moves left (superko, ignored there, only bars
+        moves).  So a player to move whose bowl exceeds that wins by delaying at every turn;
+        and one whose opponent's bowl reaches her bowl + ``solo(board, her)`` loses, the
+        opponent delaying at every turn."""
+        black, white, player, bb, wb = p[:5]
+        own, other = (bb, wb) if player == 0 else (wb, bb)
+        if other - own >= self.solo(black, white, player):
+            return False
+        if own - other > self.solo(black, white, 1 - player):
+            return True
+        return None
+
+    def solo(self, black: int, white: int, player: int) -> int:
+        """The most moves ``player`` can make from this board while her opponent only
+        delays, superko ignored: her placements, each with the stones it takes (each a
+        prisoner, one more delay).  Her stones are never taken then, so every line of
+        them ends; worked out once per board and player."""
+        key = (self.code(black, white), player)
+        known = self.solos.get(key)
+        if known is not None:
+            return known
+        own, other = (black, white) if player == 0 else (white, black)
+        best = 0
+        empty = self.full & ~(black | white)
+        for v in range(self.n):
+            if empty >> v & 1:
+                placed = self.place(own, other, v)
+                if placed is not None:
+                    a, b, taken = placed
+                    nb, nw = (a, b) if player == 0 else (b, a)
+                    best = max(best, 1 + taken + self.solo(nb, nw, player))
+        self.solos[key] = best
+        return best
 
     def ordered_children(self, p: Position) -> tuple[list[tuple[object, Position, int]], int]:
         """``children(p)`` in the order of ``ordered``, built straight from the placements
