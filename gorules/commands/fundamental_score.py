@@ -119,9 +119,8 @@ def run_score(args) -> int:
     try:
         report["score"] = deep(engine.score, p)
         if args.ultimate:
-            report["ultimate_go_result"] = {1: "B", 0: "draw", -1: "W"}[
-                deep(engine.result, p) * (1 if p[2] == 0 else -1)
-            ]
+            outcome = deep(engine.result_given_score, p, report["score"])  # one search at most
+            report["ultimate_go_result"] = RESULTS[outcome * (1 if p[2] == 0 else -1)]
         if args.check:
             found = ultimate_claims.check_claims(engine, p, args.max_situations)
             report["situations"] = found.situations
