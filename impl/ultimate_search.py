@@ -59,6 +59,10 @@ KEEP = 4
 PROBE = 20_000
 """The node cap of a probe: a komi question of the score search that costs more is put
 aside (unanswered) while other komi are tried."""
+SHALLOW = 6
+"""Positions with at most this many boards in their history are searched up to the graph's
+symmetry (one placement per orbit of the automorphisms that fix the board and the history)
+and kept out of the table."""
 JUMPS = 3
 """How many probes above a question put aside (K + 1, K + 2, K + 4) before it is asked in full."""
 
@@ -71,12 +75,19 @@ class Engine:
     """Ultimate/Fundamental Go on one graph as bitsets, with the two yes/no searches."""
 
     def __init__(
-        self, graph: Graph, canonical: bool = True, meter: Meter | None = None, progress=None, races: bool = True
+        self,
+        graph: Graph,
+        canonical: bool = True,
+        meter: Meter | None = None,
+        progress=None,
+        races: bool = True,
+        symmetric: bool = True,
     ):
         """Prepare the graph's neighbour sets.  ``meter`` (a budget's) counts every node of
         every search and raises BudgetSpent when the budget is used up; ``progress`` is
         called with the node count every thousand nodes.  With ``races`` a position that
-        a delay race settles (see ``race``) is answered without a search."""
+        a delay race settles (see ``race``) is answered without a search; with ``symmetric``
+        positions early in the game are searched up to the graph's symmetry (``SHALLOW``)."""
         self.graph = graph
         self.n = graph.order
         self.neighbours = [sum(1 << w for w in graph.neighbours[v]) for v in graph.points]
@@ -88,6 +99,13 @@ class Engine:
         self.nodes = 0
         self.cap: int | None = None  # a probe's last node (Abandoned past it), or None
         self.numbers: dict[int, int] = {}
+        self.codes: list[int] = []  # the board of each history bit
+        self.symmetric = symmetric
+        self.symmetries: list[tuple[int, ...]] | None = None  # the graph's automorphisms, when first needed
+        self.orbits: dict[tuple[int, int], list[int]] = {}
+        self.early: dict[
+            tuple, list[tuple[bool, int]]
+        ] = {}  # shallow answers, by exact history  # (board, history) -> the placements searched there
         self.moves: dict[tuple[int, int], tuple[list, int]] = {}  # the placements, per board and player
         self.solos: dict[tuple[int, int], int] = {}  # solo(), per board and player
         self.greedy: dict[tuple[int, int], list] = {}  # the same, those that take the most stones first
@@ -105,6 +123,7 @@ class Engine:
         number = self.numbers.get(code)
         if number is None:
             number = self.numbers[code] = len(self.numbers)
+            self.codes.append(code)
         return 1 << number
 
     def group(self, stones: int, v: int) -> int:
@@ -305,8 +324,16 @@ class Engine:
         known = self.lookup(goal, p, key)
         if known is not None:
             return known
+        shallow = self.symmetric and p[8].bit_count() <= SHALLOW
+        if shallow:
+            found = self.early_answer(goal, p, key)
+            if found is not None:
+                return found, p[8]
         self.count()
         moves, asked = self.ordered_children(p)
+        if shallow:
+            kept = self.representatives(p)
+            moves = [m for m in moves if not isinstance(m[0], int) or m[0] in kept]
         answer, used = False, asked
         for _, child, bit in moves:
             refuted, below = self.prove(1 - goal, child)
@@ -315,8 +342,68 @@ class Engine:
                 answer, used = True, below | bit
                 break
             used |= below
-        self.remember(goal, p, answer, used, key)
+        if shallow:
+            # a shallow answer used the symmetry of this history, which its query bits do
+            # not record: it is stored for this very history only (as are its ancestors')
+            self.early.setdefault((goal, key, p[8]), []).append((answer, self.difference(p)))
+        else:
+            self.remember(goal, p, answer, used, key)
         return answer, used
+
+    def early_answer(self, goal: int, p: Position, key: tuple) -> bool | None:
+        """A shallow answer stored for p's key and exact history that applies at p's prisoner
+        difference (a win at d holds at every d' ≥ d, a loss at every d' ≤ d), or None."""
+        d = self.difference(p)
+        for answer, at in self.early.get((goal, key, p[8]), ()):
+            if d >= at if answer else d <= at:
+                return answer
+        return None
+
+    # ---- symmetry early in the game
+
+    def representatives(self, p: Position) -> list[int]:
+        """One point of each orbit of the empty points under the automorphisms of the graph
+        that fix the board and every board of the history (stone colours kept): placing on
+        points of one orbit leads to isomorphic games, histories included."""
+        black, white, history = p[0], p[1], p[8]
+        code = self.code(black, white)
+        known = self.orbits.get((code, history))
+        if known is not None:
+            return known
+        boards = [self.codes[i] for i in range(len(self.codes)) if history >> i & 1] + [code]
+        fixing = [sigma for sigma in self.automorphisms() if all(self.image(sigma, b) == b for b in boards)]
+        empty = self.full & ~(black | white)
+        kept: list[int] = []
+        covered = 0
+        for v in range(self.n):
+            if empty >> v & 1 and not covered >> v & 1:
+                kept.append(v)
+                for sigma in fixing:
+                    covered |= 1 << sigma[v]
+        self.orbits[(code, history)] = kept
+        return kept
+
+    def automorphisms(self) -> list[tuple[int, ...]]:
+        """The automorphisms of the graph as point permutations (networkx's matcher)."""
+        if self.symmetries is None:
+            import networkx as nx
+            from networkx.algorithms.isomorphism import GraphMatcher
+
+            g = nx.Graph()
+            g.add_nodes_from(self.graph.points)
+            g.add_edges_from(self.graph.edges())
+            self.symmetries = [tuple(m[v] for v in range(self.n)) for m in GraphMatcher(g, g).isomorphisms_iter()]
+        return self.symmetries
+
+    def image(self, sigma: tuple[int, ...], code: int) -> int:
+        """A board code with every point v moved to sigma[v] (both colours)."""
+        moved = 0
+        while code:
+            low = code & -code
+            i = low.bit_length() - 1
+            moved |= 1 << (sigma[i % self.n] + (i // self.n) * self.n)
+            code ^= low
+        return moved
 
     def race(self, p: Position) -> bool | None:
         """Whether the player to move wins by a delay race alone, in Fundamental Go (no
