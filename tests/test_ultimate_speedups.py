@@ -248,3 +248,52 @@ def test_table_shows_bounds_where_the_budget_runs_out(tmp_path, capsys):
     assert " or " in text or "[" in text
     assert main(["ultimate-table", "--points", "3", "--area-nodes", "0"]) == 2
     assert "--area-nodes" in capsys.readouterr().err
+
+
+# --- symmetry early in the game -------------------------------------------------------------------
+
+SYMMETRIC = [*SMALL, "atlas:29", "atlas:34", "atlas:46", "cycle:5"]
+"""Graphs with many automorphisms (stars, cycles, complete graphs) among them."""
+
+
+def answers_from_the_start(engine_class: type[Engine], symmetric: bool) -> list[tuple]:
+    """(score, Ultimate result) from the empty board of each graph, and the score and result
+    at every untouched position reachable on path:4 (up to 120)."""
+    found = []
+    for name in SYMMETRIC:
+        graph = parse_graph(name)
+        engine = engine_class(graph, symmetric=symmetric)
+        score = deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)))
+        start = engine.from_situation(ultimate.initial_situation(graph))
+        found.append((name, score, deep(engine.result_given_score, start, score)))
+    graph = parse_graph("path:4")
+    engine = engine_class(graph, symmetric=symmetric)
+    for p in ultimate_claims.reachable(engine, engine.from_situation(ultimate.initial_situation(graph)), 120):
+        found.append((deep(engine.score, p), deep(engine.result, p)))
+    return found
+
+
+def test_symmetry_keeps_the_answers():
+    """Scores and Ultimate results with the symmetry equal those without it."""
+    assert answers_from_the_start(Engine, True) == answers_from_the_start(Engine, False)
+
+
+class BoardSymmetryOnly(Engine):
+    """Mutant: orbits of the automorphisms that fix the board, the history ignored."""
+
+    def representatives(self, p):
+        code = self.code(p[0], p[1])
+        fixing = [sigma for sigma in self.automorphisms() if self.image(sigma, code) == code]
+        empty = self.full & ~(p[0] | p[1])
+        kept, covered = [], 0
+        for v in range(self.n):
+            if empty >> v & 1 and not covered >> v & 1:
+                kept.append(v)
+                for sigma in fixing:
+                    covered |= 1 << sigma[v]
+        return kept
+
+
+def test_symmetry_blind_to_the_history_is_refuted():
+    """Ignoring that the history must be fixed too gives wrong answers."""
+    assert answers_from_the_start(BoardSymmetryOnly, True) != answers_from_the_start(Engine, False)
