@@ -171,7 +171,7 @@ class StaticScore(Engine):
     """Mutant: the score read off the board (stones and prisoners, Black's less White's,
     ½ toward the player to move) instead of by search, as a naive count would."""
 
-    def score(self, p: Position) -> float:
+    def score(self, p: Position, probe: int | None = None) -> float:
         """The static count."""
         p = self.fundamental(p)
         count = p[0].bit_count() + p[3] - p[1].bit_count() - p[4]

@@ -33,7 +33,6 @@ stores exact bowls instead; the check of the claim itself searches that way.
 
 from __future__ import annotations
 
-import itertools
 import sys
 import threading
 from collections.abc import Callable
@@ -57,24 +56,59 @@ INF = 1 << 40
 """A prisoner difference beyond any game's (−INF: below any)."""
 KEEP = 4
 """How many proofs (each with its own history condition) a table entry keeps."""
+PROBE = 20_000
+"""The node cap of a probe: a komi question of the score search that costs more is put
+aside (unanswered) while other komi are tried."""
+SHALLOW = 6
+"""Positions with at most this many boards in their history are searched up to the graph's
+symmetry (one placement per orbit of the automorphisms that fix the board and the history)
+and kept out of the table."""
+JUMPS = 3
+"""How many probes above a question put aside (K + 1, K + 2, K + 4) before it is asked in full."""
+
+
+class Abandoned(Exception):
+    """A probe reached its node cap; nothing it had not proved was stored."""
 
 
 class Engine:
     """Ultimate/Fundamental Go on one graph as bitsets, with the two yes/no searches."""
 
-    def __init__(self, graph: Graph, canonical: bool = True, meter: Meter | None = None, progress=None):
+    def __init__(
+        self,
+        graph: Graph,
+        canonical: bool = True,
+        meter: Meter | None = None,
+        progress=None,
+        races: bool = True,
+        symmetric: bool = True,
+    ):
         """Prepare the graph's neighbour sets.  ``meter`` (a budget's) counts every node of
         every search and raises BudgetSpent when the budget is used up; ``progress`` is
-        called with the node count every thousand nodes."""
+        called with the node count every thousand nodes.  With ``races`` a position that
+        a delay race settles (see ``race``) is answered without a search; with ``symmetric``
+        positions early in the game are searched up to the graph's symmetry (``SHALLOW``)."""
         self.graph = graph
         self.n = graph.order
         self.neighbours = [sum(1 << w for w in graph.neighbours[v]) for v in graph.points]
         self.full = (1 << self.n) - 1
         self.canonical = canonical
+        self.races = races
         self.meter = meter
         self.progress = progress
         self.nodes = 0
+        self.cap: int | None = None  # a probe's last node (Abandoned past it), or None
         self.numbers: dict[int, int] = {}
+        self.codes: list[int] = []  # the board of each history bit
+        self.symmetric = symmetric
+        self.symmetries: list[tuple[int, ...]] | None = None  # the graph's automorphisms, when first needed
+        self.orbits: dict[tuple[int, int], list[int]] = {}
+        self.early: dict[
+            tuple, list[tuple[bool, int]]
+        ] = {}  # shallow answers, by exact history  # (board, history) -> the placements searched there
+        self.moves: dict[tuple[int, int], tuple[list, int]] = {}  # the placements, per board and player
+        self.solos: dict[tuple[int, int], int] = {}  # solo(), per board and player
+        self.greedy: dict[tuple[int, int], list] = {}  # the same, those that take the most stones first
         self.tables: tuple[dict, dict] = ({}, {})  # can_win, can_draw
         self.bounds: tuple[float, float] = (-INF, INF)  # the score, as far as proved
 
@@ -89,6 +123,7 @@ class Engine:
         number = self.numbers.get(code)
         if number is None:
             number = self.numbers[code] = len(self.numbers)
+            self.codes.append(code)
         return 1 << number
 
     def group(self, stones: int, v: int) -> int:
@@ -178,6 +213,30 @@ class Engine:
         if forced and player == 1:
             return ([(DELAY, (*delayed, forced - 1), 0)] if own_bowl else []), 0
         found: list[tuple[object, Position, int]] = []
+        placements, asked = self.placements(black, white, player)
+        for v, nb, nw, taken, bit in placements:
+            if history & bit:
+                continue
+            bowls = (bb + taken, wb) if player == 0 else (bb, wb + taken)
+            found.append((v, (nb, nw, 1 - player, *bowls, ult, first, draw, history | bit, forced), bit))
+        if own_bowl:
+            found.append((DELAY, (*delayed, forced), 0))
+        if ult >> player & 1:
+            rest = ult & ~(1 << player)
+            after = (player, draw) if first < 0 else (first, 1 - player)
+            found.append((ULTIMATE_DELAY, (black, white, 1 - player, bb, wb, rest, *after, history, forced), 0))
+        return found, asked
+
+    def placements(self, black: int, white: int, player: int) -> tuple[list[tuple[int, int, int, int, int]], int]:
+        """The placements of ``player`` on a board that leave her stone a liberty, as (point,
+        black, white, stones taken, the history bit of the board made), and the bits of all
+        those boards.  They depend on the board alone (the history only bars some), so they
+        are worked out once per board and player."""
+        key = (self.code(black, white), player)
+        known = self.moves.get(key)
+        if known is not None:
+            return known
+        found = []
         asked = 0
         own, other = (black, white) if player == 0 else (white, black)
         empty = self.full & ~(black | white)
@@ -191,21 +250,16 @@ class Engine:
             nb, nw = (a, b) if player == 0 else (b, a)
             bit = self.bit(self.code(nb, nw))
             asked |= bit
-            if history & bit:
-                continue
-            bowls = (bb + taken, wb) if player == 0 else (bb, wb + taken)
-            found.append((v, (nb, nw, 1 - player, *bowls, ult, first, draw, history | bit, forced), bit))
-        if own_bowl:
-            found.append((DELAY, (*delayed, forced), 0))
-        if ult >> player & 1:
-            rest = ult & ~(1 << player)
-            after = (player, draw) if first < 0 else (first, 1 - player)
-            found.append((ULTIMATE_DELAY, (black, white, 1 - player, bb, wb, rest, *after, history, forced), 0))
+            found.append((v, nb, nw, taken, bit))
+        self.moves[key] = found, asked
+        self.greedy[key] = sorted(found, key=lambda m: -m[3])
         return found, asked
 
     def count(self) -> None:
         """One more node: the meter ticked (BudgetSpent past the budget), progress told every thousand."""
         self.nodes += 1
+        if self.cap is not None and self.nodes > self.cap:
+            raise Abandoned
         if self.meter is not None:
             self.meter.tick()
         if self.progress is not None and not self.nodes % 1000:
@@ -228,17 +282,19 @@ class Engine:
         common = min(p[3], p[4])
         return p if not common else (*p[:3], p[3] - common, p[4] - common, *p[5:])
 
-    def lookup(self, goal: int, p: Position) -> tuple[bool, int] | None:
-        """A stored proof that applies at p: (answer, its query bits), or None."""
+    def lookup(self, goal: int, p: Position, key: tuple | None = None) -> tuple[bool, int] | None:
+        """A stored proof that applies at p (whose table key is ``key``, if given): (answer,
+        its query bits), or None."""
         d, history = self.difference(p), p[8]
-        for answer, at, asked, found in self.tables[goal].get(self.node_key(p), ()):
+        for answer, at, asked, found in self.tables[goal].get(self.node_key(p) if key is None else key, ()):
             if (d >= at if answer else d <= at) and history & asked == found:
                 return answer, asked
         return None
 
-    def remember(self, goal: int, p: Position, answer: bool, asked: int) -> None:
-        """Store a proof at p with the history condition it needs."""
-        entries = self.tables[goal].setdefault(self.node_key(p), [])
+    def remember(self, goal: int, p: Position, answer: bool, asked: int, key: tuple | None = None) -> None:
+        """Store a proof at p (whose table key is ``key``, if given) with the history
+        condition it needs."""
+        entries = self.tables[goal].setdefault(self.node_key(p) if key is None else key, [])
         entries.insert(0, (answer, self.difference(p), asked, p[8] & asked))
         del entries[KEEP:]
 
@@ -260,21 +316,173 @@ class Engine:
                 return True, 0  # she may declare a draw
             if not p[5] and p[7] < 0:
                 goal = 0  # no draw can happen any more
-        known = self.lookup(goal, p)
+        if self.races and not p[5] and p[7] < 0 and not p[9]:
+            raced = self.race(p)
+            if raced is not None:
+                return raced, 0  # the history plays no part in it
+        key = self.node_key(p)
+        known = self.lookup(goal, p, key)
         if known is not None:
             return known
+        shallow = self.symmetric and p[8].bit_count() <= SHALLOW
+        if shallow:
+            found = self.early_answer(goal, p, key)
+            if found is not None:
+                return found, p[8]
         self.count()
-        moves, asked = self.children(p)
+        moves, asked = self.ordered_children(p)
+        if shallow:
+            kept = self.representatives(p)
+            moves = [m for m in moves if not isinstance(m[0], int) or m[0] in kept]
         answer, used = False, asked
-        for _, child, bit in self.ordered(moves):
+        for _, child, bit in moves:
             refuted, below = self.prove(1 - goal, child)
             below &= ~bit  # the board this move made is the line's own, not the history's
             if not refuted:
                 answer, used = True, below | bit
                 break
             used |= below
-        self.remember(goal, p, answer, used)
+        if shallow:
+            # a shallow answer used the symmetry of this history, which its query bits do
+            # not record: it is stored for this very history only (as are its ancestors')
+            self.early.setdefault((goal, key, p[8]), []).append((answer, self.difference(p)))
+        else:
+            self.remember(goal, p, answer, used, key)
         return answer, used
+
+    def early_answer(self, goal: int, p: Position, key: tuple) -> bool | None:
+        """A shallow answer stored for p's key and exact history that applies at p's prisoner
+        difference (a win at d holds at every d' ≥ d, a loss at every d' ≤ d), or None."""
+        d = self.difference(p)
+        for answer, at in self.early.get((goal, key, p[8]), ()):
+            if d >= at if answer else d <= at:
+                return answer
+        return None
+
+    # ---- symmetry early in the game
+
+    def representatives(self, p: Position) -> list[int]:
+        """One point of each orbit of the empty points under the automorphisms of the graph
+        that fix the board and every board of the history (stone colours kept): placing on
+        points of one orbit leads to isomorphic games, histories included."""
+        black, white, history = p[0], p[1], p[8]
+        code = self.code(black, white)
+        known = self.orbits.get((code, history))
+        if known is not None:
+            return known
+        boards = [self.codes[i] for i in range(len(self.codes)) if history >> i & 1] + [code]
+        fixing = [sigma for sigma in self.automorphisms() if all(self.image(sigma, b) == b for b in boards)]
+        empty = self.full & ~(black | white)
+        kept: list[int] = []
+        covered = 0
+        for v in range(self.n):
+            if empty >> v & 1 and not covered >> v & 1:
+                kept.append(v)
+                for sigma in fixing:
+                    covered |= 1 << sigma[v]
+        self.orbits[(code, history)] = kept
+        return kept
+
+    def automorphisms(self) -> list[tuple[int, ...]]:
+        """The automorphisms of the graph as point permutations (networkx's matcher)."""
+        if self.symmetries is None:
+            import networkx as nx
+            from networkx.algorithms.isomorphism import GraphMatcher
+
+            g = nx.Graph()
+            g.add_nodes_from(self.graph.points)
+            g.add_edges_from(self.graph.edges())
+            self.symmetries = [tuple(m[v] for v in range(self.n)) for m in GraphMatcher(g, g).isomorphisms_iter()]
+        return self.symmetries
+
+    def image(self, sigma: tuple[int, ...], code: int) -> int:
+        """A board code with every point v moved to sigma[v] (both colours)."""
+        moved = 0
+        while code:
+            low = code & -code
+            i = low.bit_length() - 1
+            moved |= 1 << (sigma[i % self.n] + (i // self.n) * self.n)
+            code ^= low
+        return moved
+
+    def race(self, p: Position) -> bool | None:
+        """Whether the player to move wins by a delay race alone, in Fundamental Go (no
+        ultimate prisoner held, no draw right, no owed delay): None if neither side's lead
+        in prisoners settles it.
+
+        While a player only delays, her own stones are never taken, and her opponent has at
+        most his bowl + ``solo(board, him)`` moves left (superko, ignored there, only bars
+        moves).  So a player to move whose bowl exceeds that wins by delaying at every turn;
+        and one whose opponent's bowl reaches her bowl + ``solo(board, her)`` loses, the
+        opponent delaying at every turn."""
+        black, white, player, bb, wb = p[:5]
+        own, other = (bb, wb) if player == 0 else (wb, bb)
+        if other - own >= self.solo(black, white, player):
+            return False
+        if own - other > self.solo(black, white, 1 - player):
+            return True
+        return None
+
+    def solo(self, black: int, white: int, player: int) -> int:
+        """The most moves ``player`` can make from this board while her opponent only
+        delays, superko ignored: her placements, each with the stones it takes (each a
+        prisoner, one more delay).  Her stones are never taken then, so every line of
+        them ends; worked out once per board and player."""
+        key = (self.code(black, white), player)
+        known = self.solos.get(key)
+        if known is not None:
+            return known
+        own, other = (black, white) if player == 0 else (white, black)
+        best = 0
+        empty = self.full & ~(black | white)
+        for v in range(self.n):
+            if empty >> v & 1:
+                placed = self.place(own, other, v)
+                if placed is not None:
+                    a, b, taken = placed
+                    nb, nw = (a, b) if player == 0 else (b, a)
+                    best = max(best, 1 + taken + self.solo(nb, nw, player))
+        self.solos[key] = best
+        return best
+
+    def ordered_children(self, p: Position) -> tuple[list[tuple[object, Position, int]], int]:
+        """``children(p)`` in the order of ``ordered``, built straight from the placements
+        sorted once per board: the ultimate delay, the delay, then the placements that take
+        the most stones first (by point among equals)."""
+        black, white, player, bb, wb, ult, first, draw, history, forced = p
+        if forced and player == 1:
+            return self.children(p)
+        found: list[tuple[object, Position, int]] = []
+        if ult >> player & 1:
+            rest = ult & ~(1 << player)
+            after = (player, draw) if first < 0 else (first, 1 - player)
+            found.append((ULTIMATE_DELAY, (black, white, 1 - player, bb, wb, rest, *after, history, forced), 0))
+        if bb if player == 0 else wb:
+            found.append(
+                (
+                    DELAY,
+                    (
+                        black,
+                        white,
+                        1 - player,
+                        bb - (player == 0),
+                        wb - (player == 1),
+                        ult,
+                        first,
+                        draw,
+                        history,
+                        forced,
+                    ),
+                    0,
+                )
+            )
+        asked = self.placements(black, white, player)[1]
+        for v, nb, nw, taken, bit in self.greedy[(self.code(black, white), player)]:
+            if history & bit:
+                continue
+            bowls = (bb + taken, wb) if player == 0 else (bb, wb + taken)
+            found.append((v, (nb, nw, 1 - player, *bowls, ult, first, draw, history | bit, forced), bit))
+        return found, asked
 
     def ordered(self, moves: list) -> list:
         """Delays first (with a prisoner to spare, a delay is often best), then the
@@ -305,24 +513,124 @@ class Engine:
         """In Fundamental Go, whether Black has a winning strategy."""
         return self.can_win(p) == (p[2] == 0)
 
-    def score(self, p: Position) -> float:
+    def score(self, p: Position, probe: int | None = PROBE) -> float:
         """Section IV's score of a position read as Fundamental Go: min{K : White wins with
         K more prisoners} − ½ if Black wins, else −min{K : Black wins with K more} + ½.
-        ``bounds`` holds what is proved so far (for a report when the budget runs out)."""
+        ``bounds`` holds what is proved so far (for a report when the budget runs out).
+
+        Whether K more prisoners for the side behind turn the result is monotone in K (one
+        more prisoner of one's own never hurts), so the score is where the answer turns.
+        The questions are asked for K = 1, 2, … each first as a probe of ``probe`` nodes;
+        one that costs more is put aside while K + 1, K + 2 and K + 4 are probed, so that a
+        cheap answer above it bounds the score from the other side, and is then asked in
+        full.  ``probe=None`` asks every question in full at once (K = 1, 2, … in turn)."""
         p = self.fundamental(p)
         self.bounds = (-INF, INF)
-        if self.black_wins(p):
-            self.bounds = (0.5, INF)
-            for k in itertools.count(1):
-                if not self.black_wins(self.with_komi(p, 1, k)):
-                    return k - 0.5
-                self.bounds = (k + 0.5, INF)
-        self.bounds = (-INF, -0.5)
-        for k in itertools.count(1):
-            if self.black_wins(self.with_komi(p, 0, k)):
-                return -k + 0.5
-            self.bounds = (-INF, -k - 0.5)
-        raise AssertionError("unreachable")
+        black_ahead = self.black_wins(p)
+        behind = 1 if black_ahead else 0
+        self.bounds = self.score_bounds(black_ahead, 0, None)
+
+        def turns(k: int) -> bool:
+            """Whether k more prisoners for the side behind turn the result."""
+            return self.black_wins(self.with_komi(p, behind, k)) != black_ahead
+
+        low, high = 0, None  # the largest K known not to turn it, the least known to turn it
+        aside: list[int] = []  # questions put aside, all between low and high
+        while high is None or high > low + 1:
+            k, cap = self.next_question(low, high, aside, probe)
+            answer = self.probed(turns, k, cap)
+            if answer is None:
+                aside.append(k)
+                continue
+            if answer:
+                high = k
+                aside = [a for a in aside if a < k]
+            else:
+                low = k
+                aside = [a for a in aside if a > k]
+            self.bounds = self.score_bounds(black_ahead, low, high)
+        return self.bounds[0]
+
+    @staticmethod
+    def next_question(low: int, high: int | None, aside: list[int], probe: int | None) -> tuple[int, int | None]:
+        """The next K to ask and its node cap (None: in full): K = low + 1 as a probe, or a
+        probe above the first question put aside, or that question in full."""
+        if not aside:
+            return low + 1, probe
+        if len(aside) <= JUMPS:
+            k = aside[0] + (1 << (len(aside) - 1))
+            if high is None or k < high:
+                return k, probe
+        return aside[0], None
+
+    def probed(self, question: Callable[[int], bool], k: int, probe: int | None) -> bool | None:
+        """The answer to ``question(k)`` within ``probe`` more nodes, or None if it costs
+        more (the proofs finished meanwhile stay in the table: they hold whatever the cap)."""
+        if probe is None:
+            return question(k)
+        self.cap = self.nodes + probe
+        try:
+            return question(k)
+        except Abandoned:
+            return None
+        finally:
+            self.cap = None
+
+    @staticmethod
+    def score_bounds(black_ahead: bool, low: int, high: int | None) -> tuple[float, float]:
+        """The score's bounds (for Black) when K = ``low`` more prisoners for the side behind
+        keep the result and K = ``high`` turns it (None: no K known to)."""
+        if black_ahead:
+            return (low + 0.5, INF if high is None else high - 0.5)
+        return (-INF if high is None else -high + 0.5, -low - 0.5)
+
+    # ---- section VI: the Ultimate result from the score
+
+    def untouched(self, p: Position) -> bool:
+        """Whether both ultimate prisoners are still held and nobody holds a draw right."""
+        return p[5] == 3 and p[6] < 0 and p[7] < 0
+
+    @staticmethod
+    def result_range(score: float, player: int) -> tuple[int, int]:
+        """The Ultimate results (for the player to move: 1 win, 0 draw, −1 loss) that section
+        IV's score of the same position allows while both ultimate prisoners are held.
+
+        With the score ≥ 1½ for a player she wins Fundamental Go even with one more prisoner
+        for the opponent: she never plays her ultimate delay and counts the opponent's as a
+        plain prisoner, so no draw right can arise and she wins.  With the score ½ she wins
+        Fundamental Go with both ultimate prisoners read as plain ones: played so, the
+        opponent can at most declare a draw.  The same from the other side."""
+        mine = score if player == 0 else -score
+        if mine >= 1.5:
+            return 1, 1
+        if mine <= -1.5:
+            return -1, -1
+        return (0, 1) if mine > 0 else (-1, 0)
+
+    @classmethod
+    def results_between(cls, low: float, high: float, player: int) -> tuple[int, int]:
+        """The least and greatest Ultimate result (for the player to move) that a score in
+        [low, high] allows while both ultimate prisoners are held: −1 to 1 if its sign is
+        not known."""
+        if low < 0 < high:
+            return -1, 1
+        ends = cls.result_range(low, player), cls.result_range(high, player)
+        return min(e[0] for e in ends), max(e[1] for e in ends)
+
+    def result_given_score(self, p: Position, low: float, high: float | None = None) -> int:
+        """The Ultimate result for the player to move, with the score of p known to lie in
+        [low, high] (high=None: the score is low): decided by the score alone when it is at
+        least 1½ from 0 for one player, else by one yes/no search (by both if its sign is
+        not known, or if an ultimate prisoner has been used)."""
+        high = low if high is None else high
+        if not self.untouched(p) or low < 0 < high:
+            return self.result(p)
+        least, most = self.results_between(low, high, p[2])
+        if least == most:
+            return least
+        if least == 0:
+            return 1 if self.can_win(p) else 0
+        return 0 if self.can_draw(p) else -1
 
 
 def board_bits(board) -> tuple[int, int]:

@@ -75,7 +75,7 @@ def test_a_table_blind_to_history_would_be_wrong():
     whatever the history) some reachable situation of path:3 gets a wrong result."""
 
     class Blind(Engine):
-        def lookup(self, goal, p):
+        def lookup(self, goal, p, key=None):
             for answer, at, asked, _ in self.tables[goal].get(self.node_key(p), ()):
                 if d_fits(answer, self.difference(p), at):
                     return answer, asked

@@ -73,6 +73,12 @@ def register(subparsers) -> None:
     )
     table.add_argument("--points", type=int, default=6, help="the largest graphs (default 6)")
     table.add_argument("--out", default=None, help="also write the table (markdown, or JSON with --json) to this file")
+    table.add_argument(
+        "--area-nodes",
+        type=int,
+        default=TT_NODES,
+        help=f"node budget of each Tromp-Taylor solve (default {TT_NODES:,}); bounds when it runs out",
+    )
     add_budget(table, seconds=60.0)
     table.set_defaults(func=run_table)
 
@@ -113,9 +119,8 @@ def run_score(args) -> int:
     try:
         report["score"] = deep(engine.score, p)
         if args.ultimate:
-            report["ultimate_go_result"] = {1: "B", 0: "draw", -1: "W"}[
-                deep(engine.result, p) * (1 if p[2] == 0 else -1)
-            ]
+            outcome = deep(engine.result_given_score, p, report["score"])  # one search at most
+            report["ultimate_go_result"] = RESULTS[outcome * (1 if p[2] == 0 else -1)]
         if args.check:
             found = ultimate_claims.check_claims(engine, p, args.max_situations)
             report["situations"] = found.situations
@@ -205,20 +210,28 @@ def connected_graphs(points: int) -> list[Graph]:
     ]
 
 
-TT_NODES = 300_000
-"""The node budget of each Tromp–Taylor solve in the table."""
+TT_NODES = 1_000_000
+"""The default node budget of each Tromp–Taylor solve in the table."""
 
 
-def area_value(graph: Graph) -> tuple[float, list] | None:
-    """The Tromp–Taylor perfect-play area value for Black and its principal variation, or
-    None if the solver's node budget runs out."""
+def area_fields(graph: Graph, nodes: int = TT_NODES) -> dict:
+    """The Tromp–Taylor perfect-play area value for Black and the territory on the board
+    its principal variation ends on; if the solver's node budget runs out, the value if its
+    bounds already meet (the territory then unknown), else the bounds ``area_bounds``; {}
+    if it proved nothing."""
     from gorules.impl.search import SearchError, solve
 
     try:
-        found = solve(rulesets.make("tromp-taylor").initial(graph), TT_NODES)
+        found = solve(rulesets.make("tromp-taylor").initial(graph), nodes, bounds_on_budget=True)
     except SearchError:
-        return None
-    return found.value, found.principal_variation
+        return {}
+    if found.status == "exact":
+        return {"area_value": found.value, "territory": final_territory(graph, found.principal_variation)}
+    if found.lower is None or found.upper is None:
+        return {}
+    if found.lower == found.upper:
+        return {"area_value": found.lower}
+    return {"area_bounds": [found.lower, found.upper]}
 
 
 def final_territory(graph: Graph, line: list) -> int:
@@ -235,48 +248,115 @@ def final_territory(graph: Graph, line: list) -> int:
     return (tt.score(graph, b, tt.BLACK) - stones[tt.BLACK]) - (tt.score(graph, b, tt.WHITE) - stones[tt.WHITE])
 
 
+RESULTS = {1: "B", 0: "draw", -1: "W"}
+"""Black's Ultimate result as the table writes it."""
+
+
 def table_row(graph: Graph, args) -> dict:
-    """One graph's row: area value, Fundamental score, Ultimate result, territory."""
+    """One graph's row: area value, Fundamental score, Ultimate result, territory; where a
+    budget ran out, the bounds proved instead (``*_bounds``, None for no bound)."""
     row: dict = {"graph": graph.name, "points": graph.order, "edges": len(graph.edges())}
-    solved = area_value(graph)
-    if solved is not None:
-        row["area_value"] = solved[0]
-        row["territory"] = final_territory(graph, solved[1])
+    row.update(area_fields(graph, getattr(args, "area_nodes", TT_NODES)))
     engine = Engine(graph, meter=budget_of(args).meter())
+    notes = []
+    low, high = float(-INF), float(INF)
     try:
         row["fundamental_score"] = deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)))
-        outcome = deep(engine.result, engine.from_situation(ultimate.initial_situation(graph)))
-        row["ultimate_result"] = {1: "B", 0: "draw", -1: "W"}[outcome]
+        low = high = row["fundamental_score"]
     except BudgetSpent as spent:
-        row["note"] = f"{spent} after {engine.nodes} nodes"
+        low, high = engine.bounds
+        row["fundamental_score_bounds"] = [None if low <= -INF else low, None if high >= INF else high]
+        notes.append(f"score: {spent} after {engine.nodes} nodes")
+    start = engine.from_situation(ultimate.initial_situation(graph))
+    engine.meter = budget_of(args).meter()  # the Ultimate result gets a budget of its own
+    before = engine.nodes
+    try:
+        row["ultimate_result"] = RESULTS[deep(engine.result_given_score, start, low, high)]
+    except BudgetSpent as spent:
+        least, most = Engine.results_between(low, high, 0)
+        row["ultimate_result_bounds"] = [RESULTS[least], RESULTS[most]]
+        notes.append(f"Ultimate result: {spent} after {engine.nodes - before} nodes")
+    if notes:
+        row["note"] = "; ".join(notes)
     row["nodes"] = engine.nodes
-    if "area_value" in row and "ultimate_result" in row:
-        value = row["area_value"]
-        sign = "B" if value > 0 else "W" if value < 0 else "draw"
-        row["area_and_ultimate_differ"] = sign != row["ultimate_result"]
+    differ = area_and_ultimate_differ(row)
+    if differ is not None:
+        row["area_and_ultimate_differ"] = differ
     return row
 
 
+def area_winners(row: dict) -> set[str] | None:
+    """The area winners (B, draw, W) the row's area value or bounds allow, or None."""
+    if "area_value" in row:
+        low = high = row["area_value"]
+    elif "area_bounds" in row:
+        low, high = row["area_bounds"]
+    else:
+        return None
+    return {name for name, fits in (("W", low < 0), ("draw", low <= 0 <= high), ("B", high > 0)) if fits}
+
+
+def ultimate_results(row: dict) -> set[str]:
+    """The Ultimate results the row's result or bounds allow."""
+    if "ultimate_result" in row:
+        return {row["ultimate_result"]}
+    least, most = row.get("ultimate_result_bounds", ("W", "B"))
+    order = ["W", "draw", "B"]
+    return set(order[order.index(least) : order.index(most) + 1])
+
+
+def area_and_ultimate_differ(row: dict) -> bool | None:
+    """Whether the area winner and the Ultimate result differ: None unless the values or
+    bounds settle it."""
+    area, final = area_winners(row), ultimate_results(row)
+    if area is None:
+        return None
+    if not area & final:
+        return True
+    if len(area) == len(final) == 1:
+        return False
+    return None
+
+
+def signed(value: float | None) -> str:
+    """A number with its sign (``+3.5``), or … for no bound."""
+    return "…" if value is None else f"{value:+g}"
+
+
 def markdown(rows: list[dict]) -> str:
-    """The table as markdown."""
+    """The table as markdown: a bound pair [low, high] where a budget ran out."""
     lines = [
         "| graph | points | edges | area value (TT) | territory (TT final board) | Fundamental score | Ultimate result | area ≠ Ultimate |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
-        score = f"{r['fundamental_score']:+g}" if "fundamental_score" in r else "unknown"
-        area = f"{r['area_value']:+g}" if "area_value" in r else "unknown"
+        if "fundamental_score" in r:
+            score = f"{r['fundamental_score']:+g}"
+        else:
+            score = "[{}, {}]".format(*map(signed, r["fundamental_score_bounds"]))
+        if "area_value" in r:
+            area = f"{r['area_value']:+g}"
+        elif "area_bounds" in r:
+            area = "[{}, {}]".format(*map(signed, r["area_bounds"]))
+        else:
+            area = "unknown"
         territory = f"{r['territory']:+d}" if "territory" in r else "unknown"
+        if "ultimate_result" in r:
+            result = r["ultimate_result"]
+        else:
+            least, most = r["ultimate_result_bounds"]
+            result = "unknown" if (least, most) == ("W", "B") else f"{least} or {most}"
         differ = {True: "yes", False: "", None: "?"}[r.get("area_and_ultimate_differ")]
         lines.append(
-            f"| {r['graph']} | {r['points']} | {r['edges']} | {area} | {territory} | {score} | "
-            f"{r.get('ultimate_result', 'unknown')} | {differ} |"
+            f"| {r['graph']} | {r['points']} | {r['edges']} | {area} | {territory} | {score} | {result} | {differ} |"
         )
     return "\n".join(lines)
 
 
 def run_table(args) -> int:
     """The comparison table over every connected graph up to --points points."""
+    if args.area_nodes <= 0:
+        raise UsageError(f"--area-nodes must be positive, got {args.area_nodes}")
     if args.points > args.max_points:
         raise UsageError(
             f"--points {args.points} exceeds --max-points {args.max_points} (raise the limit with --max-points)"

@@ -1,0 +1,299 @@
+"""The speed-ups of the Ultimate/Fundamental searches keep their answers: the Ultimate result
+read off the score, the probed komi questions of the score search, the delay races; each
+against the plain search, with a mutant (an unsound version) that the same check refutes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gorules.cli import main
+from gorules.commands.fundamental_score import connected_graphs
+from gorules.impl import ultimate_claims
+from gorules.impl.ultimate_search import Abandoned, Engine, deep
+from gorules.spec import ultimate
+from gorules.spec.graph import parse_graph
+
+SMALL = [g.name for g in connected_graphs(4)]
+"""Every connected graph of at most 4 points (10 graphs)."""
+
+
+def untouched_positions(name: str, engine_class: type[Engine] = Engine, limit: int = 300) -> tuple[Engine, list]:
+    """An engine and the positions reachable from the empty board of Ultimate Go on the graph
+    (at most ``limit``) where both ultimate prisoners are still held (positions belong to
+    the engine that made them: their histories are over its board numbers)."""
+    graph = parse_graph(name)
+    engine = engine_class(graph)
+    start = engine.from_situation(ultimate.initial_situation(graph))
+    return engine, [p for p in ultimate_claims.reachable(engine, start, limit) if engine.untouched(p)]
+
+
+# --- the Ultimate result read off the score ------------------------------------------------
+
+
+def results_read_off(engine_class: type[Engine], name: str) -> list[tuple[int, int]]:
+    """(read off the score, by both searches) at every untouched reachable position (a
+    mutant of the reading changes only the first)."""
+    engine, positions = untouched_positions(name, engine_class)
+    pairs = []
+    for p in positions:
+        score = deep(engine.score, p)
+        pairs.append((deep(engine.result_given_score, p, score), deep(engine.result, p)))
+    return pairs
+
+
+@pytest.mark.parametrize("name", ["path:3", "path:4", "grid:2x2"])
+def test_the_result_read_off_the_score_is_the_searched_one(name):
+    """At every reachable position with both ultimate prisoners held, the Ultimate result
+    found from the score (decided by it at |score| ≥ 1½, one search at ½) is the one both
+    searches find, for either player to move."""
+    pairs = results_read_off(Engine, name)
+    assert len(pairs) > 10
+    assert all(read == searched for read, searched in pairs)
+    assert len({searched for _, searched in pairs}) >= 2
+
+
+def test_the_score_alone_decides_far_from_zero():
+    """The ranges the score allows: a win or a loss at ≥ 1½ either way, win-or-draw at +½,
+    draw-or-loss at −½ (for the player to move; White's are Black's negated)."""
+    assert Engine.result_range(1.5, 0) == (1, 1) and Engine.result_range(-2.5, 0) == (-1, -1)
+    assert Engine.result_range(0.5, 0) == (0, 1) and Engine.result_range(-0.5, 0) == (-1, 0)
+    assert Engine.result_range(0.5, 1) == (-1, 0) and Engine.result_range(3.5, 1) == (-1, -1)
+    assert Engine.results_between(3.5, 4.5, 0) == (1, 1)
+    assert Engine.results_between(0.5, 4.5, 0) == (0, 1)
+    assert Engine.results_between(-0.5, 0.5, 0) == (-1, 1)
+
+
+class HalfIsADraw(Engine):
+    """Mutant: a score of ±½ read as a draw without a search."""
+
+    @staticmethod
+    def result_range(score, player):
+        mine = score if player == 0 else -score
+        return (1, 1) if mine >= 1.5 else (-1, -1) if mine <= -1.5 else (0, 0)
+
+
+class HalfIsAWin(Engine):
+    """Mutant: a positive score read as a win (dame parity ignored)."""
+
+    @staticmethod
+    def result_range(score, player):
+        mine = score if player == 0 else -score
+        return (1, 1) if mine > 0 else (-1, -1)
+
+
+def test_mutants_of_the_reading_are_refuted():
+    """Reading +½ as a win is wrong on path:3 (a draw); reading ±½ as a draw is wrong on
+    atlas:119 (score +½, yet Black wins Ultimate Go: section VII's second kind)."""
+    assert any(read != searched for read, searched in results_read_off(HalfIsAWin, "path:3"))
+    graph = parse_graph("atlas:119")
+    engine = Engine(graph)
+    start = engine.from_situation(ultimate.initial_situation(graph))
+    score = deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)))
+    assert score == 0.5
+    assert deep(engine.result_given_score, start, score) == 1
+    assert deep(HalfIsADraw(graph).result_given_score, start, score) == 0
+
+
+# --- the probed komi questions ---------------------------------------------------------------
+
+
+def scores(engine_class: type[Engine], probe: int | None) -> list[float]:
+    """The score of the empty board of every small graph, with the given probe."""
+    found = []
+    for name in [*SMALL, "path:5", "atlas:30", "atlas:36", "atlas:37"]:
+        graph = parse_graph(name)
+        engine = engine_class(graph)
+        found.append(deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)), probe))
+    return found
+
+
+def test_probes_keep_the_score():
+    """With probes so small that many questions are put aside (5 nodes), the scores equal
+    those of asking K = 1, 2, … in full; and the bounds end at the score."""
+    assert scores(Engine, 5) == scores(Engine, None)
+    graph = parse_graph("atlas:37")
+    engine = Engine(graph)
+    score = deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)), 5)
+    assert engine.bounds == (score, score) == (2.5, 2.5)
+
+
+class AbandonedMeansTurned(Engine):
+    """Mutant: a question put aside read as answered 'the result turns'."""
+
+    def probed(self, question, k, probe):
+        if probe is None:
+            return question(k)
+        self.cap = self.nodes + probe
+        try:
+            return question(k)
+        except Abandoned:
+            return True
+        finally:
+            self.cap = None
+
+
+def test_a_probe_read_as_an_answer_is_refuted():
+    """Reading a question put aside as answered gives wrong scores."""
+    assert scores(AbandonedMeansTurned, 5) != scores(Engine, None)
+
+
+def test_bounds_on_a_spent_budget_hold_the_score():
+    """A budget spent during the score search leaves bounds that contain the score."""
+    from gorules.impl.budget import Budget, BudgetSpent
+
+    graph = parse_graph("atlas:37")
+    proved = set()
+    for nodes in (5, 500, 2000, 4000):
+        engine = Engine(graph, meter=Budget(nodes=nodes).meter())
+        with pytest.raises(BudgetSpent):
+            deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)), 100)
+        low, high = engine.bounds
+        assert low <= 2.5 <= high
+        proved.add((low, high))
+    assert len(proved) >= 2  # more budget, more proved
+
+
+# --- delay races -------------------------------------------------------------------------------
+
+
+def fundamental_answers(engine_class: type[Engine], name: str, races: bool) -> list[tuple]:
+    """(score, can_win) at the Fundamental positions reachable on the graph, with every
+    third one given two more prisoners for one side (so that races happen)."""
+    graph = parse_graph(name)
+    engine = engine_class(graph, races=races)
+    start = engine.from_situation(ultimate.initial_situation(graph, True))
+    found = []
+    for i, p in enumerate(ultimate_claims.reachable(engine, start, 200)):
+        if i % 3 == 0:
+            p = engine.with_komi(p, i % 2, 2)
+        found.append((deep(engine.score, p), deep(engine.can_win, p)))
+    return found
+
+
+@pytest.mark.parametrize("name", ["path:3", "path:4", "grid:2x2"])
+def test_delay_races_keep_the_answers(name):
+    """Scores and win/loss answers with races equal those without."""
+    assert fundamental_answers(Engine, name, True) == fundamental_answers(Engine, name, False)
+
+
+def test_a_race_is_settled_by_the_bowls():
+    """path:3 with Black on the middle point, White to move: White has no placement that
+    keeps a liberty and takes nothing except on an end; Black alone can make 1 more move
+    (filling one end). With 2 more prisoners than Black, White wins by delaying; with 1
+    more, the race does not settle it."""
+    graph = parse_graph("path:3")
+    engine = Engine(graph)
+    p = engine.fundamental(engine.from_situation(ultimate.initial_situation(graph, True)))
+    after = (0b010, 0, 1, *p[3:])  # Black on the middle point, White to move
+    assert engine.solo(0b010, 0, 0) == 1
+    assert engine.race(engine.with_komi(after, 1, 2)) is True
+    assert engine.race(engine.with_komi(after, 1, 1)) is None
+
+
+class OneMoveShort(Engine):
+    """Mutant: the race bound one move too generous to the player who delays."""
+
+    def race(self, p):
+        black, white, player, bb, wb = p[:5]
+        own, other = (bb, wb) if player == 0 else (wb, bb)
+        if other - own >= self.solo(black, white, player) - 1:
+            return False
+        if own - other >= self.solo(black, white, 1 - player):
+            return True
+        return None
+
+
+def test_a_race_bound_one_move_short_is_refuted():
+    """Counting the other side one move short gives wrong answers on path:3."""
+    assert fundamental_answers(OneMoveShort, "path:3", True) != fundamental_answers(Engine, "path:3", False)
+
+
+# --- the table command ---------------------------------------------------------------------------
+
+
+def test_table_shows_bounds_where_the_budget_runs_out(tmp_path, capsys):
+    """With tiny budgets the table gives bounds, never a guess: every row has each column
+    either known or bounded, and the bounds contain the values of a full run."""
+    out = tmp_path / "table.json"
+    assert (
+        main(
+            ["ultimate-table", "--points", "4", "--max-nodes", "30", "--area-nodes", "200", "--json", "--out", str(out)]
+        )
+        == 0
+    )
+    small = json.loads(out.read_text())
+    capsys.readouterr()
+    assert main(["ultimate-table", "--points", "4", "--json"]) == 0
+    full = {r["graph"]: r for r in json.loads(capsys.readouterr().out)}
+    assert any("fundamental_score_bounds" in r for r in small)
+    order = ["W", "draw", "B"]
+    for row in small:
+        known = full[row["graph"]]
+        if "fundamental_score_bounds" in row:
+            low, high = (x if x is not None else s for x, s in zip(row["fundamental_score_bounds"], (-99, 99)))
+            assert low <= known["fundamental_score"] <= high
+        else:
+            assert row["fundamental_score"] == known["fundamental_score"]
+        if "ultimate_result_bounds" in row:
+            least, most = map(order.index, row["ultimate_result_bounds"])
+            assert least <= order.index(known["ultimate_result"]) <= most
+        else:
+            assert row["ultimate_result"] == known["ultimate_result"]
+        if "area_bounds" in row:
+            assert row["area_bounds"][0] <= known["area_value"] <= row["area_bounds"][1]
+    assert main(["ultimate-table", "--points", "4", "--max-nodes", "30", "--area-nodes", "200"]) == 0
+    text = capsys.readouterr().out
+    assert " or " in text or "[" in text
+    assert main(["ultimate-table", "--points", "3", "--area-nodes", "0"]) == 2
+    assert "--area-nodes" in capsys.readouterr().err
+
+
+# --- symmetry early in the game -------------------------------------------------------------------
+
+SYMMETRIC = [*SMALL, "atlas:29", "atlas:34", "atlas:46", "cycle:5"]
+"""Graphs with many automorphisms (stars, cycles, complete graphs) among them."""
+
+
+def answers_from_the_start(engine_class: type[Engine], symmetric: bool) -> list[tuple]:
+    """(score, Ultimate result) from the empty board of each graph, and the score and result
+    at every untouched position reachable on path:4 (up to 120)."""
+    found = []
+    for name in SYMMETRIC:
+        graph = parse_graph(name)
+        engine = engine_class(graph, symmetric=symmetric)
+        score = deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)))
+        start = engine.from_situation(ultimate.initial_situation(graph))
+        found.append((name, score, deep(engine.result_given_score, start, score)))
+    graph = parse_graph("path:4")
+    engine = engine_class(graph, symmetric=symmetric)
+    for p in ultimate_claims.reachable(engine, engine.from_situation(ultimate.initial_situation(graph)), 120):
+        found.append((deep(engine.score, p), deep(engine.result, p)))
+    return found
+
+
+def test_symmetry_keeps_the_answers():
+    """Scores and Ultimate results with the symmetry equal those without it."""
+    assert answers_from_the_start(Engine, True) == answers_from_the_start(Engine, False)
+
+
+class BoardSymmetryOnly(Engine):
+    """Mutant: orbits of the automorphisms that fix the board, the history ignored."""
+
+    def representatives(self, p):
+        code = self.code(p[0], p[1])
+        fixing = [sigma for sigma in self.automorphisms() if self.image(sigma, code) == code]
+        empty = self.full & ~(p[0] | p[1])
+        kept, covered = [], 0
+        for v in range(self.n):
+            if empty >> v & 1 and not covered >> v & 1:
+                kept.append(v)
+                for sigma in fixing:
+                    covered |= 1 << sigma[v]
+        return kept
+
+
+def test_symmetry_blind_to_the_history_is_refuted():
+    """Ignoring that the history must be fixed too gives wrong answers."""
+    assert answers_from_the_start(BoardSymmetryOnly, True) != answers_from_the_start(Engine, False)
