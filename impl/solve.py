@@ -678,7 +678,7 @@ class Solver:
         closing in from ``guess``: iterative deepening answers most, a full null-window
         search the rest; the bounds proved so far are kept in ``lower`` and ``upper``.
         A first guess above 0 is tried within ``probe_nodes`` nodes; if its test is not
-        settled by then, the tests start from 0 (the tables keep what the probe proved)."""
+        settled by then, the tests start afresh from 0."""
         self.lower, self.upper = self.bounds(*state[:3])
         g = min(max(guess, self.lower + 1), self.upper)
         if g > max(0, self.lower + 1) and self.probe_nodes:
@@ -686,12 +686,21 @@ class Solver:
             try:
                 g = self.settle(state, g)
             except ProbeSpent:
+                self.forget()
                 g = min(max(0, self.lower + 1), self.upper)
             finally:
                 self.probe_until = None
         while self.lower < self.upper:
             g = self.settle(state, g)
         return self.lower
+
+    def forget(self) -> None:
+        """Empty the tables and the history heuristic: what a probe far from the value
+        learnt orders the later tests badly (1×8 from 0 after a probe at +8 that kept them:
+        no value in 50 million nodes; from 0 afresh: +3 in 21 million)."""
+        self.table.clear()
+        self.proofs.clear()
+        self.history_scores = ([0] * self.n, [0] * self.n)
 
     def settle(self, state, g: int) -> int:
         """Settle the test "at least g?" at the root, narrow ``lower`` or ``upper``; return
