@@ -171,3 +171,13 @@ def test_command_reports_a_spent_budget_in_one_line(capsys):
     captured = capsys.readouterr()
     err = captured.err.strip().splitlines()
     assert captured.out == "" and len(err) == 1 and "settled no example" in err[0]
+
+
+@pytest.mark.slow
+def test_command_fails_when_an_example_loses_its_stated_property(monkeypatch, capsys):
+    """With the no-draw mutant in place of sensible play, no shape of the first example is a
+    draw: the command says so and exits 1."""
+    monkeypatch.setattr(ux, "Sensible", ux.NoDrawOption)
+    assert main(["ultimate-examples", "--max-points", "13", "--exact-points", "0"]) == 1
+    out = capsys.readouterr().out
+    assert "FAILED: no shape up to 13 points has the stated properties" in out
