@@ -229,9 +229,10 @@ def choose(engine: Engine, p: Position, analysis: Analysis) -> object:
     children = {m: child for m, child, _ in engine.children(p)[0]}
     keeping = [m for m, child in children.items() if -engine.result(child) == result]
     optimal = [m for m in keeping if analysis.costs.get(m) == 0]
-    if result == -1 and not optimal:
+    candidates = optimal or keeping
+    if not candidates or (result == -1 and not optimal):
         return spec.RESIGN
-    return min(optimal or keeping, key=preference) if (optimal or keeping) else spec.RESIGN
+    return min(candidates, key=preference)
 
 
 def line(engine: Engine, p: Position, forced: tuple = (), limit: int = 60) -> list[Step]:
