@@ -18,9 +18,10 @@ points for those with the stated properties.
 player filling her own eyes down to the last, after which the opponent takes the group and
 the region reopens — and on these shapes it does not finish beyond about nine points.
 :class:`Sensible` leaves out exactly those placements: a placement that captures nothing and
-leaves the mover's string with one liberty on which the opponent could place at once.  Where
-the full search finishes, the two agree (:func:`agreement`); the examples' own sizes (13 and
-14 points) are computed with sensible play only.
+leaves the mover's string with one liberty on which the opponent could place at once
+(by rule 4; whether that board would repeat is not asked).  Where the full search
+finishes, the two agree (:func:`agreement`); the examples' own sizes (13 and 14 points)
+are computed with sensible play only.
 
 **The line.**  :func:`line` plays section VI's optimal play from a situation: a player who
 may declare a draw and cannot win declares it; otherwise she keeps her Ultimate result
@@ -101,7 +102,8 @@ def example_situation(shape: Shape) -> spec.Situation:
 
 class Sensible(Engine):
     """The full game less self-destruction: no placement that captures nothing and leaves
-    the mover's string with a single liberty the opponent could place on at once."""
+    the mover's string with a single liberty the opponent could place on at once (by rule 4;
+    whether that board would repeat is not asked)."""
 
     def place(self, own: int, other: int, v: int) -> tuple[int, int, int] | None:
         """The placement, or None if it is not legal or puts its own string in atari."""
