@@ -16,7 +16,7 @@ points for those with the stated properties.
 
 **Sensible play.**  The full search (:class:`Engine`) also tries every self-destruction — a
 player filling her own eyes down to the last, after which the opponent takes the group and
-the region reopens — and on these shapes it does not finish beyond about nine points.
+the region reopens — and on these shapes it takes a minute at 10 points and does not finish at 13.
 :class:`Sensible` leaves out exactly those placements: a placement that captures nothing and
 leaves the mover's string with one liberty on which the opponent could place at once
 (by rule 4; whether that board would repeat is not asked).  Where the full search
