@@ -8,6 +8,7 @@ import functools
 import itertools
 
 from gorules.impl import ultimate_claims
+from gorules.impl import ultimate_examples as ux
 from gorules.proofs.extras import board_after
 from gorules.spec import topological, ultimate
 from gorules.spec import tromp_taylor as tt
@@ -355,6 +356,32 @@ def ultimate_claim_check(name: str, claim: str) -> Check:
     return Check(f"source 003: {claim}", name, run, "rulesets")
 
 
+def section_vii_check() -> Check:
+    """The worked examples of source 003, section VII: on the 13- and 14-point positions
+    every variation the text describes has its stated result, margin and move numbers; the
+    mutant without the draw option must break the first example."""
+
+    def run() -> Outcome:
+        """Do the check: both examples, then the mutant."""
+        differences = []
+        for example, shape in zip(ux.EXAMPLES, (ux.Shape(2, 2, 3, tt.BLACK), ux.Shape(3, 2, 3, tt.WHITE))):
+            engine = ux.Sensible(ux.example_graph(shape))
+            if not ux.stated(example, ux.properties(engine, shape)):
+                differences.append(f"{example.name}: not the stated properties")
+            differences += [
+                f"{c.variation.title}: {d}" for c in ux.compute(engine, shape, example) for d in c.differences
+            ]
+        first = ux.Shape(2, 2, 3, tt.BLACK)
+        mutant = ux.properties(ux.NoDrawOption(ux.example_graph(first)), first)
+        refuted = not ux.stated(ux.EXAMPLES[0], mutant)
+        detail = {"differences": differences, "mutant": f"no draw option: {'refuted' if refuted else 'NOT refuted'}"}
+        if differences:
+            return Outcome(False, f"{len(differences)} differences from the text: {differences[0]}", detail)
+        return Outcome(refuted, "both examples as the text numbers them; mutant 'no draw option' refuted", detail)
+
+    return Check("source 003 section VII: the worked examples", "edges (13 and 14 points)", run, "rulesets")
+
+
 def checks() -> list[Check]:
     """The checks of the rulesets beyond Tromp–Taylor."""
     return [
@@ -369,4 +396,5 @@ def checks() -> list[Check]:
         political_readings_check(),
         political_best_play_check(),
         *(ultimate_claim_check("path:3", claim) for claim in ultimate_claims.CLAIMS),
+        section_vii_check(),
     ]
