@@ -60,6 +60,8 @@ PROBE = 20_000
 """The node cap of a probe: a komi question of the score search that costs more is put
 aside (unanswered) while other komi are tried."""
 SHALLOW = 6
+MAX_AUTOMORPHISMS = 120
+"""The most automorphisms the early-game symmetry uses (every one of a graph of 5 points)."""
 """Positions with at most this many boards in their history are searched up to the graph's
 symmetry (one placement per orbit of the automorphisms that fix the board and the history)
 and kept out of the table."""
@@ -384,15 +386,22 @@ class Engine:
         return kept
 
     def automorphisms(self) -> list[tuple[int, ...]]:
-        """The automorphisms of the graph as point permutations (networkx's matcher)."""
+        """Automorphisms of the graph as point permutations (networkx's matcher), at most
+        ``MAX_AUTOMORPHISMS`` of them: any subset serves (each point a kept point covers is
+        its image under an automorphism that fixes the history), fewer only fold less, and
+        graphs with thousands of them (section VII's, with interchangeable eyes) would
+        spend more time on the orbits than on the search."""
         if self.symmetries is None:
+            import itertools
+
             import networkx as nx
             from networkx.algorithms.isomorphism import GraphMatcher
 
             g = nx.Graph()
             g.add_nodes_from(self.graph.points)
             g.add_edges_from(self.graph.edges())
-            self.symmetries = [tuple(m[v] for v in range(self.n)) for m in GraphMatcher(g, g).isomorphisms_iter()]
+            found = itertools.islice(GraphMatcher(g, g).isomorphisms_iter(), MAX_AUTOMORPHISMS)
+            self.symmetries = [tuple(m[v] for v in range(self.n)) for m in found]
         return self.symmetries
 
     def image(self, sigma: tuple[int, ...], code: int) -> int:
@@ -450,6 +459,11 @@ class Engine:
         sorted once per board: the ultimate delay, the delay, then the placements that take
         the most stones first (by point among equals)."""
         black, white, player, bb, wb, ult, first, draw, history, forced = p
+        if type(self).children is not Engine.children:
+            # A variant of the rules (a mutant, a restricted play) changes the moves: its
+            # children, in the same order.
+            moves, asked = self.children(p)
+            return self.ordered(moves), asked
         if forced and player == 1:
             return self.children(p)
         found: list[tuple[object, Position, int]] = []
