@@ -6,6 +6,9 @@
   on the whole history, no bounds, no deepening, no symmetry) in nodes to solve 2×3; the
   plain search runs within a node budget, and a ratio reported as "> r" means it did not
   finish within it;
+- the solver against the compiled full-history minimax of the tests
+  (``tests/reference_compiled.py``) in nodes on one 5-point graph, atlas:36 under stone
+  scoring (a triangle with a tail of two points);
 - 1×n from n = 1 up, each within a time budget, as far as it goes; 2×2, 2×3, 2×4;
 - with ``--targets``, the table of targets of the solver's specification instead, each row
   measured in this run beside its target: 3×3 with certificate, 1×8 … 1×12, 2×5, 4×4 under
@@ -23,6 +26,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
 from gorules.impl.certificate import certificate
 from gorules.impl.certificate_check import check
@@ -59,6 +63,23 @@ def plain_nodes(name: str, budget: int) -> tuple[int, bool]:
         return generic_solve(TrompTaylor().initial(graph), max_nodes=budget, generic=True).nodes, True
     except SearchError:
         return budget, False
+
+
+def reference_nodes(name: str, preset: str) -> tuple[int, int, float, int, float]:
+    """The value of ``name`` under ``preset``, the solver's nodes and seconds, and the compiled
+    full-history minimax's nodes and CPU seconds (the value must be the same)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' references
+    from gorules.spec.tromp_taylor import PRESETS
+    from tests.reference_compiled import compiled_value
+
+    graph, options = parse_graph(name), PRESETS[preset]
+    found = Solver(graph, options).solve()
+    started = time.process_time()
+    value, nodes = compiled_value(graph, options, table_bits=22)
+    seconds = time.process_time() - started
+    if value != found.raw_value:
+        raise AssertionError(f"{name} {preset}: solver {found.raw_value}, reference {value}")
+    return value, found.nodes, found.seconds, nodes, seconds
 
 
 def row(r: dict) -> str:
@@ -161,6 +182,12 @@ def main(argv=None) -> int:
     ratio = plain / two["nodes"]
     shown = f"{ratio:,.0f}×" if finished else f"> {ratio:,.0f}× (plain search unfinished at {plain:,} nodes)"
     print(f"| 2×3 nodes: solver {two['nodes']:,} vs plain alpha-beta | {shown} |")
+
+    value, solver, solver_seconds, reference, reference_seconds = reference_nodes("atlas:36", "stone")
+    print(
+        f"| atlas:36 stone (value {value:+d}) nodes: solver {solver:,} ({solver_seconds:.2f} s) vs compiled "
+        f"full-history minimax {reference:,} ({reference_seconds:.1f} s, compile included) | {reference / solver:,.0f}× |"
+    )
 
     print("\n| board | value | nodes | seconds | nodes/s | principal variation |\n|---|---|---|---|---|---|")
     boards = ["grid:2x2", "grid:2x3"] + ([] if args.quick else ["grid:2x4"])

@@ -1,0 +1,323 @@
+"""The full-history minimax of ``tests/reference_minimax.py``, compiled with numba.
+
+Still deliberately simple, and sharing no code with the solver (``impl/solve.py``) nor with
+the engine: the rules are written again here from the spec (``gorules.spec.tromp_taylor``),
+on bit masks.  A board is two masks (Black's stones, White's); a move places a stone, then
+clears every stone of the opponent that does not reach an empty point, then every stone of
+the mover that does not (the spec's ``move``: capture first, then suicide).  The history is
+the set of position keys played so far along the line being searched: the board's number in
+base 3 under positional superko, that number and the player to move under situational
+superko (where a pass adds its position too, as in the spec's list of states).  A stone move
+whose position is in the set is illegal; the set is a bit array, one bit a position, set when
+a line enters a position and cleared when it leaves.
+
+The search is fail-soft alpha-beta over every legal move (the pass first, then the moves that
+capture, then the others, each group in point order), with no static bound, no symmetry and
+no deepening; the value is found by null-window tests from 0 up or down (MTD(f)), as the
+plain reference does.  It may keep a table of value bounds of a fixed size, keyed on the
+*whole* state (board, player to move, passes and every bit of the history set) and checked
+word for word on a hit, so that an entry is reused only under exactly the same history.  A
+state has two entries it may go in; when both hold other states, the one whose search took
+fewer nodes is overwritten, which costs time and never soundness.  Only the finite rules (positional and situational superko) are searched: under
+the others a line may never end.  Values are Black's margin before komi.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from gorules.spec.graph import Graph
+from gorules.spec.tromp_taylor import Options
+
+POSITIONAL, SITUATIONAL = 0, 1
+FAITHFUL, TABLE_FORGETS_HISTORY = 0, 1
+MAX_POINTS = 7  # 3^7 boards, times 2 players: 69 words of history per table entry
+
+# rules[...]: the fields of the int64 array that carries the rules and the mutant.
+ORDER, KO, SUICIDE, STONE_SCORING, MUTANT, WORDS, TABLE_MASK, NODE_LIMIT = range(8)
+# A table entry: the history words and the state word in ``keys``; the lower and upper
+# bounds and the nodes its search took in ``bounds``.
+
+
+@njit(cache=True)
+def _popcount(x):
+    """The number of set bits of x."""
+    count = 0
+    while x:
+        x &= x - np.uint64(1)
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def _around(nbrs, points):
+    """The points adjacent to some point of ``points``."""
+    out = np.uint64(0)
+    v = 0
+    while points:
+        if points & np.uint64(1):
+            out |= nbrs[v]
+        points >>= np.uint64(1)
+        v += 1
+    return out
+
+
+@njit(cache=True)
+def _reaching(nbrs, stones, targets):
+    """The points of ``stones`` joined to a point of ``targets`` by a path through ``stones``:
+    the spec's ``reaches``, grown from the stones next to a target until nothing changes."""
+    reached = stones & _around(nbrs, targets)
+    while True:
+        grown = reached | (stones & _around(nbrs, reached))
+        if grown == reached:
+            return reached
+        reached = grown
+
+
+@njit(cache=True)
+def _play(nbrs, full, black, white, v, side):
+    """The board after ``side`` (0 Black, 1 White) plays on empty point v: the opponent's
+    stones that reach no empty point are cleared, then the mover's."""
+    mine, theirs = (black, white) if side == 0 else (white, black)
+    mine |= np.uint64(1) << np.uint64(v)
+    empty = full & ~(mine | theirs)
+    theirs = _reaching(nbrs, theirs, empty)
+    empty = full & ~(mine | theirs)
+    mine = _reaching(nbrs, mine, empty)
+    return (mine, theirs) if side == 0 else (theirs, mine)
+
+
+@njit(cache=True)
+def _captures(black, white, after_black, after_white, side):
+    """Whether the move of ``side`` that made the board (after_black, after_white) took stones
+    of the opponent."""
+    if side == 0:
+        return after_white != white
+    return after_black != black
+
+
+@njit(cache=True)
+def _margin(nbrs, full, black, white, stone_scoring):
+    """Black's score minus White's on a final board: stones, and under area scoring the empty
+    points that reach Black's stones and not White's (or White's and not Black's)."""
+    margin = _popcount(black) - _popcount(white)
+    if stone_scoring:
+        return margin
+    empty = full & ~(black | white)
+    near_black = _reaching(nbrs, empty, black)
+    near_white = _reaching(nbrs, empty, white)
+    return margin + _popcount(near_black & ~near_white) - _popcount(near_white & ~near_black)
+
+
+@njit(cache=True)
+def _position(rules, black, white, side):
+    """The position's number in the history: the board in base 3 (point v has weight 3^v;
+    Black 1, White 2), times 2 plus the player to move under situational superko."""
+    key = 0
+    weight = 1
+    for v in range(rules[ORDER]):
+        bit = np.uint64(1) << np.uint64(v)
+        if black & bit:
+            key += weight
+        elif white & bit:
+            key += 2 * weight
+        weight *= 3
+    if rules[KO] == SITUATIONAL:
+        key = 2 * key + side
+    return key
+
+
+@njit(cache=True)
+def _has(seen, key):
+    """Whether position ``key`` is in the history."""
+    return (seen[key >> 6] >> np.uint64(key & 63)) & np.uint64(1) != 0
+
+
+@njit(cache=True)
+def _flip(seen, key):
+    """Add position ``key`` to the history, or take it out."""
+    seen[key >> 6] ^= np.uint64(1) << np.uint64(key & 63)
+
+
+@njit(cache=True)
+def _state_word(black, white, side, passes):
+    """The board, player to move and passes in one word, with a bit that marks a used entry."""
+    return black | (white << np.uint64(8)) | np.uint64((side << 16) | (passes << 17) | (1 << 20))
+
+
+@njit(cache=True)
+def _bucket(rules, seen, state):
+    """The first of the two table entries where a whole state may be (its history words and
+    its state word mixed)."""
+    h = np.uint64(1469598103934665603)
+    prime = np.uint64(1099511628211)
+    if rules[MUTANT] != TABLE_FORGETS_HISTORY:
+        for w in range(rules[WORDS]):
+            h = (h ^ seen[w]) * prime
+            h ^= h >> np.uint64(29)
+    h = (h ^ state) * prime
+    h ^= h >> np.uint64(31)
+    return np.int64(h & np.uint64(rules[TABLE_MASK])) & ~np.int64(1)
+
+
+@njit(cache=True)
+def _matches(rules, keys, slot, seen, state):
+    """Whether the table's entry ``slot`` is this very state, history and all."""
+    words = rules[WORDS]
+    if keys[slot, words] != state:
+        return False
+    if rules[MUTANT] == TABLE_FORGETS_HISTORY:
+        return True
+    for w in range(words):
+        if keys[slot, w] != seen[w]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _find(rules, keys, seen, state):
+    """The entry of the table that holds this whole state, or -1."""
+    slot = _bucket(rules, seen, state)
+    for entry in (slot, slot + 1):
+        if _matches(rules, keys, entry, seen, state):
+            return entry
+    return -1
+
+
+@njit(cache=True)
+def _store(rules, keys, bounds, seen, state, lower, upper, work):
+    """Keep the bounds of a whole state: in its own entry if the table has one, otherwise in
+    the entry of its bucket whose search took fewer nodes (the cheaper one to find again)."""
+    slot = _find(rules, keys, seen, state)
+    if slot < 0:
+        slot = _bucket(rules, seen, state)
+        if bounds[slot + 1, 2] < bounds[slot, 2]:
+            slot += 1
+    words = rules[WORDS]
+    for w in range(words):
+        keys[slot, w] = seen[w]
+    keys[slot, words] = state
+    bounds[slot, 0] = lower
+    bounds[slot, 1] = upper
+    bounds[slot, 2] = min(work, 2**31 - 1)
+
+
+@njit  # not cached: a recursive kernel loaded from numba's cache crashes the process
+def _value(rules, nbrs, full, seen, keys, bounds, counts, black, white, side, passes, alpha, beta):
+    """Black's margin from this state with this history, fail-soft within (alpha, beta)."""
+    counts[0] += 1
+    n = rules[ORDER]
+    if counts[0] > rules[NODE_LIMIT]:
+        return 0  # the budget is spent: the caller throws the whole search away
+    if passes >= 2:
+        return _margin(nbrs, full, black, white, rules[STONE_SCORING])
+    use_table = rules[TABLE_MASK] >= 0
+    start = counts[0]
+    state = _state_word(black, white, side, passes)
+    lower, upper = -n, n
+    if use_table:
+        slot = _find(rules, keys, seen, state)
+        if slot >= 0:
+            lower, upper = bounds[slot, 0], bounds[slot, 1]
+            if lower >= beta or lower == upper:
+                return lower
+            if upper <= alpha:
+                return upper
+            alpha, beta = max(alpha, lower), min(beta, upper)
+    outer_alpha, outer_beta = alpha, beta
+    best = -n - 1 if side == 0 else n + 1
+    for turn in range(2 * n + 1):  # the pass, then the captures, then the other points
+        if turn == 0:
+            key = _position(rules, black, white, 1 - side)
+            added = rules[KO] == SITUATIONAL and not _has(seen, key)
+            if added:
+                _flip(seen, key)
+            v = _value(rules, nbrs, full, seen, keys, bounds, counts, black, white, 1 - side, passes + 1, alpha, beta)
+            if added:
+                _flip(seen, key)
+        else:
+            move = (turn - 1) % n
+            if (black | white) & (np.uint64(1) << np.uint64(move)):
+                continue
+            after_black, after_white = _play(nbrs, full, black, white, move, side)
+            if _captures(black, white, after_black, after_white, side) != (turn <= n):
+                continue
+            if rules[SUICIDE] == 0 and not (after_black | after_white) & (np.uint64(1) << np.uint64(move)):
+                continue
+            key = _position(rules, after_black, after_white, 1 - side)
+            if _has(seen, key):
+                continue
+            _flip(seen, key)
+            v = _value(
+                rules, nbrs, full, seen, keys, bounds, counts, after_black, after_white, 1 - side, 0, alpha, beta
+            )
+            _flip(seen, key)
+        if side == 0:
+            best = max(best, v)
+            alpha = max(alpha, v)
+        else:
+            best = min(best, v)
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    if use_table:
+        if best <= outer_alpha:
+            upper = min(upper, best)
+        elif best >= outer_beta:
+            lower = max(lower, best)
+        else:
+            lower = upper = best
+        _store(rules, keys, bounds, seen, state, lower, upper, counts[0] - start)
+    return best
+
+
+class OutOfNodes(Exception):
+    """The search visited more nodes than its budget allowed: no value is known."""
+
+
+def compiled_value(
+    graph: Graph, options: Options, table_bits: int = 20, mutant: int = FAITHFUL, max_nodes: int = 2**62
+) -> tuple[int, int]:
+    """Black's perfect-play margin before komi from the empty board, and the nodes searched.
+
+    ``table_bits`` sizes the table (2^bits entries; a negative number: no table); ``mutant``
+    is FAITHFUL, or a deliberately wrong reference for the tests: TABLE_FORGETS_HISTORY (the
+    table keyed on the position alone, whatever the history).  OutOfNodes when the search
+    needs more than ``max_nodes`` nodes."""
+    if options.ko not in ("positional", "situational"):
+        raise ValueError(f"the compiled reference searches the finite rules only, not ko={options.ko}")
+    if graph.order > MAX_POINTS or graph.directed:
+        raise ValueError(f"the compiled reference takes undirected graphs of up to {MAX_POINTS} points")
+    n = graph.order
+    ko = POSITIONAL if options.ko == "positional" else SITUATIONAL
+    positions = 3**n * (2 if ko == SITUATIONAL else 1)
+    words = (positions + 63) // 64
+    size = 1 << max(table_bits, 1)
+    mask = size - 1 if table_bits >= 0 else -1
+    rules = np.array(
+        [n, ko, options.suicide == "allowed", options.scoring == "stone", mutant, words, mask, max_nodes],
+        dtype=np.int64,
+    )
+    nbrs = np.zeros(max(n, 1), dtype=np.uint64)
+    for v in graph.points:
+        for w in graph.neighbours[v]:
+            nbrs[v] |= np.uint64(1) << np.uint64(w)
+    full = np.uint64((1 << n) - 1)
+    seen = np.zeros(words, dtype=np.uint64)
+    seen[0] = np.uint64(1)  # the empty board (Black to move): position 0
+    keys = np.zeros((size, words + 1), dtype=np.uint64)
+    bounds = np.zeros((size, 3), dtype=np.int32)
+    counts = np.zeros(1, dtype=np.int64)
+    lower, upper, guess = -n, n, 0
+    while lower < upper:  # null-window tests "is the value at least g?" walking from 0 (MTD(f))
+        g = max(guess, lower + 1)
+        found = _value(rules, nbrs, full, seen, keys, bounds, counts, np.uint64(0), np.uint64(0), 0, 0, g - 1, g)
+        if counts[0] > max_nodes:
+            raise OutOfNodes(f"more than {max_nodes:,} nodes; the value lies in [{lower}, {upper}]")
+        if found >= g:
+            lower, guess = found, found + 1
+        else:
+            upper, guess = found, found
+        guess = min(guess, upper)
+    return int(lower), int(counts[0])
