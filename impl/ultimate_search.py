@@ -33,6 +33,7 @@ stores exact bowls instead; the check of the claim itself searches that way.
 
 from __future__ import annotations
 
+import itertools
 import sys
 import threading
 from collections.abc import Callable
@@ -392,8 +393,6 @@ class Engine:
         graphs with thousands of them (section VII's, with interchangeable eyes) would
         spend more time on the orbits than on the search."""
         if self.symmetries is None:
-            import itertools
-
             import networkx as nx
             from networkx.algorithms.isomorphism import GraphMatcher
 
