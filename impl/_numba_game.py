@@ -10,7 +10,18 @@ pseudo-liberties are v).  So the legality of a point costs one look at each neig
 
 ``pts`` rows: board colour (0 Empty, 1 Black, 2 White), chain representative, next stone
 of the chain (a cycle), then per representative: size, liberties, sum, sum of squares,
-Zobrist xor.  ``hist`` rows per position of the history: hash, side to move (1 Black, 2
+Zobrist xor; then per point its class for Black and for White (see ``_point_class``: 0
+occupied, 1 a stone placed there removes nothing, 2 it captures or is a suicide), and a mark
+and a list of the points whose classes a move may have changed.
+
+The classes are kept incrementally.  The class of an empty point p depends only on the
+colours of its neighbours and, for each chain next to it, on whether p is that chain's only
+liberty.  A move changes colours at the point played and the stones it removes, and
+changes the liberties of the chains next to those; a chain whose liberties change alters
+"p is my only liberty" only at its only liberty before the change and at its only liberty
+after it.  So the points to refresh after a move are the point played, the stones removed,
+the empty neighbours of both, and the only liberty (before and after) of every chain next
+to them, a few points where listing from scratch looks at every empty point.  ``hist`` rows per position of the history: hash, side to move (1 Black, 2
 White), passes, Black's stones, White's stones; ``boards`` the boards; ``table`` an
 open-addressing hash table of history indices.  ``scal``: [positions stored, ko code,
 suicide allowed], then from COUNTS on the number of stored positions with each pair of
@@ -26,7 +37,9 @@ from __future__ import annotations
 from numba import carray, njit, types
 from numba.core.extending import intrinsic
 
-BOARD, HEAD, NEXT, SIZE, LIBS, LSUM, LSQ, ZXOR = range(8)
+BOARD, HEAD, NEXT, SIZE, LIBS, LSUM, LSQ, ZXOR, CLASS, CLASS_WHITE, MARK, DIRTY = range(12)
+ROWS = 12  # rows of ``pts``; the class of a point for colour c (1 or 2) is row CLASS + c - 1
+MARKED = 3  # scal[MARKED]: how many points the DIRTY row lists
 COUNTS = 8  # scal[COUNTS + (b·(n+1) + w) mod slots]: stored positions with b Black, w White stones
 
 
@@ -45,10 +58,76 @@ def _only_liberty_is(pts, c, v):
     return count > 0 and pts[LSUM, c] == count * v and pts[LSQ, c] == count * v * v
 
 
+@njit(cache=True, inline="always")
+def _mark(pts, scal, p):
+    """Put point p on the list of points whose classes must be computed again."""
+    if pts[MARK, p] == 0:
+        pts[MARK, p] = 1
+        pts[DIRTY, scal[MARKED]] = p
+        scal[MARKED] += 1
+
+
+@njit(cache=True, inline="always")
+def _mark_only_liberty(pts, scal, c):
+    """Mark the only liberty of chain c, if it has exactly one."""
+    count = pts[LIBS, c]
+    if count > 0:
+        p = pts[LSUM, c] // count
+        if pts[LSUM, c] == count * p and pts[LSQ, c] == count * p * p:
+            _mark(pts, scal, p)
+
+
+@njit(cache=True, inline="always")
+def _point_class(pts, v, me, ptr, idx):
+    """The class of point v for the player ``me``: 0 occupied, 1 a stone of me placed at v
+    removes nothing (v has an empty neighbour, or a chain of me next to it keeps another
+    liberty, and no chain of the opponent next to it has v as its only liberty), 2 it
+    captures or is a suicide."""
+    if pts[BOARD, v] != 0:
+        return 0
+    opp = 3 - me
+    free = False
+    for k in range(ptr[v], ptr[v + 1]):
+        w = idx[k]
+        c = pts[BOARD, w]
+        if c == 0:
+            free = True
+        else:
+            only_v = _only_liberty_is(pts, pts[HEAD, w], v)
+            if c == opp:
+                if only_v:
+                    return 2
+            elif not only_v:
+                free = True
+    return 1 if free else 2
+
+
 @njit(cache=True)
-def _remove_chain(pts, c, ptr, idx):
+def _refresh_classes(pts, scal, ptr, idx):
+    """Compute again the classes of the marked points, for both players; clear the marks."""
+    for i in range(scal[MARKED]):
+        p = pts[DIRTY, i]
+        pts[MARK, p] = 0
+        pts[CLASS, p] = _point_class(pts, p, 1, ptr, idx)
+        pts[CLASS_WHITE, p] = _point_class(pts, p, 2, ptr, idx)
+    scal[MARKED] = 0
+
+
+@njit(cache=True)
+def game_classes(pts, scal, ptr, idx, n):
+    """Compute the classes of every point from scratch (a loaded board)."""
+    for p in range(n):
+        pts[MARK, p] = 0
+        pts[CLASS, p] = _point_class(pts, p, 1, ptr, idx)
+        pts[CLASS_WHITE, p] = _point_class(pts, p, 2, ptr, idx)
+    scal[MARKED] = 0
+
+
+@njit(cache=True)
+def _remove_chain(pts, c, ptr, idx, scal):
     """Make the stones of chain c empty, giving their points back as liberties to the
-    chains next to them; return the chain's Zobrist xor."""
+    chains next to them; return the chain's Zobrist xor.  Marks the stones, their empty
+    neighbours, and the only liberty of each chain next to them before it gains one."""
     z = pts[ZXOR, c]
     s = c
     while True:
@@ -57,10 +136,14 @@ def _remove_chain(pts, c, ptr, idx):
         if s == c:
             break
     while True:
+        _mark(pts, scal, s)
         for k in range(ptr[s], ptr[s + 1]):
             u = idx[k]
             if pts[BOARD, u] != 0:
+                _mark_only_liberty(pts, scal, pts[HEAD, u])
                 _add_liberty(pts, pts[HEAD, u], s, 1)
+            else:
+                _mark(pts, scal, u)
         t = pts[NEXT, s]
         pts[NEXT, s] = s
         pts[HEAD, s] = s
@@ -101,18 +184,21 @@ def _alone(pts, v, colour):
 
 
 @njit(cache=True)
-def _put(pts, v, me, ptr, idx, zob):
+def _put(pts, v, me, ptr, idx, zob, scal):
     """Play ``me`` at empty v (the move of the source: captures, then suicide); return the
-    xor of the Zobrist keys that changed."""
+    xor of the Zobrist keys that changed.  The classes of the points it may change are
+    computed again (see the module's docstring)."""
     opp = 3 - me
     _alone(pts, v, me)
     pts[ZXOR, v] = zob[v, me]
     change = zob[v, me]
+    _mark(pts, scal, v)
     for k in range(ptr[v], ptr[v + 1]):
         w = idx[k]
         c = pts[BOARD, w]
         if c == 0:
             _add_liberty(pts, v, w, 1)
+            _mark(pts, scal, w)
         else:
             _add_liberty(pts, pts[HEAD, w], v, -1)
     mine = v
@@ -128,9 +214,16 @@ def _put(pts, v, me, ptr, idx, zob):
     for k in range(ptr[v], ptr[v + 1]):
         w = idx[k]
         if pts[BOARD, w] == opp and pts[LIBS, pts[HEAD, w]] == 0:
-            change ^= _remove_chain(pts, pts[HEAD, w], ptr, idx)
+            change ^= _remove_chain(pts, pts[HEAD, w], ptr, idx, scal)
     if pts[LIBS, mine] == 0:
-        change ^= _remove_chain(pts, mine, ptr, idx)
+        change ^= _remove_chain(pts, mine, ptr, idx, scal)
+    # The chains next to v after the move: v was a liberty of each, so before the move
+    # each had its only liberty at v (marked) or none.
+    for k in range(ptr[v], ptr[v + 1]):
+        w = idx[k]
+        if pts[BOARD, w] != 0:
+            _mark_only_liberty(pts, scal, pts[HEAD, w])
+    _refresh_classes(pts, scal, ptr, idx)
     return change
 
 
@@ -347,70 +440,70 @@ def _placement_reason(hist, table, scal, after, me, t, placements_new):
 
 
 @njit(cache=True)
-def game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out):
-    """Write the legal points of the player to move to ``out``, in increasing order;
-    return how many.  A point where a stone is added and none removed is decided in the
-    loop; a point that captures or is a suicide goes through ``_quick_reason``; points
-    whose hash matches an earlier position wait at the end of ``out`` for the exact check."""
+def game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, legal, spare):
+    """Write the legal points of the player to move to ``legal``, in increasing order;
+    return how many (``legal`` and ``spare`` have room for n + 1 points).  The classes kept
+    for the player to move (``_point_class``) say which points are empty and which of them
+    add a stone and remove none; where such a placement cannot repeat an earlier board
+    (every ko rule but superko, or no stored position has the stone counts it makes) they
+    are written without a branch; otherwise each has its hash probed.  The points that
+    capture or are suicides, and placements whose hash matches an earlier position, wait
+    in ``spare`` and are decided one by one, then merged in."""
     t = scal[0] - 1
     if hist[t, 2] >= 2:
         return 0
     me = hist[t, 1]
-    opp = 3 - me
     h = hist[t, 0]
     black = hist[t, 3] + (me == 1)
     white = hist[t, 4] + (me == 2)
     placements_new = scal[COUNTS + (black * (n + 1) + white) % (scal.shape[0] - COUNTS)] == 0
-    board = pts[BOARD]
-    head = pts[HEAD]
-    libs = pts[LIBS]
-    lsum = pts[LSUM]
-    lsq = pts[LSQ]
     ko = scal[1]
-    # Whether a stone added with none removed is legal without a look at the history.
-    placements_legal = ko == 3 or ko == 2 or ((ko == 0 or ko == 1) and placements_new)
+    classes = pts[CLASS + me - 1]
     count = 0
-    waiting = 0
-    for v in range(n):
-        if board[v] != 0:
-            continue
-        free = False
-        captures = False
-        for k in range(ptr[v], ptr[v + 1]):
-            w = idx[k]
-            c = board[w]
-            if c == 0:
-                free = True
-            else:
-                g = head[w]
-                m = libs[g]
-                only_v = lsum[g] == m * v and lsq[g] == m * v * v
-                if c == opp:
-                    captures = captures or only_v
+    later = 0
+    if ko == 3 or ko == 2 or placements_new:
+        # Placements are legal without a look at the history: no branch on the class.
+        for v in range(n):
+            kind = classes[v]
+            legal[count] = v
+            count += kind == 1
+            spare[later] = v
+            later += kind == 2
+    else:
+        for v in range(n):
+            kind = classes[v]
+            if kind == 1:
+                code = _placement_reason(hist, table, scal, h ^ zob[v, me], me, t, placements_new)
+                if code == 0:
+                    legal[count] = v
+                    count += 1
                 else:
-                    free = free or not only_v
-        if captures or not free:
-            code = _quick_reason(pts, hist, table, scal, v, ptr, idx, zob, n, placements_new)
-        elif placements_legal:
-            code = 0
-        else:
-            code = _placement_reason(hist, table, scal, h ^ zob[v, me], me, t, placements_new)
+                    spare[later] = v
+                    later += 1
+            elif kind == 2:
+                spare[later] = v
+                later += 1
+    found = 0
+    for i in range(later):
+        v = spare[i]
+        code = _quick_reason(pts, hist, table, scal, v, ptr, idx, zob, n, placements_new)
+        if code < 0:
+            code = _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n)
         if code == 0:
-            out[count] = v
-            count += 1
-        elif code < 0:
-            waiting += 1
-            out[n - waiting] = v
-    for i in range(waiting):
-        v = out[n - waiting + i]
-        if _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n) == 0:
-            k = count
-            while k > 0 and out[k - 1] > v:
-                out[k] = out[k - 1]
-                k -= 1
-            out[k] = v
-            count += 1
-    return count
+            spare[found] = v
+            found += 1
+    # Merge the points found legal one by one (increasing) into the others, from the end.
+    i = count - 1
+    k = count + found - 1
+    for j in range(found - 1, -1, -1):
+        v = spare[j]
+        while i >= 0 and legal[i] > v:
+            legal[k] = legal[i]
+            i -= 1
+            k -= 1
+        legal[k] = v
+        k -= 1
+    return count + found
 
 
 @njit(cache=True)
@@ -489,7 +582,7 @@ def packed_sizes(n, capacity, scal_length, arcs):
     the header), in the order of ``_views``."""
     width = max(n, 1)
     return (
-        8 * width,
+        ROWS * width,
         5 * capacity,
         4 * capacity,
         scal_length,
@@ -526,8 +619,8 @@ def _views(mem):
     width = max(n, 1)
     base = mem.ctypes.data
     o = HEADER
-    pts = carray(_pointer(base + 8 * o, types.int64), (8, width))
-    o += 8 * width
+    pts = carray(_pointer(base + 8 * o, types.int64), (ROWS, width))
+    o += ROWS * width
     hist = carray(_pointer(base + 8 * o, types.int64), (cap, 5))
     o += 5 * cap
     table = mem[o : o + 4 * cap]
@@ -558,11 +651,10 @@ def _log_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out, l
     t = scal[0] - 1
     if hist[t, 2] >= 2:
         return 0
-    count = game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out)
     row = t * (n + 1)
-    for i in range(count):
-        log[row + i] = out[i]
-    log[row + count] = n
+    legal = log[row : row + n + 1]
+    count = game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, legal, out)
+    legal[count] = n
     return count + 1
 
 
@@ -589,7 +681,7 @@ def packed_step(code, mem):
         if reason != 0:
             return -1 - reason
         me = hist[t, 1]
-        after = hist[t, 0] ^ _put(pts, v, me, ptr, idx, zob)
+        after = hist[t, 0] ^ _put(pts, v, me, ptr, idx, zob, scal)
         _record(pts, hist, boards, table, scal, after, 3 - me, 0, n)
     if code & 1:
         return _log_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out, log)

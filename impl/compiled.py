@@ -140,12 +140,12 @@ def _compiled_game_arrays(graph: Graph) -> tuple:
     if arrays is None:
         import numpy as np
 
-        from gorules.impl._numba_game import HEAD, NEXT, SIZE
+        from gorules.impl._numba_game import HEAD, NEXT, ROWS, SIZE
 
         n = graph.order
         ptr, idx = csr([graph.neighbours[v] for v in range(n)])
         zobrist = np.random.default_rng(20240).integers(1, 2**62, size=(max(n, 1), 3), dtype=np.int64)
-        pts = np.zeros((8, max(n, 1)), dtype=np.int64)
+        pts = np.zeros((ROWS, max(n, 1)), dtype=np.int64)
         pts[HEAD] = pts[NEXT] = np.arange(max(n, 1))
         pts[SIZE] = 1
         arrays = (ptr, idx, zobrist, pts)
@@ -290,6 +290,7 @@ class CompiledGame(Position):
             start = np.array([[1 if black >> v & 1 else 2 if white >> v & 1 else 0 for v in range(n)]], dtype=np.int8)
             compiled.game_load(a.pts, start, 0, a.ptr, a.idx, n)
             h = compiled.game_zobrist(a.pts, a.zob, n)
+        compiled.game_classes(a.pts, a.scal, a.ptr, a.idx, n)
         compiled._record(a.pts, a.hist, a.boards, a.table, a.scal, h, side + 1, 0, n)
 
     def _restore(self, memory, capacity: int) -> None:
@@ -349,7 +350,7 @@ class CompiledGame(Position):
                 for offset, size in _packed_offsets(self._n, capacity, int(mem[2]), int(mem[3]))
             )
             self._unpacked = _Arrays(
-                pts.reshape(8, width),
+                pts.reshape(self._c.ROWS, width),
                 hist.reshape(capacity, 5),
                 table,
                 scal,
@@ -446,6 +447,7 @@ class CompiledGame(Position):
         t = int(a.scal[0]) - 1
         c.game_load(a.pts, a.boards, t, a.ptr, a.idx, self._n)
         c.game_zobrist(a.pts, a.zob, self._n)
+        c.game_classes(a.pts, a.scal, a.ptr, a.idx, self._n)
         self._side = int(a.hist[t, 1]) - 1
         self.passes = int(a.hist[t, 2])
         # A new log: the rows from here on will be written again, and views of them handed
