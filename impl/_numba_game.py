@@ -21,12 +21,17 @@ changes the liberties of the chains next to those; a chain whose liberties chang
 "p is my only liberty" only at its only liberty before the change and at its only liberty
 after it.  So the points to refresh after a move are the point played, the stones removed,
 the empty neighbours of both, and the only liberty (before and after) of every chain next
-to them, a few points where listing from scratch looks at every empty point.  ``hist`` rows per position of the history: hash, side to move (1 Black, 2
-White), passes, Black's stones, White's stones; ``boards`` the boards; ``table`` an
-open-addressing hash table of history indices.  ``scal``: [positions stored, ko code,
-suicide allowed], then from COUNTS on the number of stored positions with each pair of
-stone counts (pairs sharing a slot add up: a filter may only say "perhaps"), which spares
-most points the hash probe.
+to them, a few points where listing from scratch looks at every empty point.
+
+``hist`` rows per position of the history: hash, side to move (1 Black, 2 White), passes,
+Black's stones, White's stones, and 1 + the previous position whose stone counts share its
+slot (0 if none); ``boards`` the boards; ``table`` an open-addressing hash table of
+history indices.  ``scal``: [positions stored, ko code, suicide allowed, marked points],
+then from COUNTS on, per slot of stone counts, 1 + the last stored position in it (0 if
+none).  A move that adds a stone and removes none can only repeat a board with one more
+stone of the player, so the positions of that slot are the only candidates: usually
+there are none, and otherwise their boards are compared with the current one, which finds
+the points that would repeat them exactly (no hash probe per point).
 
 The whole-playout kernel, which plays entire random games without chains, is
 ``impl/_numba_playout.py``.
@@ -40,7 +45,8 @@ from numba.core.extending import intrinsic
 BOARD, HEAD, NEXT, SIZE, LIBS, LSUM, LSQ, ZXOR, CLASS, CLASS_WHITE, MARK, DIRTY = range(12)
 ROWS = 12  # rows of ``pts``; the class of a point for colour c (1 or 2) is row CLASS + c - 1
 MARKED = 3  # scal[MARKED]: how many points the DIRTY row lists
-COUNTS = 8  # scal[COUNTS + (b·(n+1) + w) mod slots]: stored positions with b Black, w White stones
+COUNTS = 8  # scal[COUNTS + (b·(n+1) + w) mod slots]: 1 + the last stored position of that slot, or 0
+REPEATS = 5  # the class, for the listing only, of a placement found to repeat a board
 
 
 @njit(cache=True, inline="always")
@@ -372,7 +378,9 @@ def _record(pts, hist, boards, table, scal, h, side, passes, n):
         white += c == 2
     hist[t, 3] = black
     hist[t, 4] = white
-    scal[COUNTS + (black * (n + 1) + white) % (scal.shape[0] - COUNTS)] += 1
+    slot = COUNTS + (black * (n + 1) + white) % (scal.shape[0] - COUNTS)
+    hist[t, 5] = scal[slot]
+    scal[slot] = t + 1
     mask = table.shape[0] - 1
     slot = h & mask
     while table[slot] >= 0:
@@ -456,21 +464,48 @@ def _placement_reason(hist, table, scal, after, me, t, placements_new):
     return 0
 
 
+@njit(cache=True, inline="always")
+def _mark_repeating_placements(pts, hist, boards, scal, classes, found, t, me, ko, n):
+    """Give class REPEATS to each point where a stone of the player to move, removing
+    nothing, would bring back a stored board (under situational superko, with the opponent
+    to move), listing them from the end of ``found``; return how many.  Only the positions
+    with one more stone of the player are candidates (the chain of their slot), and such a
+    board repeats by a placement at v exactly when it differs from the current board at v
+    alone."""
+    black = hist[t, 3] + (me == 1)
+    white = hist[t, 4] + (me == 2)
+    j = scal[COUNTS + (black * (n + 1) + white) % (scal.shape[0] - COUNTS)] - 1
+    marked = 0
+    while j >= 0:
+        if hist[j, 3] == black and hist[j, 4] == white and (ko == 0 or hist[j, 1] == 3 - me):
+            differ = 0
+            point = 0
+            for u in range(n):
+                if boards[j, u] != boards[t, u]:
+                    differ += 1
+                    point = u
+            if differ == 1 and classes[point] == 1:
+                classes[point] = REPEATS
+                found[n - marked] = point
+                marked += 1
+        j = hist[j, 5] - 1
+    return marked
+
+
 @njit(cache=True)
 def game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, legal, spare):
     """Write the legal points of the player to move to ``legal``, in increasing order;
     return how many (``legal`` and ``spare`` have room for n + 1 points).  The classes kept
     for the player to move (``_set_classes``) say which points are empty and which of them
-    add a stone and remove none; where such a placement cannot repeat an earlier board
-    (every ko rule but superko, or no stored position has the stone counts it makes) they
-    are written without a branch; otherwise each has its hash probed.  The points that
-    capture or are suicides, and placements whose hash matches an earlier position, wait
-    in ``spare`` and are decided one by one, then merged in."""
+    add a stone and remove none; under superko the placements that would repeat a board
+    are found from the stored boards with the stone counts they make (usually none) and
+    left out; the other placements are written without a branch.  The points that capture
+    or are suicides (where the rules may allow them) wait in ``spare`` and are decided one
+    by one, then merged in."""
     t = scal[0] - 1
     if hist[t, 2] >= 2:
         return 0
     me = hist[t, 1]
-    h = hist[t, 0]
     placements_new = _placements_new(hist, scal, t, me, n)
     ko = scal[1]
     # The classes that wait for a closer look: captures; a lone stone's suicide, which
@@ -478,30 +513,20 @@ def game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, legal,
     suicide_allowed = scal[2] != 0
     waits = 1 << 2 | (suicide_allowed and ko != 0) << 3 | suicide_allowed << 4
     classes = pts[CLASS + me - 1]
+    repeats = 0
+    if (ko == 0 or ko == 1) and not placements_new:
+        repeats = _mark_repeating_placements(pts, hist, boards, scal, classes, spare, t, me, ko, n)
+    # Every placement left of class 1 is legal: no branch on the class.
     count = 0
     later = 0
-    if ko == 3 or ko == 2 or placements_new:
-        # Placements are legal without a look at the history: no branch on the class.
-        for v in range(n):
-            kind = classes[v]
-            legal[count] = v
-            count += kind == 1
-            spare[later] = v
-            later += waits >> kind & 1
-    else:
-        for v in range(n):
-            kind = classes[v]
-            if kind == 1:
-                code = _placement_reason(hist, table, scal, h ^ zob[v, me], me, t, placements_new)
-                if code == 0:
-                    legal[count] = v
-                    count += 1
-                else:
-                    spare[later] = v
-                    later += 1
-            elif waits >> kind & 1:
-                spare[later] = v
-                later += 1
+    for v in range(n):
+        kind = classes[v]
+        legal[count] = v
+        count += kind == 1
+        spare[later] = v
+        later += waits >> kind & 1
+    for i in range(repeats):
+        classes[spare[n - i]] = 1
     found = 0
     for i in range(later):
         v = spare[i]
@@ -572,7 +597,7 @@ def game_forget_last(hist, table, scal, n):
     while table[slot] != t:
         slot = (slot + 1) & mask
     table[slot] = -1
-    scal[COUNTS + (hist[t, 3] * (n + 1) + hist[t, 4]) % (scal.shape[0] - COUNTS)] -= 1
+    scal[COUNTS + (hist[t, 3] * (n + 1) + hist[t, 4]) % (scal.shape[0] - COUNTS)] = hist[t, 5]
     scal[0] = t
 
 
@@ -602,7 +627,7 @@ def packed_sizes(n, capacity, scal_length, arcs):
     width = max(n, 1)
     return (
         ROWS * width,
-        5 * capacity,
+        6 * capacity,
         4 * capacity,
         scal_length,
         n + 1,
@@ -640,8 +665,8 @@ def _views(mem):
     o = HEADER
     pts = carray(_pointer(base + 8 * o, types.int64), (ROWS, width))
     o += ROWS * width
-    hist = carray(_pointer(base + 8 * o, types.int64), (cap, 5))
-    o += 5 * cap
+    hist = carray(_pointer(base + 8 * o, types.int64), (cap, 6))
+    o += 6 * cap
     table = mem[o : o + 4 * cap]
     o += 4 * cap
     scal = mem[o : o + mem[2]]
