@@ -191,6 +191,16 @@ def _packed_offsets(n: int, capacity: int, scal_length: int, arcs: int) -> tuple
     return tuple(offsets)
 
 
+@functools.lru_cache(maxsize=64)
+def _first_position_parts(n: int, capacity: int, scal_length: int, arcs: int) -> tuple:
+    """The ranges of int64 words of a compiled game's memory that hold something while one
+    position is stored: the header, the chains, the first row of the history, the hash
+    table, the scalars, the graph, the Zobrist keys, and the first board."""
+    _pts, hist, table, *_, boards, _scratch, _log = _packed_offsets(n, capacity, scal_length, arcs)
+    first_board = -(-max(n, 1) // 8)
+    return ((0, hist[0] + hist[1] // capacity), (table[0], boards[0] + first_board))
+
+
 _ENTRIES: list = []
 
 
@@ -295,11 +305,13 @@ class CompiledGame(Position):
 
     def _restore(self, memory, capacity: int) -> None:
         """Take a copy of the memory of a game just started (the same start, graph and rules
-        were built before): every array in it is as ``_start`` leaves it; the log of legal
-        actions is not read before it is written, so only what precedes it is copied."""
+        were built before): every array in it is as ``_start`` leaves it.  Only the first
+        position of the history and of the boards is stored, and rows past the stored
+        positions (like the log of legal actions) are not read before they are written, so
+        only the parts that hold something are copied."""
         mem = self._np.empty_like(memory)
-        used = _packed_offsets(self._n, capacity, int(memory[2]), int(memory[3]))[-1][0]
-        mem[:used] = memory[:used]
+        for start, stop in _first_position_parts(self._n, capacity, int(memory[2]), int(memory[3])):
+            mem[start:stop] = memory[start:stop]
         self._views(mem, capacity)
 
     def _allocate(self, capacity: int, old: _Arrays | None = None) -> None:
