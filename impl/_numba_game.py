@@ -708,13 +708,15 @@ def packed_step(code, mem):
     ``code & 1`` list the next player's legal actions too (see ``_log_legal``).  Return the
     number of legal actions listed (0 once the game is over), or -1 if played without
     listing, or -1 - the reason the action is illegal (as ``_why_illegal``; 6 when the
-    game is over), or -8 when the history has no room for one more position (nothing
-    played)."""
+    game is over), or -8 when the history has no room for one more position, or -9 when
+    the action is neither a point nor pass (nothing played in either case)."""
     pts, hist, table, scal, ptr, idx, zob, out, n, boards, scratch, log = _views(mem)
+    v = code >> 1
+    if v < 0 or v > n:
+        return -9
     t = scal[0] - 1
     if t + 1 >= hist.shape[0]:
         return -8
-    v = code >> 1
     if v == n:
         if game_pass(pts, hist, boards, table, scal, n):
             return -7

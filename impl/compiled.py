@@ -415,17 +415,12 @@ class CompiledGame(Position):
     def apply_action(self, action: int) -> None:
         """Play an action: a point, or n (the number of points) for pass; IllegalMove names
         the reason if the rules forbid it.  OpenSpiel's name and numbering."""
-        n = self._n
-        if type(action) is not int or not 0 <= action <= n:
-            action = n if action == PASS else check_point(self.graph, action, IllegalMove)
+        if type(action) is not int:
+            action = self._n if action == PASS else check_point(self.graph, action, IllegalMove)
         listed = self._step(2 * action + self._listing, self._mem)
         if listed < -1:
-            if listed == -8:  # no room in the history: make some and play again
-                self._allocate(2 * self._capacity)
-                listed = self._step(2 * action + self._listing, self._mem)
-            if listed < -1:
-                move = PASS if action == n else action
-                raise IllegalMove(f"{self.to_move} {move} is illegal: {_REASONS[-1 - listed]}")
+            listed = self._refused(action, listed)
+        n = self._n
         self._row += n + 1
         self._listed = listed
         self._listing = 0
@@ -436,6 +431,20 @@ class CompiledGame(Position):
         else:
             self.moves.append(action)
             self.passes = 0
+
+    def _refused(self, action: int, code: int) -> int:
+        """What the step kernel's refusal ``code`` of an action means: an unknown point or an
+        illegal move raises IllegalMove; a full history is made larger and the action
+        played again (its result returned)."""
+        if code == -9:
+            check_point(self.graph, action, IllegalMove)  # raises: not a point of the graph
+        if code == -8:  # no room in the history: make some and play again
+            self._allocate(2 * self._capacity)
+            code = self._step(2 * action + self._listing, self._mem)
+        if code < -1:
+            move = PASS if action == self._n else action
+            raise IllegalMove(f"{self.to_move} {move} is illegal: {_REASONS[-1 - code]}")
+        return code
 
     def play(self, v: Move) -> None:
         """Play v (a point or "pass"); IllegalMove names the reason if the rules forbid it."""

@@ -325,8 +325,9 @@ def test_apply_action_numbers_pass_n_and_refuses_like_play():
         g.apply_action(5)
     with pytest.raises(IllegalMove, match="occupied"):
         g.apply_action(6)
-    with pytest.raises(IllegalMove, match="unknown point"):
-        g.apply_action(graph.order + 1)
+    for unknown in (graph.order + 1, -1, -graph.order):
+        with pytest.raises(IllegalMove, match="unknown point"):
+            g.apply_action(unknown)
     g.apply_action(graph.order)
     g.apply_action(graph.order)
     assert g.is_terminal() and len(g.legal_actions()) == 0
