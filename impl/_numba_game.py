@@ -199,7 +199,8 @@ def _alone(pts, v, colour):
 @njit(cache=True)
 def _put(pts, v, me, ptr, idx, zob, scal):
     """Play ``me`` at empty v (the move of the source: captures, then suicide); return the
-    xor of the Zobrist keys that changed.  The classes of the points it may change are
+    xor of the Zobrist keys that changed and the numbers of stones of me and of the
+    opponent removed.  The classes of the points it may change are
     computed again (see the module's docstring)."""
     opp = 3 - me
     _alone(pts, v, me)
@@ -225,11 +226,15 @@ def _put(pts, v, me, ptr, idx, zob, scal):
                     mine = _merge(pts, other, mine)
                 else:
                     mine = _merge(pts, mine, other)
+    theirs_lost = 0
     for k in range(ptr[v], ptr[v + 1]):
         w = idx[k]
         if pts[BOARD, w] == opp and pts[LIBS, pts[HEAD, w]] == 0:
+            theirs_lost += pts[SIZE, pts[HEAD, w]]
             change ^= _remove_chain(pts, pts[HEAD, w], ptr, idx, scal)
+    mine_lost = 0
     if pts[LIBS, mine] == 0:
+        mine_lost = pts[SIZE, mine]
         change ^= _remove_chain(pts, mine, ptr, idx, scal)
     # The chains next to v after the move: v was a liberty of each, so before the move
     # each had its only liberty at v (marked) or none.
@@ -238,7 +243,7 @@ def _put(pts, v, me, ptr, idx, zob, scal):
         if pts[BOARD, w] != 0:
             _mark_only_liberty(pts, scal, pts[HEAD, w])
     _refresh_classes(pts, scal, ptr, idx)
-    return change
+    return change, mine_lost, theirs_lost
 
 
 @njit(cache=True, inline="always")
@@ -363,19 +368,21 @@ def _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n):
 
 
 @njit(cache=True)
-def _record(pts, hist, boards, table, scal, h, side, passes, n):
-    """Append the current board, with its hash, side to move and passes, to the history."""
+def _record(pts, hist, boards, table, scal, h, side, passes, black, white, n):
+    """Append the current board, with its hash, side to move, passes and numbers of Black
+    and White stones (counted here when ``black`` is negative), to the history."""
     t = scal[0]
     hist[t, 0] = h
     hist[t, 1] = side
     hist[t, 2] = passes
-    black = 0
-    white = 0
     for u in range(n):
-        c = pts[BOARD, u]
-        boards[t, u] = c
-        black += c == 1
-        white += c == 2
+        boards[t, u] = pts[BOARD, u]
+    if black < 0:
+        black = 0
+        white = 0
+        for u in range(n):
+            black += pts[BOARD, u] == 1
+            white += pts[BOARD, u] == 2
     hist[t, 3] = black
     hist[t, 4] = white
     slot = COUNTS + (black * (n + 1) + white) % (scal.shape[0] - COUNTS)
@@ -395,7 +402,7 @@ def game_pass(pts, hist, boards, table, scal, n):
     t = scal[0] - 1
     if hist[t, 2] >= 2:
         return 6
-    _record(pts, hist, boards, table, scal, hist[t, 0], 3 - hist[t, 1], hist[t, 2] + 1, n)
+    _record(pts, hist, boards, table, scal, hist[t, 0], 3 - hist[t, 1], hist[t, 2] + 1, hist[t, 3], hist[t, 4], n)
     return 0
 
 
@@ -734,8 +741,11 @@ def packed_step(code, mem):
             reason = _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n)
             if reason != 0:
                 return -1 - reason
-        after = hist[t, 0] ^ _put(pts, v, me, ptr, idx, zob, scal)
-        _record(pts, hist, boards, table, scal, after, 3 - me, 0, n)
+        change, mine_lost, theirs_lost = _put(pts, v, me, ptr, idx, zob, scal)
+        mine = 1 - mine_lost
+        black = hist[t, 3] + (mine if me == 1 else -theirs_lost)
+        white = hist[t, 4] + (mine if me == 2 else -theirs_lost)
+        _record(pts, hist, boards, table, scal, hist[t, 0] ^ change, 3 - me, 0, black, white, n)
     if code & 1:
         return _log_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out, log)
     return -1

@@ -301,7 +301,7 @@ class CompiledGame(Position):
             compiled.game_load(a.pts, start, 0, a.ptr, a.idx, n)
             h = compiled.game_zobrist(a.pts, a.zob, n)
         compiled.game_classes(a.pts, a.scal, a.ptr, a.idx, n)
-        compiled._record(a.pts, a.hist, a.boards, a.table, a.scal, h, side + 1, 0, n)
+        compiled._record(a.pts, a.hist, a.boards, a.table, a.scal, h, side + 1, 0, -1, -1, n)
 
     def _restore(self, memory, capacity: int) -> None:
         """Take a copy of the memory of a game just started (the same start, graph and rules
