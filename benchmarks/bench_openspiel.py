@@ -24,12 +24,15 @@ tests every point for legality and builds a new Python list of ints; ``apply_act
 the move (chains kept incrementally) under simple ko, suicide forbidden, and hashes the board
 (a repeated board ends OpenSpiel's game instead of being forbidden).  ``CompiledGame``
 (numba): ``apply_action`` is one compiled call that checks the move, plays it (chains kept
-incrementally), stores the board in the history and, once the loop has asked for legal
-actions, tests every empty point of the next position for legality under the ruleset's ko
-rule — for Tromp–Taylor positional superko over every earlier board (a hash probe where a
-filter on stone counts cannot rule a repetition out, and an exact comparison of boards on a
-hash hit) — writing them to a log; ``legal_actions`` returns a read-only view of that log's
-row (nothing copied, and it never changes afterwards).  The engine plays Tromp–Taylor
+incrementally, and the class of each point for each player: occupied, a stone placed that
+removes nothing, a capture, a suicide — refreshed only at the few points the move can
+change), stores the board in the history and, once the loop has asked for legal actions,
+lists the legal actions of the next position into a log under the ruleset's ko rule: the
+placements straight from the classes, except, under Tromp–Taylor positional superko, those
+that would bring back an earlier board (found by comparing the stored boards with one more
+stone of the player, if any), and the captures and suicides one by one (a hash probe, and
+an exact comparison of boards on a hash hit); ``legal_actions`` returns a read-only view of
+that log's row (nothing copied, and it never changes afterwards).  The engine plays Tromp–Taylor
 (positional superko, suicide allowed) unless the row says ``openspiel``: the preset with
 OpenSpiel's rules (simple ko, suicide forbidden).  The figure is moves per second; the ratio
 is engine / OpenSpiel (≥ 1.0 means the engine is faster).

@@ -234,10 +234,13 @@ class CompiledGame(Position):
     The position lives in numpy arrays with incremental chains: each chain keeps its
     pseudo-liberties with their sum and sum of squares, so the points it dies at, and
     the Zobrist hash of the board after any move, are known from the neighbours of the
-    point alone.  Listing the legal moves therefore costs a few operations per empty point
-    in compiled code; once they have been listed, the next move lists the next player's
-    legal actions in the same compiled call, so that a loop of ``legal_actions()`` and
-    ``apply_action(a)`` crosses into compiled code once per move.  The legal actions of
+    point alone.  Each point also keeps its class for each player (occupied, a placement
+    that removes nothing, a capture, a suicide), refreshed after a move only where the
+    move can change it; listing the legal moves reads one class per point, and looks
+    closer only at captures, suicides and the placements that would repeat a stored board.
+    Once they have been listed, the next move lists the next player's legal actions in the
+    same compiled call, so that a loop of ``legal_actions()`` and ``apply_action(a)``
+    crosses into compiled code once per move.  The legal actions of
     each position are kept in a log that is written once, so ``legal_actions()`` hands out
     a read-only view of its row without copying, which stays valid.  Every ko rule of
     :class:`gorules.spec.tromp_taylor.Options` is exact: the hash of the board after a move finds the
