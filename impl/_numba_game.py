@@ -662,9 +662,10 @@ def _pointer(typingctx, address, dtype):
 @njit(cache=True, inline="always")
 def _views(mem):
     """The arrays packed in ``mem``: (pts, hist, table, scal, ptr, idx, zob, out, n, boards,
-    scratch, log).  The arrays of two dimensions and those of smaller integers are laid over
-    ``mem``'s memory by address (``carray``): numba's ``reshape`` and ``view`` check their
-    arguments at each call, which cost more than a short step itself."""
+    scratch, log), every one laid over ``mem``'s memory by address (``carray``): numba's
+    ``reshape`` and ``view`` check their arguments at each call, which cost more than a
+    short step itself, and a slice of ``mem`` would carry its reference count, which every
+    call between compiled functions increments and decrements."""
     n = mem[0]
     cap = mem[1]
     width = max(n, 1)
@@ -674,17 +675,17 @@ def _views(mem):
     o += ROWS * width
     hist = carray(_pointer(base + 8 * o, types.int64), (cap, 6))
     o += 6 * cap
-    table = mem[o : o + 4 * cap]
+    table = carray(_pointer(base + 8 * o, types.int64), 4 * cap)
     o += 4 * cap
-    scal = mem[o : o + mem[2]]
+    scal = carray(_pointer(base + 8 * o, types.int64), mem[2])
     o += mem[2]
-    ptr = mem[o : o + n + 1]
+    ptr = carray(_pointer(base + 8 * o, types.int64), n + 1)
     o += n + 1
-    idx = mem[o : o + mem[3]]
+    idx = carray(_pointer(base + 8 * o, types.int64), mem[3])
     o += mem[3]
     zob = carray(_pointer(base + 8 * o, types.int64), (width, 3))
     o += 3 * width
-    out = mem[o : o + width + 1]
+    out = carray(_pointer(base + 8 * o, types.int64), width + 1)
     o += width + 1
     boards = carray(_pointer(base + 8 * o, types.int8), (cap, width))
     o += -(-cap * width // 8)
