@@ -117,7 +117,7 @@ def _class_of(free, own_in_atari, captures):
     return placement + captures * (2 - placement)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _refresh_classes(pts, scal, ptr, idx):
     """Compute again the classes of the marked points, for both players; clear the marks."""
     for i in range(scal[MARKED]):
@@ -196,7 +196,7 @@ def _alone(pts, v, colour):
     pts[LSQ, v] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _put(pts, v, me, ptr, idx, zob, scal):
     """Play ``me`` at empty v (the move of the source: captures, then suicide); return the
     xor of the Zobrist keys that changed and the numbers of stones of me and of the
@@ -367,7 +367,7 @@ def _why_illegal(pts, hist, boards, table, scal, v, ptr, idx, zob, scratch, n):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _record(pts, hist, boards, table, scal, h, side, passes, black, white, n):
     """Append the current board, with its hash, side to move, passes and numbers of Black
     and White stones (counted here when ``black`` is negative), to the history."""
@@ -499,7 +499,7 @@ def _mark_repeating_placements(pts, hist, boards, scal, classes, found, t, me, k
     return marked
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def game_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, legal, spare):
     """Write the legal points of the player to move to ``legal``, in increasing order;
     return how many (``legal`` and ``spare`` have room for n + 1 points).  The classes kept
@@ -695,7 +695,7 @@ def _views(mem):
     return pts, hist, table, scal, ptr, idx, zob, out, n, boards, scratch, log
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _log_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out, log):
     """Write the legal actions of the player to move (the legal points in increasing order,
     then n for pass) to the log row of the current position; return how many (0 once the
