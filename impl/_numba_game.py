@@ -661,15 +661,22 @@ def _pointer(typingctx, address, dtype):
 
 @njit(cache=True, inline="always")
 def _views(mem):
-    """The arrays packed in ``mem``: (pts, hist, table, scal, ptr, idx, zob, out, n, boards,
-    scratch, log), every one laid over ``mem``'s memory by address (``carray``): numba's
-    ``reshape`` and ``view`` check their arguments at each call, which cost more than a
-    short step itself, and a slice of ``mem`` would carry its reference count, which every
-    call between compiled functions increments and decrements."""
+    """The arrays packed in ``mem`` (see ``_views_at``)."""
+    return _views_at(mem.ctypes.data)
+
+
+@njit(cache=True, inline="always")
+def _views_at(base):
+    """The arrays packed in the memory at address ``base``: (pts, hist, table, scal, ptr,
+    idx, zob, out, n, boards, scratch, log), every one laid over it by address
+    (``carray``): numba's ``reshape`` and ``view`` check their arguments at each call,
+    which cost more than a short step itself, and a slice of the memory array would carry
+    its reference count, which every call between compiled functions increments and
+    decrements.  The caller keeps the memory alive."""
+    mem = carray(_pointer(base, types.int64), HEADER)
     n = mem[0]
     cap = mem[1]
     width = max(n, 1)
-    base = mem.ctypes.data
     o = HEADER
     pts = carray(_pointer(base + 8 * o, types.int64), (ROWS, width))
     o += ROWS * width
@@ -711,14 +718,15 @@ def _log_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out, l
 
 
 @njit(cache=True)
-def packed_step(code, mem):
+def packed_step(code, address):
     """Play action ``code >> 1`` (a point, or n for pass) for the player to move; with
     ``code & 1`` list the next player's legal actions too (see ``_log_legal``).  Return the
     number of legal actions listed (0 once the game is over), or -1 if played without
     listing, or -1 - the reason the action is illegal (as ``_why_illegal``; 6 when the
     game is over), or -8 when the history has no room for one more position, or -9 when
-    the action is neither a point nor pass (nothing played in either case)."""
-    pts, hist, table, scal, ptr, idx, zob, out, n, boards, scratch, log = _views(mem)
+    the action is neither a point nor pass (nothing played in either case).  ``address``
+    is that of the game's memory (an int, which is cheaper to pass than an array)."""
+    pts, hist, table, scal, ptr, idx, zob, out, n, boards, scratch, log = _views_at(address)
     v = code >> 1
     if v < 0 or v > n:
         return -9
@@ -753,9 +761,9 @@ def packed_step(code, mem):
 
 
 @njit(cache=True)
-def packed_list(mem):
-    """``_log_legal`` over the arrays packed in ``mem``."""
-    pts, hist, table, scal, ptr, idx, zob, out, n, boards, scratch, log = _views(mem)
+def packed_list(address):
+    """``_log_legal`` over the arrays packed in the memory at ``address``."""
+    pts, hist, table, scal, ptr, idx, zob, out, n, boards, scratch, log = _views_at(address)
     return _log_legal(pts, hist, boards, table, scal, ptr, idx, zob, scratch, n, out, log)
 
 

@@ -206,19 +206,17 @@ _ENTRIES: list = []
 
 def _entry_points() -> tuple:
     """(step, list): the compiled entries of ``packed_step`` and ``packed_list`` for an
-    int64 code and the packed int64 memory, compiled (or loaded from numba's cache) once.
-    Calling an entry spares each call the dispatcher's typing of its arguments; where numba
-    does not hand an entry out, the dispatcher itself serves."""
+    int64 code and the address of the packed int64 memory, compiled (or loaded from numba's
+    cache) once.  Calling an entry spares each call the dispatcher's typing of its
+    arguments; where numba does not hand an entry out, the dispatcher itself serves."""
     if not _ENTRIES:
-        import numpy as np
-        from numba import typeof, types
+        from numba import types
 
         from gorules.impl import _numba_game as compiled
 
-        memory = typeof(np.zeros(1, dtype=np.int64))
         for dispatcher, signature in (
-            (compiled.packed_step, (types.int64, memory)),
-            (compiled.packed_list, (memory,)),
+            (compiled.packed_step, (types.int64, types.int64)),
+            (compiled.packed_list, (types.int64,)),
         ):
             entry = dispatcher.compile(signature)
             _ENTRIES.append(entry if callable(entry) else dispatcher)
@@ -345,6 +343,7 @@ class CompiledGame(Position):
         legal actions as a read-only view, no legal actions listed yet, and the views of
         the other arrays made when first asked for (``_arrays``)."""
         self._mem = mem
+        self._address = mem.ctypes.data  # the step kernel's handle on it; ``_mem`` keeps it alive
         self._capacity = capacity
         self._listed = -1
         offset, size = _packed_offsets(self._n, capacity, int(mem[2]), int(mem[3]))[-1]
@@ -420,7 +419,7 @@ class CompiledGame(Position):
         the reason if the rules forbid it.  OpenSpiel's name and numbering."""
         if type(action) is not int:
             action = self._n if action == PASS else check_point(self.graph, action, IllegalMove)
-        listed = self._step(2 * action + self._listing, self._mem)
+        listed = self._step(2 * action + self._listing, self._address)
         if listed < -1:
             listed = self._refused(action, listed)
         n = self._n
@@ -443,7 +442,7 @@ class CompiledGame(Position):
             check_point(self.graph, action, IllegalMove)  # raises: not a point of the graph
         if code == -8:  # no room in the history: make some and play again
             self._allocate(2 * self._capacity)
-            code = self._step(2 * action + self._listing, self._mem)
+            code = self._step(2 * action + self._listing, self._address)
         if code < -1:
             move = PASS if action == self._n else action
             raise IllegalMove(f"{self.to_move} {move} is illegal: {_REASONS[-1 - code]}")
@@ -493,7 +492,7 @@ class CompiledGame(Position):
         read-only sequence of ints that stays as it is when the game goes on."""
         count = self._listed
         if count < 0:
-            count = self._listed = self._list(self._mem)
+            count = self._listed = self._list(self._address)
         # The loop is listing moves: the next move also lists the next player's actions.
         self._listing = 1
         row = self._row
