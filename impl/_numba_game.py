@@ -11,8 +11,8 @@ pseudo-liberties are v).  So the legality of a point costs one look at each neig
 ``pts`` rows: board colour (0 Empty, 1 Black, 2 White), chain representative, next stone
 of the chain (a cycle), then per representative: size, liberties, sum, sum of squares,
 Zobrist xor; then per point its class for Black and for White (see ``_set_classes``: 0
-occupied, 1 a stone placed there removes nothing, 2 it captures or is a suicide), and a mark
-and a list of the points whose classes a move may have changed.
+occupied, 1 a stone placed there removes nothing, 2 it captures, 3 and 4 it is a suicide),
+and a mark and a list of the points whose classes a move may have changed.
 
 The classes are kept incrementally.  The class of an empty point p depends only on the
 colours of its neighbours and, for each chain next to it, on whether p is that chain's only
@@ -200,8 +200,8 @@ def _alone(pts, v, colour):
 def _put(pts, v, me, ptr, idx, zob, scal):
     """Play ``me`` at empty v (the move of the source: captures, then suicide); return the
     xor of the Zobrist keys that changed and the numbers of stones of me and of the
-    opponent removed.  The classes of the points it may change are
-    computed again (see the module's docstring)."""
+    opponent removed.  The classes of the points it may change are computed again (see
+    the module's docstring)."""
     opp = 3 - me
     _alone(pts, v, me)
     pts[ZXOR, v] = zob[v, me]
