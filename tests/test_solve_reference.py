@@ -22,7 +22,7 @@ import pytest
 from gorules.impl.solve import Solver
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PRESETS, Options
-from tests.reference_compiled import TABLE_FORGETS_HISTORY, OutOfNodes, compiled_value
+from tests.reference_compiled import FIXED_ORDER, TABLE_FORGETS_HISTORY, OutOfNodes, compiled_value
 from tests.reference_minimax import reference_value
 
 CYCLING = {
@@ -76,13 +76,15 @@ def test_the_finite_rule_sets_are_distinct_games():
 
 @pytest.mark.parametrize("graph, rules", [case for case in small_cases(4) if case[1] in FINITE])
 def test_the_compiled_reference_equals_the_plain_one(graph, rules):
-    """The compiled full-history minimax, with its table and without, agrees with the plain
-    Python one on every connected graph of up to 4 points under every finite rule set."""
+    """The compiled full-history minimax, with its table and without, and with its moves in
+    the fixed order alone, agrees with the plain Python one on every connected graph of up to
+    4 points under every finite rule set."""
     g = parse_graph(graph)
     options = RULES[rules]
     expected = reference_value(g, options)
     assert compiled_value(g, options)[0] == expected
     assert compiled_value(g, options, table_bits=-1)[0] == expected
+    assert compiled_value(g, options, ordering=FIXED_ORDER)[0] == expected
 
 
 def compiled_disagreements(mutant: int) -> list[tuple[str, str]]:
