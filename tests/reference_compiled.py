@@ -11,15 +11,19 @@ superko (where a pass adds its position too, as in the spec's list of states).  
 whose position is in the set is illegal; the set is a bit array, one bit a position, set when
 a line enters a position and cleared when it leaves.
 
-The search is fail-soft alpha-beta over every legal move (the pass first, then the moves that
-capture, then the others, each group in point order), with no static bound, no symmetry and
-no deepening; the value is found by null-window tests from 0 up or down (MTD(f)), as the
-plain reference does.  It may keep a table of value bounds of a fixed size, keyed on the
-*whole* state (board, player to move, passes and every bit of the history set) and checked
-word for word on a hit, so that an entry is reused only under exactly the same history.  A
-state has two entries it may go in; when both hold other states, the one whose search took
-fewer nodes is overwritten, which costs time and never soundness.  Only the finite rules (positional and situational superko) are searched: under
-the others a line may never end.  Values are Black's margin before komi.
+The search is fail-soft alpha-beta over every legal move, with no static bound, no symmetry
+and no deepening.  The moves are tried in a fixed order (the pass first, then the moves that
+capture, then the others, each group in point order), re-sorted by the history heuristic: a
+count, for each player and move, of the searches that move has cut off so far, the most
+frequent first.  The order decides only how soon alpha-beta cuts, never a value: every legal
+move is still searched until a cut; the value is found by null-window tests from 0 up or
+down (MTD(f)), as the plain reference does.  It may keep a table of value bounds of a fixed
+size, keyed on the *whole* state (board, player to move, passes and every bit of the history
+set) and checked word for word on a hit, so that an entry is reused only under exactly the
+same history.  A state has two entries it may go in; when both hold other states, the one
+whose search took fewer nodes is overwritten, which costs time and never soundness.  Only
+the finite rules (positional and situational superko) are searched: under the others a line
+may never end.  Values are Black's margin before komi.
 """
 
 from __future__ import annotations
@@ -32,10 +36,11 @@ from gorules.spec.tromp_taylor import Options
 
 POSITIONAL, SITUATIONAL = 0, 1
 FAITHFUL, TABLE_FORGETS_HISTORY = 0, 1
+FIXED_ORDER, HISTORY_HEURISTIC, RACE = 0, 1, 2
 MAX_POINTS = 7  # 3^7 boards, times 2 players: 69 words of history per table entry
 
 # rules[...]: the fields of the int64 array that carries the rules and the mutant.
-ORDER, KO, SUICIDE, STONE_SCORING, MUTANT, WORDS, TABLE_MASK, NODE_LIMIT = range(8)
+ORDER, KO, SUICIDE, STONE_SCORING, MUTANT, WORDS, TABLE_MASK, NODE_LIMIT, ORDERING = range(9)
 # A table entry: the history words and the state word in ``keys``; the lower and upper
 # bounds and the nodes its search took in ``bounds``.
 
@@ -203,8 +208,38 @@ def _store(rules, keys, bounds, seen, state, lower, upper, work):
     bounds[slot, 2] = min(work, 2**31 - 1)
 
 
+@njit(cache=True)
+def _ordered_moves(rules, nbrs, full, history, black, white, side):
+    """The moves of ``side`` to search, in order (point numbers; n stands for the pass): the
+    pass, then the points whose stone captures, then the other empty points, each group in
+    point order; then, with the history heuristic, stably sorted by how often each move has
+    cut off a search for ``side`` so far.  Which moves are legal is left to the caller."""
+    n = rules[ORDER]
+    moves = np.empty(n + 1, dtype=np.int64)
+    moves[0] = n
+    count = 1
+    for captures in (True, False):
+        for v in range(n):
+            if (black | white) & (np.uint64(1) << np.uint64(v)):
+                continue
+            after_black, after_white = _play(nbrs, full, black, white, v, side)
+            if _captures(black, white, after_black, after_white, side) == captures:
+                moves[count] = v
+                count += 1
+    moves = moves[:count]
+    if rules[ORDERING] == HISTORY_HEURISTIC:
+        for i in range(1, count):  # insertion sort: equal counts keep the fixed order
+            move = moves[i]
+            j = i
+            while j > 0 and history[side, moves[j - 1]] < history[side, move]:
+                moves[j] = moves[j - 1]
+                j -= 1
+            moves[j] = move
+    return moves
+
+
 @njit  # not cached: a recursive kernel loaded from numba's cache crashes the process
-def _value(rules, nbrs, full, seen, keys, bounds, counts, black, white, side, passes, alpha, beta):
+def _value(rules, nbrs, full, seen, keys, bounds, counts, history, black, white, side, passes, alpha, beta):
     """Black's margin from this state with this history, fail-soft within (alpha, beta)."""
     counts[0] += 1
     n = rules[ORDER]
@@ -227,22 +262,21 @@ def _value(rules, nbrs, full, seen, keys, bounds, counts, black, white, side, pa
             alpha, beta = max(alpha, lower), min(beta, upper)
     outer_alpha, outer_beta = alpha, beta
     best = -n - 1 if side == 0 else n + 1
-    for turn in range(2 * n + 1):  # the pass, then the captures, then the other points
-        if turn == 0:
+    moves = _ordered_moves(rules, nbrs, full, history, black, white, side)
+    for i in range(moves.size):
+        move = moves[i]
+        if move == n:
             key = _position(rules, black, white, 1 - side)
             added = rules[KO] == SITUATIONAL and not _has(seen, key)
             if added:
                 _flip(seen, key)
-            v = _value(rules, nbrs, full, seen, keys, bounds, counts, black, white, 1 - side, passes + 1, alpha, beta)
+            v = _value(
+                rules, nbrs, full, seen, keys, bounds, counts, history, black, white, 1 - side, passes + 1, alpha, beta
+            )
             if added:
                 _flip(seen, key)
         else:
-            move = (turn - 1) % n
-            if (black | white) & (np.uint64(1) << np.uint64(move)):
-                continue
             after_black, after_white = _play(nbrs, full, black, white, move, side)
-            if _captures(black, white, after_black, after_white, side) != (turn <= n):
-                continue
             if rules[SUICIDE] == 0 and not (after_black | after_white) & (np.uint64(1) << np.uint64(move)):
                 continue
             key = _position(rules, after_black, after_white, 1 - side)
@@ -250,7 +284,20 @@ def _value(rules, nbrs, full, seen, keys, bounds, counts, black, white, side, pa
                 continue
             _flip(seen, key)
             v = _value(
-                rules, nbrs, full, seen, keys, bounds, counts, after_black, after_white, 1 - side, 0, alpha, beta
+                rules,
+                nbrs,
+                full,
+                seen,
+                keys,
+                bounds,
+                counts,
+                history,
+                after_black,
+                after_white,
+                1 - side,
+                0,
+                alpha,
+                beta,
             )
             _flip(seen, key)
         if side == 0:
@@ -260,6 +307,7 @@ def _value(rules, nbrs, full, seen, keys, bounds, counts, black, white, side, pa
             best = min(best, v)
             beta = min(beta, v)
         if alpha >= beta:
+            history[side, move] += 1
             break
     if use_table:
         if best <= outer_alpha:
@@ -277,18 +325,46 @@ class OutOfNodes(Exception):
 
 
 def compiled_value(
-    graph: Graph, options: Options, table_bits: int = 20, mutant: int = FAITHFUL, max_nodes: int = 2**62
+    graph: Graph,
+    options: Options,
+    table_bits: int = 20,
+    mutant: int = FAITHFUL,
+    max_nodes: int = 2**62,
+    ordering: int = RACE,
 ) -> tuple[int, int]:
     """Black's perfect-play margin before komi from the empty board, and the nodes searched.
 
     ``table_bits`` sizes the table (2^bits entries; a negative number: no table); ``mutant``
     is FAITHFUL, or a deliberately wrong reference for the tests: TABLE_FORGETS_HISTORY (the
-    table keyed on the position alone, whatever the history).  OutOfNodes when the search
-    needs more than ``max_nodes`` nodes."""
+    table keyed on the position alone, whatever the history); ``ordering`` is FIXED_ORDER,
+    HISTORY_HEURISTIC, or RACE: the two in turn, each with a node budget four times the last
+    one's, until one finishes (the order never changes the value, so whichever finishes
+    first answers; the nodes counted are those of every attempt).  OutOfNodes when the
+    search needs more than ``max_nodes`` nodes."""
     if options.ko not in ("positional", "situational"):
         raise ValueError(f"the compiled reference searches the finite rules only, not ko={options.ko}")
     if graph.order > MAX_POINTS or graph.directed:
         raise ValueError(f"the compiled reference takes undirected graphs of up to {MAX_POINTS} points")
+    if ordering != RACE:
+        return _minimax(graph, options, table_bits, mutant, max_nodes, ordering)
+    spent, budget = 0, 100_000
+    while True:
+        for order in (FIXED_ORDER, HISTORY_HEURISTIC):
+            allowed = min(budget, max_nodes - spent)
+            try:
+                value, nodes = _minimax(graph, options, table_bits, mutant, allowed, order)
+                return value, spent + nodes
+            except OutOfNodes:
+                spent += allowed
+            if spent >= max_nodes:
+                raise OutOfNodes(f"more than {max_nodes:,} nodes under either order")
+        budget *= 4
+
+
+def _minimax(
+    graph: Graph, options: Options, table_bits: int, mutant: int, max_nodes: int, ordering: int
+) -> tuple[int, int]:
+    """The value and nodes of :func:`compiled_value` with moves in one ``ordering``."""
     n = graph.order
     ko = POSITIONAL if options.ko == "positional" else SITUATIONAL
     positions = 3**n * (2 if ko == SITUATIONAL else 1)
@@ -296,7 +372,7 @@ def compiled_value(
     size = 1 << max(table_bits, 1)
     mask = size - 1 if table_bits >= 0 else -1
     rules = np.array(
-        [n, ko, options.suicide == "allowed", options.scoring == "stone", mutant, words, mask, max_nodes],
+        [n, ko, options.suicide == "allowed", options.scoring == "stone", mutant, words, mask, max_nodes, ordering],
         dtype=np.int64,
     )
     nbrs = np.zeros(max(n, 1), dtype=np.uint64)
@@ -309,10 +385,13 @@ def compiled_value(
     keys = np.zeros((size, words + 1), dtype=np.uint64)
     bounds = np.zeros((size, 3), dtype=np.int32)
     counts = np.zeros(1, dtype=np.int64)
+    history = np.zeros((2, n + 1), dtype=np.int64)
     lower, upper, guess = -n, n, 0
     while lower < upper:  # null-window tests "is the value at least g?" walking from 0 (MTD(f))
         g = max(guess, lower + 1)
-        found = _value(rules, nbrs, full, seen, keys, bounds, counts, np.uint64(0), np.uint64(0), 0, 0, g - 1, g)
+        found = _value(
+            rules, nbrs, full, seen, keys, bounds, counts, history, np.uint64(0), np.uint64(0), 0, 0, g - 1, g
+        )
         if counts[0] > max_nodes:
             raise OutOfNodes(f"more than {max_nodes:,} nodes; the value lies in [{lower}, {upper}]")
         if found >= g:
