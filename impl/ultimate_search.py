@@ -55,7 +55,7 @@ ULTIMATE_DELAY = spec.ULTIMATE_DELAY
 COLOURS = (BLACK, WHITE)
 INF = 1 << 40
 """A prisoner difference beyond any game's (−INF: below any)."""
-KEEP = 4
+KEEP = 256
 """How many proofs (each with its own history condition) a table entry keeps."""
 PROBE = 20_000
 """The node cap of a probe: a komi question of the score search that costs more is put
@@ -289,8 +289,11 @@ class Engine:
         """A stored proof that applies at p (whose table key is ``key``, if given): (answer,
         its query bits), or None."""
         d, history = self.difference(p), p[8]
-        for answer, at, asked, found in self.tables[goal].get(self.node_key(p) if key is None else key, ()):
+        entries = self.tables[goal].get(self.node_key(p) if key is None else key, ())
+        for i, (answer, at, asked, found) in enumerate(entries):
             if (d >= at if answer else d <= at) and history & asked == found:
+                if i:
+                    entries.insert(0, entries.pop(i))  # the most recently used first
                 return answer, asked
         return None
 
@@ -337,7 +340,7 @@ class Engine:
         if shallow:
             kept = self.representatives(p)
             moves = [m for m in moves if not isinstance(m[0], int) or m[0] in kept]
-        answer, used = False, asked
+        answer, used = False, self.loss_query(asked, p[8])
         for _, child, bit in moves:
             refuted, below = self.prove(1 - goal, child)
             below &= ~bit  # the board this move made is the line's own, not the history's
@@ -352,6 +355,14 @@ class Engine:
         else:
             self.remember(goal, p, answer, used, key)
         return answer, used
+
+    @staticmethod
+    def loss_query(asked: int, history: int) -> int:
+        """What a loss at a node needs of the history besides its children's proofs: that
+        the placements the history barred (``asked & history``) stay barred.  A placement
+        that was legal need not stay legal: barring it takes a move from the loser, whose
+        every move already loses."""
+        return asked & history
 
     def early_answer(self, goal: int, p: Position, key: tuple) -> bool | None:
         """A shallow answer stored for p's key and exact history that applies at p's prisoner
