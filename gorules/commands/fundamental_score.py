@@ -91,7 +91,7 @@ def register(subparsers) -> None:
         default=MAX_MINUTES,
         help=f"refuse to start when the worst-case time exceeds this (default {MAX_MINUTES:g})",
     )
-    add_budget(table, seconds=60.0)
+    add_budget(table, seconds=30.0)
     table.set_defaults(func=run_table)
 
 
