@@ -36,6 +36,7 @@ from __future__ import annotations
 import itertools
 import sys
 import threading
+from collections import defaultdict
 from collections.abc import Callable
 
 from gorules.impl.budget import Meter
@@ -55,7 +56,7 @@ ULTIMATE_DELAY = spec.ULTIMATE_DELAY
 COLOURS = (BLACK, WHITE)
 INF = 1 << 40
 """A prisoner difference beyond any game's (−INF: below any)."""
-KEEP = 4
+KEEP = 256
 """How many proofs (each with its own history condition) a table entry keeps."""
 PROBE = 20_000
 """The node cap of a probe: a komi question of the score search that costs more is put
@@ -85,12 +86,15 @@ class Engine:
         progress=None,
         races: bool = True,
         symmetric: bool = True,
+        frames: bool = True,
     ):
         """Prepare the graph's neighbour sets.  ``meter`` (a budget's) counts every node of
         every search and raises BudgetSpent when the budget is used up; ``progress`` is
         called with the node count every thousand nodes.  With ``races`` a position that
         a delay race settles (see ``race``) is answered without a search; with ``symmetric``
-        positions early in the game are searched up to the graph's symmetry (``SHALLOW``)."""
+        positions early in the game are searched up to the graph's symmetry (``SHALLOW``),
+        and with ``frames`` later ones as the image whose board represents its class
+        (``prove``)."""
         self.graph = graph
         self.n = graph.order
         self.neighbours = [sum(1 << w for w in graph.neighbours[v]) for v in graph.points]
@@ -113,6 +117,10 @@ class Engine:
         self.solos: dict[tuple[int, int], int] = {}  # solo(), per board and player
         self.greedy: dict[tuple[int, int], list] = {}  # the same, those that take the most stones first
         self.tables: tuple[dict, dict] = ({}, {})  # can_win, can_draw
+        self.frames = frames
+        self.frames_of: dict[int, tuple[int, int]] = {}  # frame(), per board
+        self.inverses: list[int] = []  # the index of each automorphism's inverse, when first needed
+        self.moves_of: defaultdict[int, dict[int, int]] = defaultdict(dict)  # history bit -> bit, per automorphism
         self.bounds: tuple[float, float] = (-INF, INF)  # the score, as far as proved
 
     # ---- boards
@@ -289,8 +297,11 @@ class Engine:
         """A stored proof that applies at p (whose table key is ``key``, if given): (answer,
         its query bits), or None."""
         d, history = self.difference(p), p[8]
-        for answer, at, asked, found in self.tables[goal].get(self.node_key(p) if key is None else key, ()):
+        entries = self.tables[goal].get(self.node_key(p) if key is None else key, ())
+        for i, (answer, at, asked, found) in enumerate(entries):
             if (d >= at if answer else d <= at) and history & asked == found:
+                if i:
+                    entries.insert(0, entries.pop(i))  # the most recently used first
                 return answer, asked
         return None
 
@@ -313,7 +324,21 @@ class Engine:
 
     def prove(self, goal: int, p: Position) -> tuple[bool, int]:
         """Whether the player to move reaches her goal (0 a win, 1 at least a draw), with the
-        bits of the boards whose presence in the history the proof asked about."""
+        bits of the boards whose presence in the history the proof asked about.  Past the
+        early game (``SHALLOW``), with ``frames``, the position is searched as its image
+        under the automorphism that takes its board to its representative (``frame``): the
+        image of a position (board and every history board moved alike) is the same game,
+        so symmetric positions share the table; the bits asked are moved back."""
+        if self.frames and p[8].bit_count() > SHALLOW:
+            code, sigma = self.frame(self.code(p[0], p[1]))
+            if sigma >= 0:
+                image = (code & self.full, code >> self.n, *p[2:8], self.moved(p[8], sigma), p[9])
+                answer, used = self.prove_here(goal, image)
+                return answer, self.moved(used, self.inverses[sigma])
+        return self.prove_here(goal, p)
+
+    def prove_here(self, goal: int, p: Position) -> tuple[bool, int]:
+        """``prove`` at p itself (its children are asked of ``prove``)."""
         if goal == 1:
             if p[7] == p[2]:
                 return True, 0  # she may declare a draw
@@ -337,7 +362,7 @@ class Engine:
         if shallow:
             kept = self.representatives(p)
             moves = [m for m in moves if not isinstance(m[0], int) or m[0] in kept]
-        answer, used = False, asked
+        answer, used = False, self.loss_query(asked, p[8])
         for _, child, bit in moves:
             refuted, below = self.prove(1 - goal, child)
             below &= ~bit  # the board this move made is the line's own, not the history's
@@ -352,6 +377,14 @@ class Engine:
         else:
             self.remember(goal, p, answer, used, key)
         return answer, used
+
+    @staticmethod
+    def loss_query(asked: int, history: int) -> int:
+        """What a loss at a node needs of the history besides its children's proofs: that
+        the placements the history barred (``asked & history``) stay barred.  A placement
+        that was legal need not stay legal: barring it takes a move from the loser, whose
+        every move already loses."""
+        return asked & history
 
     def early_answer(self, goal: int, p: Position, key: tuple) -> bool | None:
         """A shallow answer stored for p's key and exact history that applies at p's prisoner
@@ -402,6 +435,41 @@ class Engine:
             found = itertools.islice(GraphMatcher(g, g).isomorphisms_iter(), MAX_AUTOMORPHISMS)
             self.symmetries = [tuple(m[v] for v in range(self.n)) for m in found]
         return self.symmetries
+
+    def frame(self, code: int) -> tuple[int, int]:
+        """The representative of a board (the least code among its images under
+        ``automorphisms``) and the index of an automorphism that takes the board there, −1
+        if the board is its own representative; worked out once per board."""
+        known = self.frames_of.get(code)
+        if known is not None:
+            return known
+        if not self.inverses:
+            symmetries = self.automorphisms()
+            where = {sigma: i for i, sigma in enumerate(symmetries)}
+            self.inverses = [where.get(inverse(sigma), -1) for sigma in symmetries]
+        best, index = code, -1
+        for i, sigma in enumerate(self.automorphisms()):
+            if self.inverses[i] < 0:
+                continue  # a truncated list may lack the inverse: skip that automorphism
+            moved = self.image(sigma, code)
+            if moved < best:
+                best, index = moved, i
+        self.frames_of[code] = best, index
+        return best, index
+
+    def moved(self, bits: int, sigma: int) -> int:
+        """A set of history bits with every board moved by automorphism number ``sigma``."""
+        mapping = self.moves_of[sigma]
+        found = 0
+        while bits:
+            low = bits & -bits
+            target = mapping.get(low)
+            if target is None:
+                board = self.codes[low.bit_length() - 1]
+                target = mapping[low] = self.bit(self.image(self.symmetries[sigma], board))  # type: ignore[index]
+            found |= target
+            bits ^= low
+        return found
 
     def image(self, sigma: tuple[int, ...], code: int) -> int:
         """A board code with every point v moved to sigma[v] (both colours)."""
@@ -644,6 +712,14 @@ class Engine:
         if least == 0:
             return 1 if self.can_win(p) else 0
         return 0 if self.can_draw(p) else -1
+
+
+def inverse(sigma: tuple[int, ...]) -> tuple[int, ...]:
+    """The inverse of a point permutation."""
+    back = [0] * len(sigma)
+    for v, w in enumerate(sigma):
+        back[w] = v
+    return tuple(back)
 
 
 def board_bits(board) -> tuple[int, int]:

@@ -138,7 +138,7 @@ def test_bounds_on_a_spent_budget_hold_the_score():
 
     graph = parse_graph("atlas:37")
     proved = set()
-    for nodes in (5, 500, 2000, 4000):
+    for nodes in (5, 100, 300, 1000):
         engine = Engine(graph, meter=Budget(nodes=nodes).meter())
         with pytest.raises(BudgetSpent):
             deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)), 100)
@@ -243,6 +243,25 @@ def test_table_shows_bounds_where_the_budget_runs_out(tmp_path, capsys):
     assert "--area-nodes" in capsys.readouterr().err
 
 
+def test_table_estimates_its_worst_case_and_refuses_above_the_limit(capsys):
+    """Before any work the table prints its worst case (graphs × each graph's Tromp–Taylor,
+    score and Ultimate budgets) and refuses above --max-minutes in one line naming the flag.
+    4 graphs of at most 3 points × (10 s + 1 s + 1 s) = 0.8 min: refused under 0.5 (an
+    estimate that forgot the Tromp–Taylor budget, 0.13 min, would let it start), run under 1."""
+    flags = ["ultimate-table", "--points", "3", "--seconds", "1", "--area-seconds", "10"]
+    assert main([*flags, "--max-minutes", "0.5"]) == 2
+    err = capsys.readouterr().err
+    assert "4 graphs, at most 0.8 min" in err
+    refusal = [line for line in err.splitlines() if "error" in line]
+    assert len(refusal) == 1 and "--max-minutes" in refusal[0]
+    assert main([*flags, "--max-minutes", "1"]) == 0
+    captured = capsys.readouterr()
+    assert "4 graphs, at most 0.8 min" in captured.err and "| atlas:7 |" in captured.out
+    for bad in (["--area-seconds", "0"], ["--max-minutes", "-1"], ["--seconds", "nan"]):
+        assert main(["ultimate-table", "--points", "3", *bad]) == 2
+        assert bad[0].strip("-").split("-")[-1] in capsys.readouterr().err
+
+
 # --- symmetry early in the game -------------------------------------------------------------------
 
 SYMMETRIC = [*SMALL, "atlas:29", "atlas:34", "atlas:46", "cycle:5"]
@@ -290,3 +309,90 @@ class BoardSymmetryOnly(Engine):
 def test_symmetry_blind_to_the_history_is_refuted():
     """Ignoring that the history must be fixed too gives wrong answers."""
     assert answers_from_the_start(BoardSymmetryOnly, True) != answers_from_the_start(Engine, False)
+
+
+# --- the history condition of a loss ------------------------------------------------------------
+
+
+class AskedEverything(Engine):
+    """The plain condition: a loss needs every placement it asked about as it found it."""
+
+    @staticmethod
+    def loss_query(asked, history):
+        """Every board asked about, legal or barred."""
+        return asked
+
+
+class ForgetsBarred(Engine):
+    """Mutant: a loss that records nothing of the placements the history barred."""
+
+    @staticmethod
+    def loss_query(asked, history):
+        """Nothing at all."""
+        return 0
+
+
+def results_sharing_a_table(engine_class: type[Engine], name: str, limit: int = 400) -> list[int]:
+    """The Ultimate result at each of the first ``limit`` situations reachable on the graph,
+    every one asked of a single engine (so that its table's proofs are reused across
+    histories), against the same asked of a fresh plain engine each time."""
+    graph = parse_graph(name)
+    plain = AskedEverything(graph)
+    start = plain.from_situation(ultimate.initial_situation(graph))
+    situations = [plain.to_situation(p) for p in ultimate_claims.reachable(plain, start, limit)]
+    engine = engine_class(graph)
+    return [deep(engine.result, engine.from_situation(s)) for s in situations]
+
+
+def fresh_results(name: str, limit: int = 400) -> list[int]:
+    """The same situations as ``results_sharing_a_table``, each solved by a fresh plain engine."""
+    graph = parse_graph(name)
+    plain = AskedEverything(graph)
+    start = plain.from_situation(ultimate.initial_situation(graph))
+    found = []
+    for p in ultimate_claims.reachable(plain, start, limit):
+        fresh = AskedEverything(graph, frames=False)
+        found.append(deep(fresh.result, fresh.from_situation(plain.to_situation(p))))
+    return found
+
+
+@pytest.mark.parametrize("name", ["path:3", "path:4", "grid:2x2"])
+def test_a_loss_needs_only_its_barred_placements(name):
+    """A loss recorded with only the placements the history barred (not those it allowed)
+    gives, with one table shared by 400 situations, the results fresh plain searches give."""
+    truth = fresh_results(name)
+    assert len(truth) == 400 and len(set(truth)) == 3
+    assert results_sharing_a_table(Engine, name) == truth
+
+
+def test_a_loss_that_forgets_its_barred_placements_is_refuted():
+    """Dropping the barred placements too makes a shared table give wrong results on path:3."""
+    assert results_sharing_a_table(ForgetsBarred, "path:3") != fresh_results("path:3")
+
+
+# --- symmetric positions share the table ----------------------------------------------------------
+
+
+class BoardOnlyFrame(Engine):
+    """Mutant: the board moved to its representative, the history left where it was."""
+
+    def moved(self, bits, sigma):
+        """The bits unmoved."""
+        return bits
+
+
+@pytest.mark.parametrize("name", ["path:4", "grid:2x2", pytest.param("atlas:18", marks=pytest.mark.slow), "atlas:29"])
+def test_symmetric_positions_share_the_table(name):
+    """Searching each position as the image whose board represents its class gives, with one
+    table shared by 400 situations, the results of fresh plain searches (no symmetry folded
+    after the early game, every placement asked kept in a loss's condition)."""
+    assert results_sharing_a_table(Engine, name) == fresh_results(name)
+    graph = parse_graph(name)
+    engine = Engine(graph)
+    deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)))
+    assert any(sigma >= 0 for _, sigma in engine.frames_of.values())  # positions were moved
+
+
+def test_a_frame_that_leaves_the_history_behind_is_refuted():
+    """Moving the board but not the history boards gives wrong results."""
+    assert results_sharing_a_table(BoardOnlyFrame, "grid:2x2") != fresh_results("grid:2x2")

@@ -79,7 +79,19 @@ def register(subparsers) -> None:
         default=TT_NODES,
         help=f"node budget of each Tromp-Taylor solve (default {TT_NODES:,}); bounds when it runs out",
     )
-    add_budget(table, seconds=60.0)
+    table.add_argument(
+        "--area-seconds",
+        type=float,
+        default=TT_SECONDS,
+        help=f"time budget of each Tromp-Taylor solve (default {TT_SECONDS:g} s); bounds when it runs out",
+    )
+    table.add_argument(
+        "--max-minutes",
+        type=float,
+        default=MAX_MINUTES,
+        help=f"refuse to start when the worst-case time exceeds this (default {MAX_MINUTES:g})",
+    )
+    add_budget(table, seconds=30.0)
     table.set_defaults(func=run_table)
 
 
@@ -212,17 +224,21 @@ def connected_graphs(points: int) -> list[Graph]:
 
 TT_NODES = 1_000_000
 """The default node budget of each Tromp–Taylor solve in the table."""
+TT_SECONDS = 120.0
+"""The default time budget of each Tromp–Taylor solve in the table."""
+MAX_MINUTES = 120.0
+"""The table refuses to start when its worst-case time exceeds this many minutes."""
 
 
-def area_fields(graph: Graph, nodes: int = TT_NODES) -> dict:
+def area_fields(graph: Graph, nodes: int = TT_NODES, seconds: float | None = None) -> dict:
     """The Tromp–Taylor perfect-play area value for Black and the territory on the board
-    its principal variation ends on; if the solver's node budget runs out, the value if its
-    bounds already meet (the territory then unknown), else the bounds ``area_bounds``; {}
-    if it proved nothing."""
+    its principal variation ends on; if the solver's node or time budget runs out, the value
+    if its bounds already meet (the territory then unknown), else the bounds
+    ``area_bounds``; {} if it proved nothing."""
     from gorules.impl.search import SearchError, solve
 
     try:
-        found = solve(rulesets.make("tromp-taylor").initial(graph), nodes, bounds_on_budget=True)
+        found = solve(rulesets.make("tromp-taylor").initial(graph), nodes, max_seconds=seconds, bounds_on_budget=True)
     except SearchError:
         return {}
     if found.status == "exact":
@@ -256,7 +272,7 @@ def table_row(graph: Graph, args) -> dict:
     """One graph's row: area value, Fundamental score, Ultimate result, territory; where a
     budget ran out, the bounds proved instead (``*_bounds``, None for no bound)."""
     row: dict = {"graph": graph.name, "points": graph.order, "edges": len(graph.edges())}
-    row.update(area_fields(graph, getattr(args, "area_nodes", TT_NODES)))
+    row.update(area_fields(graph, getattr(args, "area_nodes", TT_NODES), getattr(args, "area_seconds", None)))
     engine = Engine(graph, meter=budget_of(args).meter())
     notes = []
     low, high = float(-INF), float(INF)
@@ -353,15 +369,45 @@ def markdown(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def worst_case_seconds(graphs: int, args) -> float | None:
+    """The longest the table can take: per graph, the Tromp–Taylor solve's time budget and
+    the score's and the Ultimate result's (each --seconds); None if --seconds is unset."""
+    if args.seconds is None:
+        return None
+    return graphs * (args.area_seconds + 2 * args.seconds)
+
+
+def estimate_line(graphs: int, worst: float, args) -> str:
+    """The worst-case time in one line, with the budgets it adds up."""
+    return (
+        f"{graphs} graphs, at most {worst / 60:,.1f} min "
+        f"(each: Tromp-Taylor {args.area_seconds:g} s, score {args.seconds:g} s, Ultimate result {args.seconds:g} s)"
+    )
+
+
 def run_table(args) -> int:
-    """The comparison table over every connected graph up to --points points."""
+    """The comparison table over every connected graph up to --points points, refused before
+    any work if its worst-case time exceeds --max-minutes."""
     if args.area_nodes <= 0:
         raise UsageError(f"--area-nodes must be positive, got {args.area_nodes}")
+    for flag, value in (("--area-seconds", args.area_seconds), ("--max-minutes", args.max_minutes)):
+        if not value > 0 or value == float("inf"):
+            raise UsageError(f"{flag} must be a positive number, got {value:g}")
+    budget_of(args)  # a bad --seconds or --max-nodes is refused before any work
     if args.points > args.max_points:
         raise UsageError(
             f"--points {args.points} exceeds --max-points {args.max_points} (raise the limit with --max-points)"
         )
     graphs = connected_graphs(args.points)
+    worst = worst_case_seconds(len(graphs), args)
+    if worst is None:
+        raise UsageError("the table needs --seconds: without it no time bounds the score and Ultimate searches")
+    print(f"ultimate-table: {estimate_line(len(graphs), worst, args)}", file=sys.stderr)
+    if worst > args.max_minutes * 60:
+        raise UsageError(
+            f"the worst case, {worst / 60:,.1f} min, exceeds --max-minutes {args.max_minutes:g} "
+            "(raise the limit with --max-minutes, or lower --seconds/--area-seconds)"
+        )
     rows = [table_row(g, args) for g in tqdm(graphs, desc="graphs", unit="graph", file=sys.stderr, disable=args.json)]
     text = json.dumps(rows, allow_nan=False, indent=1) if args.json else markdown(rows)
     if args.out:
