@@ -195,7 +195,8 @@ class Solver:
         self.nodes = 0
         self.table: dict = {}
         self.move_cache: dict = {}
-        self.ids: dict = {}
+        self.bits: dict = {}
+        self.key_bits: list = []
         self.keys: list = []
         self.index: dict = {}
         self.masks: list = [0]
@@ -211,6 +212,7 @@ class Solver:
         self.history_scores = ([0] * self.n, [0] * self.n)
         self.degree = [len(graph.neighbours[v]) for v in graph.points]
         self.proofs: dict = {}
+        self.settled: dict = {}
         self.guess_value = self.n
         self.probe_nodes = PROBE_NODES
         self.probe_until: int | None = None
@@ -242,29 +244,33 @@ class Solver:
         return (black, white, side, passes, before)
 
     def bit(self, key) -> int:
-        """The bit of a history key in the folded masks (keys are numbered on first sight)."""
-        number = self.ids.get(key)
-        if number is None:
-            number = self.ids[key] = len(self.ids)
-        return 1 << (number % MASK_BITS)
+        """The bit of a history key in the folded masks (keys are numbered on first sight,
+        key number i getting bit i modulo ``MASK_BITS``)."""
+        b = self.bits.get(key)
+        if b is None:
+            b = self.bits[key] = 1 << (len(self.bits) % MASK_BITS)
+        return b
 
     def push(self, key) -> bool:
         """Add a key to the history; False (nothing added) if it is there already."""
         if key in self.index:
             return False
+        self.enter(key, self.bit(key))
+        return True
+
+    def enter(self, key, b: int) -> None:
+        """Add a key known to be absent from the history, with its bit ``b``."""
         self.index[key] = len(self.keys)
         self.keys.append(key)
-        b = self.bit(key)
+        self.key_bits.append(b)
         self.masks.append(self.masks[-1] | b)
         self.bit_count[b] = self.bit_count.get(b, 0) + 1
-        return True
 
     def pop(self) -> None:
         """Remove the most recent key from the history."""
-        key = self.keys.pop()
-        del self.index[key]
+        del self.index[self.keys.pop()]
         self.masks.pop()
-        b = self.bit(key)
+        b = self.key_bits.pop()
         count = self.bit_count[b] - 1
         if count:
             self.bit_count[b] = count
@@ -281,8 +287,9 @@ class Solver:
         if self.masks[-1] & q != d_bits:
             return False
         bit_count = self.bit_count
+        bits = self.bits
         for key in d_keys:
-            if bit_count[self.bit(key)] != 1:
+            if bit_count[bits[key]] != 1:
                 return False
         return True
 
@@ -413,11 +420,13 @@ class Solver:
                 key = nb | (nw << self.n)
                 if ko == "situational":
                     key = (key << 1) | opponent
-                q |= self.bit(key)
+                b = self.bit(key)
+                q |= b
                 if key in self.index:
                     hits |= 1 << self.index[key]
                     continue
-                pushed = self.push(key)
+                self.enter(key, b)
+                pushed = True
             child_group = self.stabiliser(group, nb, nw) if group and v != PASS else group
             try:
                 value, cq, chits = self.search(nb, nw, opponent, npasses, nbefore, -beta, -alpha, child_group)
@@ -454,7 +463,7 @@ class Solver:
             d_keys = tuple(self.keys[i] for i in bit_positions(hits))
             d_bits = 0
             for key in d_keys:
-                d_bits |= self.bit(key)
+                d_bits |= self.bits[key]
             self.table[tt_key] = (lower, upper, best_move, d_keys, d_bits, q)
         return best, q, hits
 
@@ -556,13 +565,21 @@ class Solver:
         if depth <= 0:
             return 0, 0, 0
         h = len(self.keys)
+        state_key = (black, white, side, passes, before)
         tt_key = (black, white, side, passes, before, t)
-        entry = self.proofs.get(tt_key) if self.transpositions else None
         tt_move = None
-        if entry is not None:
-            tt_move = entry[2]
-            if (entry[0] != 0 or entry[1] >= depth) and self.reusable(entry):
-                return entry[0], entry[5], self.hits_of(entry[3])
+        if self.transpositions:
+            known = self.settled.get(state_key)
+            if known is not None:
+                answer = self.settled_answer(known, t)
+                if answer is not None:
+                    return answer
+                tt_move = self.settled_move(known)
+            entry = self.proofs.get(tt_key)
+            if entry is not None:
+                tt_move = entry[2]
+                if entry[1] >= depth and self.reusable(entry):
+                    return 0, entry[5], self.hits_of(entry[3])
         plan = self.plan(black, white, side, passes, tt_move, group)
         folded = group and len(plan) < len(self.children(black, white, side)) + (passes == 0)
         opponent = 1 - side
@@ -601,11 +618,13 @@ class Solver:
                 key = nb | (nw << self.n)
                 if ko == "situational":
                     key = (key << 1) | opponent
-                q |= self.bit(key)
+                b = self.bit(key)
+                q |= b
                 if key in self.index:
                     hits |= 1 << self.index[key]
                     continue
-                pushed = self.push(key)
+                self.enter(key, b)
+                pushed = True
             child_group = self.stabiliser(group, nb, nw) if group and v != PASS else group
             try:
                 result, cq, chits = self.prove(nb, nw, opponent, npasses, nbefore, 1 - t, depth - 1, child_group)
@@ -630,10 +649,45 @@ class Solver:
         d_keys = tuple(self.keys[i] for i in bit_positions(hits))
         d_bits = 0
         for key in d_keys:
-            d_bits |= self.bit(key)
+            d_bits |= self.bits[key]
         if self.transpositions:
-            self.proofs[tt_key] = (answer, depth, best_move, d_keys, d_bits, q)
+            if answer:
+                self.settle_proof(state_key, answer, t, best_move, d_keys, d_bits, q)
+            else:
+                self.proofs[tt_key] = (answer, depth, best_move, d_keys, d_bits, q)
         return answer, q, hits
+
+    def settled_answer(self, known, t):
+        """The answer to "at least ``t``?" that a decided proof stored for this position gives
+        under the current history, with its queries, or None: a proof that the player to move
+        forces at least t' answers yes for every t ≤ t', a disproof at t' (the opponent holds
+        them below t') answers no for every t ≥ t'."""
+        proved, disproved = known
+        if proved is not None and proved[0] >= t and self.reusable(proved):
+            return 1, proved[5], self.hits_of(proved[3])
+        if disproved is not None and disproved[0] <= t and self.reusable(disproved):
+            return -1, disproved[5], self.hits_of(disproved[3])
+        return None
+
+    @staticmethod
+    def settled_move(known):
+        """The move of the strongest proof stored for a position (order only), or None."""
+        proved = known[0]
+        return proved[2] if proved is not None else None
+
+    def settle_proof(self, state_key, answer: int, t: int, move, d_keys, d_bits: int, q: int) -> None:
+        """Store a decided answer to "at least ``t``?" in the slot of its kind (proved or
+        disproved), replacing the one there unless that one is stronger and still reusable."""
+        known = self.settled.get(state_key)
+        if known is None:
+            known = self.settled[state_key] = [None, None]
+        slot = 0 if answer > 0 else 1
+        old = known[slot]
+        if old is not None:
+            stronger = old[0] >= t if answer > 0 else old[0] <= t
+            if stronger and self.reusable(old):
+                return
+        known[slot] = (t, 0, move, d_keys, d_bits, q)
 
     def deepen(self, state, t, group=()) -> int:
         """Whether the player to move in ``state`` can force at least ``t``, by iterative
@@ -663,6 +717,7 @@ class Solver:
         self.index.clear()
         self.masks[:] = [0]
         self.bit_count.clear()
+        self.key_bits.clear()
         black, white, side = self.start
         state = (black, white, side, 0, None)
         self.push(self.history_key(*state))
@@ -684,12 +739,12 @@ class Solver:
         if g > max(0, self.lower + 1) and self.probe_nodes:
             self.probe_until = self.nodes + self.probe_nodes
             try:
-                g = self.settle(state, g)
+                self.settle(state, g)
             except ProbeSpent:
                 self.forget()
-                g = min(max(0, self.lower + 1), self.upper)
             finally:
                 self.probe_until = None
+            g = min(max(0, self.lower + 1), self.upper)
         while self.lower < self.upper:
             g = self.settle(state, g)
         return self.lower
@@ -700,6 +755,7 @@ class Solver:
         no value in 50 million nodes; from 0 afresh: +3 in 21 million)."""
         self.table.clear()
         self.proofs.clear()
+        self.settled.clear()
         self.history_scores = ([0] * self.n, [0] * self.n)
 
     def settle(self, state, g: int) -> int:
@@ -773,7 +829,9 @@ class Solver:
         ``state`` (the proof of "at least ``value``", then the alpha-beta entry): the line
         then follows the proof just found instead of refuting the other moves one by one."""
         hints = []
-        for entry in (self.proofs.get((*state, value)), self.table.get(state)):
+        known = self.settled.get(state)
+        proof = known[0] if known is not None and known[0] is not None and known[0][0] >= value else None
+        for entry in (proof, self.table.get(state)):
             if entry is not None and entry[2] in moves and entry[2] not in hints:
                 hints.append(entry[2])
         return hints + [v for v in moves if v not in hints]
