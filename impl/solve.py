@@ -82,6 +82,8 @@ TICK = 4096
 PROBE_NODES = 1 << 19
 """The nodes the first guess's test may take before the tests start from 0 instead."""
 MAX_AUTOMORPHISMS = 1000
+DEEPENING_FROM = 1 << 30
+DEEPENING_STEP = 1
 
 
 class SolveError(ValueError):
@@ -213,6 +215,8 @@ class Solver:
         self.degree = [len(graph.neighbours[v]) for v in graph.points]
         self.proofs: dict = {}
         self.settled: dict = {}
+        self.deepening_from = DEEPENING_FROM
+        self.deepening_step = DEEPENING_STEP
         self.guess_value = self.n
         self.probe_nodes = PROBE_NODES
         self.probe_until: int | None = None
@@ -501,7 +505,7 @@ class Solver:
         found = self.bound_cache.get((black, white))
         if found is None:
             if self.benson:
-                found = margin_bounds(self.kernel, black, white, self.suicide_allowed)
+                found = margin_bounds(self.kernel, black, white, self.suicide_allowed, not self.stone_scoring)
             else:
                 found = (-self.n, self.n)
             self.bound_cache[(black, white)] = found
@@ -692,13 +696,22 @@ class Solver:
     def deepen(self, state, t, group=()) -> int:
         """Whether the player to move in ``state`` can force at least ``t``, by iterative
         deepening of :meth:`prove` up to ``max_depth`` turns: 1, -1, or 0 if undecided."""
-        for depth in range(1, self.max_depth + 1):
+        for depth in self.horizons():
             self.depth = depth
             black, white, side, passes, before = state
             answer = self.prove(black, white, side, passes, before, t, depth, group)[0]
             if answer:
                 return answer
         return 0
+
+    def horizons(self):
+        """The horizons of the iterative deepening, 1 up to ``max_depth``: one turn at a
+        time up to ``deepening_from``, then ``deepening_step`` turns at a time."""
+        depth = 1
+        while depth < self.max_depth:
+            yield depth
+            depth += 1 if depth < self.deepening_from else self.deepening_step
+        yield self.max_depth
 
     def at_least(self, state, t, group=()) -> bool:
         """Whether the player to move in ``state`` (with the current history) can force a
