@@ -82,8 +82,13 @@ TICK = 4096
 PROBE_NODES = 1 << 19
 """The nodes the first guess's test may take before the tests start from 0 instead."""
 MAX_AUTOMORPHISMS = 1000
-DEEPENING_FROM = 1 << 30
-DEEPENING_STEP = 1
+DEEPENING_FROM = 8
+DEEPENING_STEP = 4
+"""The deepening's horizons: one turn at a time up to ``DEEPENING_FROM`` turns, then
+``DEEPENING_STEP`` turns at a time.  An iteration that leaves the test undecided costs
+about twice the one before, and the one that decides it little (its subproofs are
+stored); longer steps skip undecided iterations.  1×8: 7.5 M nodes one turn at a time,
+3.1 M with steps of 3 from 10, 2.8 M with steps of 4 from 8, 4.2 M with steps of 6 from 6."""
 
 
 class SolveError(ValueError):
