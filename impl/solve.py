@@ -9,9 +9,11 @@ way :class:`impl.engine.Game` checks them, and played by the engine's bitset ker
 
 The search
 ----------
-The value is found by tests "can the player to move force at least g?" closing in on it
-from a first guess (the static upper bound: on 3×3 the first test is the whole proof).
-Each test runs first as a depth-limited proof search deepened one turn at a time
+The value is found by tests "can the player to move force at least g?": first the
+static upper bound (on 3×3 that test is the whole proof), then walking up from 0.  A
+decided test answers the other thresholds in its direction (a proof of "at least t'"
+every t ≤ t', a disproof at t' every t ≥ t').
+Each test runs first as a depth-limited proof search deepened by ``horizons()``
 (:meth:`Solver.prove`: proved, disproved, or undecided at the horizon), which finds
 short proofs without following the long capture-and-recapture lines that superko allows;
 a test still undecided at ``max_depth`` turns is settled by the full negamax alpha-beta
@@ -19,7 +21,8 @@ null-window search (:meth:`Solver.search`), which has no horizon.
 
 * Static bounds: every final margin lies in [-n, n] (n points); tighter, Benson's
   unconditionally alive stones of each colour stay to the end (their owner may pass), so
-  the margin lies in [2·alive(Black) − n, n − 2·alive(White)] (:mod:`gorules.impl.benson`,
+  the margin lies in [2·alive(Black) − n, n − 2·alive(White)], under area scoring with
+  their one-point eyes counted as alive (:mod:`gorules.impl.benson`,
   sound with and without suicide, checked exhaustively in ``tests/test_solve_benson.py``;
   not used under the cycle rules' convention below, nor on directed graphs).
 * After a pass the player to move may pass too and end the game: the current score is
@@ -750,8 +753,10 @@ class Solver:
         """The exact negamax value of the root ``state`` by tests "is it at least g?"
         closing in from ``guess``: iterative deepening answers most, a full null-window
         search the rest; the bounds proved so far are kept in ``lower`` and ``upper``.
-        A first guess above 0 is tried within ``probe_nodes`` nodes; if its test is not
-        settled by then, the tests start afresh from 0."""
+        A first guess above 0 is tried within ``probe_nodes`` nodes (if its test is not
+        settled by then, the tables are emptied); the tests then walk up from 0, or from
+        the lower bound proved: successes are cheaper than failures, and walking up needs
+        one failure where walking down needs one per step."""
         self.lower, self.upper = self.bounds(*state[:3])
         g = min(max(guess, self.lower + 1), self.upper)
         if g > max(0, self.lower + 1) and self.probe_nodes:
@@ -978,8 +983,7 @@ class Solver:
 
     def guess(self) -> int:
         """The first guess of MTD(f): the whole board for the player to move, the value of
-        3×3 (+9) and 2×4 (+8); where the value is small the tests walk down to it (1×7: +2
-        in 332 k nodes from +7, 149 k from 0; 2×4: 52 k from +8, 402 k from 0)."""
+        3×3 (+9) and 2×4 (+8); where the value is smaller the tests then walk up from 0."""
         return self.guess_value
 
     def cycle_note(self) -> str | None:
