@@ -17,9 +17,13 @@ finds the largest such set from the board alone:
 What the solver uses (``impl/solve.py``): the alive stones of a colour stay on the board
 to the end of the game if their owner passes from now on, and pass is always legal, so
 their owner can always keep them; under area and stone scoring alike each of them counts
-for its owner at the end.  Hence, with A_B and A_W Black's and White's alive stones on a
-graph of n points, the perfect-play margin (Black minus White, before komi) lies in
-[2|A_B| − n, n − 2|A_W|].  The invariant this rests on (an opponent's move never removes
+for its owner at the end.  Under area scoring so does each one-point eye of alive stones
+(an empty point all of whose neighbours are alive stones of the owner): an opponent's
+stone there has no liberty and captures nothing, so it cannot stay, and the point ends
+empty and reaching only the owner.  Hence, with K_B and K_W the points Black and White
+keep so (alive stones, and their one-point eyes under area scoring) on a graph of n
+points, the perfect-play margin (Black minus White, before komi) lies in
+[2|K_B| − n, n − 2|K_W|].  The invariant this rests on (an opponent's move never removes
 an alive chain and leaves the set alive) is checked exhaustively on small graphs in
 ``tests/test_solve_benson.py``.  Directed graphs are left out (liberties are not
 symmetric there), and the bound is then the trivial one.
@@ -85,11 +89,37 @@ def alive(kernel: Kernel, mine: int, theirs: int, suicide: bool = True) -> int:
         living -= dropped
 
 
-def margin_bounds(kernel: Kernel, black: int, white: int, suicide: bool = True) -> tuple[int, int]:
+def eyes(kernel: Kernel, living: int, empty: int) -> int:
+    """The one-point eyes of the alive stones ``living``: the empty points with at least one
+    neighbour whose neighbours are all in ``living``.  The opponent cannot keep a stone there
+    (it has no liberty and captures nothing, since no opponent move removes an alive stone),
+    so while the owner passes such a point stays empty, surrounded by the owner's alive
+    stones, and counts for the owner under area scoring."""
+    found = 0
+    out = kernel.out
+    for v in range(kernel.n):
+        if empty >> v & 1:
+            around = out[v]
+            if around and not around & ~living:
+                found |= 1 << v
+    return found
+
+
+def owned(kernel: Kernel, mine: int, theirs: int, suicide: bool = True, area: bool = True) -> int:
+    """The points the owner of ``mine`` keeps to the end by passing from now on: the
+    unconditionally alive stones, and under area scoring their one-point eyes."""
+    living = alive(kernel, mine, theirs, suicide)
+    if area and living:
+        living |= eyes(kernel, living, kernel.all & ~(mine | theirs))
+    return living
+
+
+def margin_bounds(kernel: Kernel, black: int, white: int, suicide: bool = True, area: bool = True) -> tuple[int, int]:
     """Bounds on the perfect-play margin (Black's score minus White's, no komi) from this
-    board: [2·(Black's alive stones) − n, n − 2·(White's alive stones)]."""
+    board: [2·(points Black keeps) − n, n − 2·(points White keeps)], the points kept being
+    the alive stones and, under area scoring, their one-point eyes (:func:`owned`)."""
     n = kernel.n
     return (
-        2 * popcount(alive(kernel, black, white, suicide)) - n,
-        n - 2 * popcount(alive(kernel, white, black, suicide)),
+        2 * popcount(owned(kernel, black, white, suicide, area)) - n,
+        n - 2 * popcount(owned(kernel, white, black, suicide, area)),
     )

@@ -195,13 +195,23 @@ class Unhinted(Solver):
         return moves
 
 
+def line_cost(solver_class) -> tuple[int, list]:
+    """The nodes 1×7's principal variation costs once its value is proved, and the line."""
+    solver = solver_class(parse_graph("path:7"))
+    state = solver.root()
+    value = solver.mtd(state, solver.guess())
+    proved_at = solver.nodes
+    line = solver.principal_variation(state, value)
+    return solver.nodes - proved_at, line
+
+
 def test_the_line_follows_the_proof_just_found():
-    # 1×7: the value (+2) is proved at 292,053 nodes; the line then costs 63 nodes with the
-    # tables' hints and about 40,000 without.
-    hinted = Solver(parse_graph("path:7")).solve()
-    unhinted = Unhinted(parse_graph("path:7")).solve()
-    assert hinted.value == unhinted.value == 2
-    assert hinted.nodes < 293_000 < 300_000 < unhinted.nodes
+    # 1×7 (+2, proved at 151,976 nodes): the line then costs 958 nodes with the tables'
+    # hints and 9,812 without.
+    hinted, line = line_cost(Solver)
+    unhinted, same = line_cost(Unhinted)
+    assert line == same == [1, 5, 3, PASS, PASS]
+    assert hinted < 2_000 < 5_000 < unhinted
 
 
 def solved_with_probe(name: str, probe_nodes: int):
@@ -212,8 +222,9 @@ def solved_with_probe(name: str, probe_nodes: int):
 
 
 def test_a_first_guess_too_high_gives_way_to_zero():
-    # 1×7 (+2): the whole-board guess (+7) costs 292,116 nodes in all; when its test is not
-    # settled within 8,192 nodes the tests start again from 0 and take about half as many.
+    # 1×7 (+2): without a probe the tests walk down from the whole board (+7); when the
+    # probe's test is not settled within 8,192 nodes they start again from 0, walk up, and
+    # take about half as many nodes (125,751 against 233,248).
     # The same value either way, whatever the probe left in the tables.
     without = solved_with_probe("path:7", 0)
     probed = solved_with_probe("path:7", 8192)
@@ -224,8 +235,9 @@ def test_a_first_guess_too_high_gives_way_to_zero():
 
 
 def test_a_budget_spent_on_the_line_keeps_the_proved_value():
-    # Without the hints a budget of 300,000 nodes runs out while the line is being found.
-    found = Unhinted(parse_graph("path:7"), max_nodes=300_000).solve(bounds_on_budget=True)
+    # Without the hints a budget of 155,000 nodes runs out while the line is being found
+    # (the value is proved at 151,976).
+    found = Unhinted(parse_graph("path:7"), max_nodes=155_000).solve(bounds_on_budget=True)
     assert found.status == "exact" and found.value == 2
     assert found.details["principal_variation"].startswith("cut short")
     assert len(found.principal_variation) < len(Solver(parse_graph("path:7")).solve().principal_variation)
@@ -268,3 +280,11 @@ def test_cli_solve_refuses_large_graphs_in_one_line():
     code, _, err = run_cli("solve", "grid:5x5")
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and "at most 12" in err
+
+
+def test_the_horizons_step_up_and_end_at_the_deepest():
+    """One turn at a time up to 8, then four at a time; the last is ``max_depth`` (6n)."""
+    solver = Solver(parse_graph("path:4"))
+    assert list(solver.horizons()) == [1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 20, 24]
+    solver.max_depth = 22
+    assert list(solver.horizons())[-3:] == [16, 20, 22]

@@ -14,6 +14,7 @@ from gorules.impl import benson
 from gorules.impl.bitset import kernel
 from gorules.impl.solve import Solver
 from gorules.spec.graph import parse_graph
+from gorules.spec.tromp_taylor import PRESETS
 
 
 def boards(graph):
@@ -91,7 +92,10 @@ def test_two_eyes_are_alive_and_one_is_not():
     one_eye = 0b111111100
     assert benson.alive(k, two_eyes, 0) == two_eyes
     assert benson.alive(k, one_eye, 0) == 0
-    assert benson.margin_bounds(k, two_eyes, 0) == (5, 9)
+    assert benson.margin_bounds(k, two_eyes, 0, area=False) == (5, 9)
+    # Under area scoring the two eyes count for Black too: the whole board.
+    assert benson.eyes(k, two_eyes, k.all & ~two_eyes) == k.all & ~two_eyes
+    assert benson.margin_bounds(k, two_eyes, 0) == (9, 9)
 
 
 @pytest.mark.parametrize("name", ["path:6", "grid:2x3", "cycle:5"])
@@ -100,3 +104,79 @@ def test_the_bounds_never_change_the_value(name):
     with_bounds = Solver(graph).solve()
     without = Solver(graph, benson=False, symmetry=False).solve()
     assert with_bounds.value == without.value
+
+
+def lost_points(graph, owned=benson.owned, suicide: bool = True, limit: int = 1):
+    """Boards and opponent moves (suicides only if ``suicide``) after which some point its
+    owner keeps by passing (alive stone, or one-point eye under area scoring) is no longer
+    kept (at most ``limit`` of them): the induction the eyes' bound rests on."""
+    k = kernel(graph)
+    found = []
+    for black, white in boards(graph):
+        for side in (0, 1):
+            mine, theirs = (black, white) if side == 0 else (white, black)
+            kept = owned(k, mine, theirs, suicide)
+            if not kept:
+                continue
+            empty = k.all & ~(black | white)
+            for v in range(graph.order):
+                if not empty >> v & 1:
+                    continue
+                b2, w2 = k.play(black, white, v, 1 - side)
+                if not suicide and not (b2 | w2) >> v & 1:
+                    continue
+                mine2, theirs2 = (b2, w2) if side == 0 else (w2, b2)
+                if kept & ~owned(k, mine2, theirs2, suicide):
+                    found.append((black, white, side, v))
+                    if len(found) >= limit:
+                        return found
+    return found
+
+
+@pytest.mark.parametrize("suicide", [True, False], ids=["suicide-allowed", "suicide-forbidden"])
+@pytest.mark.parametrize("name", GRAPHS)
+def test_kept_points_survive_every_opponent_move(name, suicide):
+    assert lost_points(parse_graph(name), suicide=suicide) == []
+
+
+def eyes_of_any_stones(k, mine, theirs, suicide=True, area=True):
+    """Mutant: one-point eyes of all the owner's stones, alive or not."""
+    return benson.alive(k, mine, theirs, suicide) | benson.eyes(k, mine, k.all & ~(mine | theirs))
+
+
+def test_the_check_catches_eyes_of_stones_that_are_not_alive():
+    assert lost_points(parse_graph("path:5"), owned=eyes_of_any_stones)
+
+
+def bound_misses(name: str, rules: str, bounds=benson.margin_bounds) -> list:
+    """Positions (black, white, side to move) of ``name`` without earlier history whose
+    value, solved without static bounds, lies outside ``bounds`` under ``rules``."""
+    graph, options = parse_graph(name), PRESETS[rules]
+    k = kernel(graph)
+    suicide, area = options.suicide == "allowed", options.scoring == "area"
+    found = []
+    for black, white in boards(graph):
+        low, high = bounds(k, black, white, suicide, area)
+        if low == -graph.order and high == graph.order:
+            continue
+        for side in (0, 1):
+            value = Solver(graph, options, start=(black, white, side), benson=False).solve().raw_value
+            if not low <= value <= high:
+                found.append((black, white, side))
+    return found
+
+
+@pytest.mark.parametrize("rules", ["tromp-taylor", "no-suicide", "situational", "stone"])
+@pytest.mark.parametrize("name", ["path:5", "cycle:4", "star:4"])
+def test_every_value_lies_within_the_static_bounds(name, rules):
+    assert bound_misses(name, rules) == []
+
+
+def test_eyes_counted_under_stone_scoring_are_caught():
+    """Under stone scoring an eye is not a point of its owner: bounds that count it anyway
+    exclude the true value of some position."""
+
+    def eyes_always(k, black, white, suicide=True, area=True):
+        return benson.margin_bounds(k, black, white, suicide, True)
+
+    assert bound_misses("path:5", "stone", bounds=eyes_always)

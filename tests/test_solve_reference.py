@@ -176,6 +176,30 @@ class ForgetsAbsences(Solver):
         return all(key in self.index for key in entry[3])
 
 
+class ProofsAnswerEveryThreshold(Solver):
+    """Mutant: a stored proof of "at least t'" also answers yes to "at least t" for t > t'."""
+
+    def settled_answer(self, known, t):
+        proved, disproved = known
+        if proved is not None and self.reusable(proved):
+            return 1, proved[5], self.hits_of(proved[3])
+        if disproved is not None and disproved[0] <= t and self.reusable(disproved):
+            return -1, disproved[5], self.hits_of(disproved[3])
+        return None
+
+
+class DisproofsAnswerEveryThreshold(Solver):
+    """Mutant: a stored disproof at t' also answers no to "at least t" for t < t'."""
+
+    def settled_answer(self, known, t):
+        proved, disproved = known
+        if proved is not None and proved[0] >= t and self.reusable(proved):
+            return 1, proved[5], self.hits_of(proved[3])
+        if disproved is not None and self.reusable(disproved):
+            return -1, disproved[5], self.hits_of(disproved[3])
+        return None
+
+
 def disagreements(mutant: type[Solver]) -> list[tuple[str, str]]:
     """The (graph, rules) of up to 4 points where the mutant's value differs from the
     reference's, or where its own search finds itself inconsistent."""
@@ -198,6 +222,14 @@ def disagreements(mutant: type[Solver]) -> list[tuple[str, str]]:
 def test_a_table_that_ignores_the_history_is_caught(mutant):
     """The comparison can fail: each mutant of the history-aware table disagrees with the
     reference on some graph of up to 4 points."""
+    assert disagreements(mutant)
+
+
+@pytest.mark.parametrize("mutant", [ProofsAnswerEveryThreshold, DisproofsAnswerEveryThreshold])
+def test_proofs_shared_across_thresholds_the_wrong_way_are_caught(mutant):
+    """A decided proof answers the tests of other thresholds only in its direction (a proof
+    of "at least t'" for t ≤ t', a disproof at t' for t ≥ t'); each mutant that shares it
+    the other way too disagrees with the reference on some graph of up to 4 points."""
     assert disagreements(mutant)
 
 
