@@ -90,8 +90,8 @@ def alive(kernel: Kernel, mine: int, theirs: int, suicide: bool = True) -> int:
 
 
 def eyes(kernel: Kernel, living: int, empty: int) -> int:
-    """The one-point eyes of the alive stones ``living``: the empty points with at least one
-    neighbour whose neighbours are all in ``living``.  The opponent cannot keep a stone there
+    """The one-point eyes of the alive stones ``living``: the empty points that have a
+    neighbour and all of whose neighbours are in ``living``.  The opponent cannot keep a stone there
     (it has no liberty and captures nothing, since no opponent move removes an alive stone),
     so while the owner passes such a point stays empty, surrounded by the owner's alive
     stones, and counts for the owner under area scoring."""
