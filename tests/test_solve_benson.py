@@ -27,16 +27,16 @@ def boards(graph):
             yield black, white
 
 
-def violations(graph, alive=benson.alive, suicide: bool = True, limit: int = 1):
-    """Boards and opponent moves (suicides only if ``suicide``) after which some alive stone
-    is gone or the alive set is no longer alive (at most ``limit`` of them)."""
+def opponent_replies(graph, keep, suicide: bool):
+    """Every board of ``graph`` with a side whose set ``keep(kernel, mine, theirs, suicide)`` is
+    not empty, and every opponent move there (suicides only if ``suicide``): yields the board,
+    the side, the move, the kept set and the side's stones and the opponent's after the move."""
     k = kernel(graph)
-    found = []
     for black, white in boards(graph):
         for side in (0, 1):
             mine, theirs = (black, white) if side == 0 else (white, black)
-            living = alive(k, mine, theirs, suicide)
-            if not living:
+            kept = keep(k, mine, theirs, suicide)
+            if not kept:
                 continue
             empty = k.all & ~(black | white)
             for v in range(graph.order):
@@ -45,11 +45,19 @@ def violations(graph, alive=benson.alive, suicide: bool = True, limit: int = 1):
                 b2, w2 = k.play(black, white, v, 1 - side)
                 if not suicide and not (b2 | w2) >> v & 1:
                     continue
-                mine2, theirs2 = (b2, w2) if side == 0 else (w2, b2)
-                if living & ~mine2 or living & ~alive(k, mine2, theirs2, suicide):
-                    found.append((black, white, side, v))
-                    if len(found) >= limit:
-                        return found
+                yield (black, white, side, v), kept, (b2, w2) if side == 0 else (w2, b2)
+
+
+def violations(graph, alive=benson.alive, suicide: bool = True, limit: int = 1):
+    """Boards and opponent moves (suicides only if ``suicide``) after which some alive stone
+    is gone or the alive set is no longer alive (at most ``limit`` of them)."""
+    k = kernel(graph)
+    found = []
+    for where, living, (mine2, theirs2) in opponent_replies(graph, alive, suicide):
+        if living & ~mine2 or living & ~alive(k, mine2, theirs2, suicide):
+            found.append(where)
+            if len(found) >= limit:
+                break
     return found
 
 
@@ -112,24 +120,11 @@ def lost_points(graph, owned=benson.owned, suicide: bool = True, limit: int = 1)
     kept (at most ``limit`` of them): the induction the eyes' bound rests on."""
     k = kernel(graph)
     found = []
-    for black, white in boards(graph):
-        for side in (0, 1):
-            mine, theirs = (black, white) if side == 0 else (white, black)
-            kept = owned(k, mine, theirs, suicide)
-            if not kept:
-                continue
-            empty = k.all & ~(black | white)
-            for v in range(graph.order):
-                if not empty >> v & 1:
-                    continue
-                b2, w2 = k.play(black, white, v, 1 - side)
-                if not suicide and not (b2 | w2) >> v & 1:
-                    continue
-                mine2, theirs2 = (b2, w2) if side == 0 else (w2, b2)
-                if kept & ~owned(k, mine2, theirs2, suicide):
-                    found.append((black, white, side, v))
-                    if len(found) >= limit:
-                        return found
+    for where, kept, (mine2, theirs2) in opponent_replies(graph, owned, suicide):
+        if kept & ~owned(k, mine2, theirs2, suicide):
+            found.append(where)
+            if len(found) >= limit:
+                break
     return found
 
 
