@@ -47,6 +47,7 @@ ROWS = 12  # rows of ``pts``; the class of a point for colour c (1 or 2) is row 
 MARKED = 3  # scal[MARKED]: how many points the DIRTY row lists
 COUNTS = 8  # scal[COUNTS + (b·(n+1) + w) mod slots]: 1 + the last stored position of that slot, or 0
 REPEATS = 5  # the class, for the listing only, of a placement found to repeat a board
+HISTORY_COLUMNS = 6  # columns of a ``hist`` row: hash, side, passes, Black's and White's stones, slot link
 
 
 @njit(cache=True, inline="always")
@@ -634,7 +635,7 @@ def packed_sizes(n, capacity, scal_length, arcs):
     width = max(n, 1)
     return (
         ROWS * width,
-        6 * capacity,
+        HISTORY_COLUMNS * capacity,
         4 * capacity,
         scal_length,
         n + 1,
@@ -680,8 +681,8 @@ def _views_at(base):
     o = HEADER
     pts = carray(_pointer(base + 8 * o, types.int64), (ROWS, width))
     o += ROWS * width
-    hist = carray(_pointer(base + 8 * o, types.int64), (cap, 6))
-    o += 6 * cap
+    hist = carray(_pointer(base + 8 * o, types.int64), (cap, HISTORY_COLUMNS))
+    o += HISTORY_COLUMNS * cap
     table = carray(_pointer(base + 8 * o, types.int64), 4 * cap)
     o += 4 * cap
     scal = carray(_pointer(base + 8 * o, types.int64), mem[2])

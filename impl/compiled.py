@@ -293,7 +293,7 @@ class CompiledGame(Position):
         scal = np.zeros(compiled.COUNTS + 8 * (n + 1), dtype=np.int64)
         scal[1] = KO_CODES[self.rules.ko]
         scal[2] = self.rules.suicide == "allowed"
-        none = np.zeros((0, 6), dtype=np.int64), np.zeros((0, max(n, 1)), dtype=np.int8)
+        none = np.zeros((0, compiled.HISTORY_COLUMNS), dtype=np.int64), np.zeros((0, max(n, 1)), dtype=np.int8)
         self._allocate(_first_capacity(n), _Arrays(empty_pts, none[0], None, scal, ptr, idx, zob, None, none[1], None))
         a = self._arrays
         h = 0
@@ -365,7 +365,7 @@ class CompiledGame(Position):
             )
             self._unpacked = _Arrays(
                 pts.reshape(self._c.ROWS, width),
-                hist.reshape(capacity, 6),
+                hist.reshape(capacity, self._c.HISTORY_COLUMNS),
                 table,
                 scal,
                 ptr,
