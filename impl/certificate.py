@@ -164,12 +164,12 @@ class Writer:
 
     def owner_move(self, state, owner: int, t: int, group: tuple, moves: list, asked: set) -> list:
         """The owner's one move at ``state``: the first whose remaining game the solver
-        proves good enough; as [(move, child node, child's Q)], its key added to ``asked``."""
+        proves good enough, trying first the moves its proofs remember; as [(move, child node, child's Q)], its key added to ``asked``."""
         solver = self.solver
         side, passes = state[2], state[3]
         if passes == 0:
             moves = moves[1:] + moves[:1]
-        for v in moves:
+        for v in solver.hinted(state, t, moves):
             child, pushed = solver.step(state, v)
             try:
                 if child[3] >= 2:

@@ -89,10 +89,12 @@ def test_certificates_on_every_graph_of_up_to_four_points(name, preset):
 def test_the_triangle_with_a_tail_under_situational_superko_is_plus_two():
     """atlas:36 (a triangle with a tail of two points) under situational superko, the one
     5-point case full-history minimax has not finished: its certificate of +2 checks with
-    the spec, and the same strategies claimed for +3 (Black) or +1 (White) do not."""
+    the spec, every line of it followed with its whole history is a legal game within the
+    bound, and the same strategies claimed for +3 (Black) or +1 (White) do not check."""
     data = certified("atlas:36", "situational")
     assert data["value"] == 2
     assert check(data) is None
+    assert replay(data)[0] is None
     for strategy, claimed in (("lower", 3), ("upper", 1)):
         wrong = copy.deepcopy(data)
         wrong[strategy] = wrong["strategies"][strategy]["bound"] = claimed
@@ -231,7 +233,7 @@ def key_text(data: dict, s: State) -> str:
 def test_every_node_relies_on_some_history(shared):
     """The mutants below alter Q and D: the certificates have both to alter."""
     with_d = [node for node in shared["nodes"] if node.get("d")]
-    assert len(with_d) > 100
+    assert len(with_d) > 20
     assert any(set(node["q"]) - set(node["d"]) for node in with_d)
 
 
@@ -284,8 +286,8 @@ def test_a_child_relying_on_more_than_its_parent_names_is_rejected(shared):
 
 
 def redirections(data: dict):
-    """Copies of ``data`` with one edge redirected to another node of the same state (what
-    sharing by position alone would do), one per node that has such an edge, in order."""
+    """Copies of ``data`` with one edge redirected to another node of the same state and
+    another claim (what sharing by position alone would do)."""
     nodes = data["nodes"]
     for strategy in ("lower", "upper"):
         states = states_of(data, strategy)
@@ -294,29 +296,36 @@ def redirections(data: dict):
             by_state.setdefault(s, []).append(number)
         for number in sorted(states):
             for k, (_raw, child) in enumerate(nodes[number].get("moves", [])):
-                twins = [c for c in by_state[states[child]] if c != child]
-                if twins:
-                    redirected = copy.deepcopy(data)
-                    redirected["nodes"][number]["moves"][k][1] = twins[0]
-                    yield redirected
-                    break
+                claim = (nodes[child].get("q"), nodes[child].get("d"))
+                for twin in by_state[states[child]]:
+                    if (nodes[twin].get("q"), nodes[twin].get("d")) != claim:
+                        redirected = copy.deepcopy(data)
+                        redirected["nodes"][number]["moves"][k][1] = twin
+                        yield redirected
 
 
-def test_a_node_shared_with_another_history_is_rejected(shared):
-    """Edges redirected to another node of the same state: the checker rejects some, and
-    each it accepts (the first three) is right by the checker that follows every line with
-    its whole history."""
+@pytest.fixture(scope="module", params=[("grid:2x2", "situational"), ("grid:2x3", "tromp-taylor")])
+def twinned(request) -> dict:
+    """Certificates with nodes of one state written for different histories (the 2×2
+    certificate under positional superko has none)."""
+    return certified(*request.param)
+
+
+def test_a_node_shared_with_another_history_is_rejected(twinned):
+    """Edges redirected to another node of the same state and another claim: the checker
+    rejects some, and each it accepts (the first three) is right by the checker that
+    follows every line with its whole history."""
     rejected = accepted = 0
-    for data in redirections(shared):
+    for data in redirections(twinned):
         if check(data) is None:
             if accepted < 3:
                 assert replay(data)[0] is None
             accepted += 1
         else:
             rejected += 1
-        if rejected >= 4 and accepted >= 3:
+        if rejected >= 5 and accepted >= 1:
             break
-    assert rejected >= 4 and accepted >= 3
+    assert rejected >= 5 and accepted >= 1
 
 
 def repeating_moves(data: dict, owners: bool) -> list:
@@ -350,22 +359,28 @@ def test_a_reply_that_repeats_a_position_in_d_is_rejected(shared):
         assert problem is not None and f"node {number}: the opponent's replies" in problem, problem
 
 
-@pytest.fixture(scope="module")
-def two_by_three() -> dict:
-    return certified("grid:2x3")
-
-
-def test_a_strategy_move_that_repeats_a_position_in_d_is_rejected(two_by_three):
-    """The strategy's move replaced, at a node whose D holds the position it makes, by that
-    move (2×3 has such nodes; 2×2 has none)."""
-    found = repeating_moves(two_by_three, owners=True)
-    assert found
-    for number, _s, v in spread(found):
-        data = copy.deepcopy(two_by_three)
+def test_a_strategy_move_whose_position_q_does_not_name_is_rejected(shared):
+    """The strategy's move replaced by another empty point whose position the node's Q does
+    not name: whether it repeats a position depends on histories the node says nothing of."""
+    graph = parse_graph(shared["graph"])
+    found = []
+    for strategy, owner in (("lower", "B"), ("upper", "W")):
+        for number, s in states_of(shared, strategy).items():
+            node = shared["nodes"][number]
+            if not node.get("moves") or s.player != owner:
+                continue
+            q = {shared["keys"][i] for i in node.get("q", [])}
+            for v in graph.points:
+                if s.board[v] == "." and key_text(shared, spec_move(graph, s, v)) not in q:
+                    found.append((number, v))
+                    break
+    assert len(found) >= 10
+    for number, v in spread(found):
+        data = copy.deepcopy(shared)
         node = data["nodes"][number]
         node["moves"] = [[v, node["moves"][0][1]]]
         problem = check(data)
-        assert problem is not None and f"node {number}: move {v} is illegal for the histories" in problem, problem
+        assert problem is not None and f"node {number}: move {v} makes a position that q does not name" in problem
 
 
 def test_a_wrong_final_score_is_rejected(shared):
