@@ -7,9 +7,11 @@ whatever Black does (the format, and what a checker must verify, are stated in
 :mod:`gorules.impl.certificate_check`, which checks them with the spec alone).
 
 The strategies are read off the solver: at the strategy's player's turn the first move
-whose remaining game the solver proves good enough (``Solver.at_least``), at the
-opponent's turn every legal move.  Positions are shared when they arrive with the same
-board, player to move, passes and history, so the strategy is a DAG.  A bound that holds
+whose remaining game the solver proves good enough (``Solver.at_least``, the moves its
+proofs remember tried first), at the opponent's turn every legal move.  Each node states
+the history keys Q its strategy relies on and those of them present, D; a state reached
+again with a history H such that H ∩ Q = D reuses the node (see :class:`Writer`), so the
+strategy is a DAG shared across histories as the solver's table is.  A bound that holds
 on every board (Black's margin within [−n, n]) is written as a ``static`` leaf instead.
 """
 

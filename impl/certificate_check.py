@@ -29,9 +29,13 @@ included (a pass appends (b, p*, n + 1)).  A stone move from s_i is legal if its
 empty, it is not a suicide where suicide is forbidden, and the key of the state it makes
 is not the key of any of s₀ … s_i: the board under positional superko, the pair (board,
 player to move) under situational superko (``repeated_state``); a pass is always legal.
-Write p for the key of s_i, the current position, and H = {key(s_j) : j < i} for the keys
-of the earlier states, the history.  Legality then depends on the line only through the
-set H ∪ {p}, and the final margin only on the final board.
+Every state counts, a pass's too: the source (``002_8835c2492dce8849.txt``, condition 3.2
+of a game) forbids b_{i+1} = b_j for all j ≤ i.  Under positional superko a pass's state
+has the board of the state before it, so it brings no new key; under situational superko
+(the spec's extension) it brings (b, p*).  Write p for the key of s_i, the current
+position, and H = {key(s_j) : j < i} for the keys of the earlier states, the history.
+Legality then depends on the line only through s_i and the set H ∪ {p}, and the final
+margin only on the final board.
 
 A node N at state s with sets Q, D claims: for every line s₀ … s_i ending in s whose
 history H satisfies H ∩ Q = D, the node's strategy is a strategy of the real game from that
