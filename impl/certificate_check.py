@@ -97,7 +97,7 @@ def ruleset_of(data: dict) -> tuple[Any, TrompTaylor]:
     try:
         graph = parse_graph(data["graph"])
         options = Options(**{k: v for k, v in data["options"].items() if k != "name"})
-    except (KeyError, TypeError, GraphError, api.OptionError) as error:
+    except (KeyError, TypeError, AttributeError, GraphError, api.OptionError) as error:
         raise CertificateError(f"unreadable graph or options: {error}") from None
     if options.ko not in ("positional", "situational"):
         raise CertificateError(f"ko={options.ko}: certificates exist only under superko (finite games)")
@@ -290,6 +290,8 @@ def check(data: dict) -> str | None:
         lower, upper = strategies["lower"], strategies["upper"]
     except (KeyError, TypeError, ValueError) as error:
         raise CertificateError(f"malformed certificate: {error}") from None
+    if not all(isinstance(x, dict) for x in (lower, upper, *nodes.values())):
+        raise CertificateError("malformed certificate: a strategy or a node is not an object")
     claims = Claims(graph, ruleset, data, nodes)
     if lower.get("bound") != data.get("lower") or upper.get("bound") != data.get("upper"):
         return "the strategies' bounds are not the certificate's lower and upper values"

@@ -6,9 +6,11 @@ from __future__ import annotations
 import ast
 import copy
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 import pytest
@@ -404,3 +406,40 @@ def test_the_old_format_is_not_read(two_by_two):
     data = dict(two_by_two, format="gorules-certificate/1")
     with pytest.raises(CertificateError, match="format"):
         check(data)
+
+
+MALFORMED = [None, "x", 1.5, True, [], {}, -1, 10**9, [1], ["pass"], [[1]], [["pass", "a"]]]
+
+
+def malformed(data: dict, rng: random.Random) -> dict:
+    """A copy of ``data`` with one value, one to four levels deep, replaced by a value of
+    another shape."""
+    data = copy.deepcopy(data)
+    target: Any = data
+    for _ in range(rng.randint(1, 4)):
+        if not isinstance(target, (dict, list)) or not target:
+            break
+        place = rng.choice(list(target)) if isinstance(target, dict) else rng.randrange(len(target))
+        inner = target[place]
+        if rng.random() < 0.4 or not isinstance(inner, (dict, list)) or not inner:
+            target[place] = rng.choice(MALFORMED)
+            break
+        target = inner
+    return data
+
+
+def test_malformed_certificates_are_refused_without_a_traceback(two_by_two):
+    """400 certificates with a value of the wrong shape somewhere: each is unreadable
+    (CertificateError, exit 2 at the CLI) or invalid (a problem named), never an exception
+    of another kind (a strategy, a node or the options of the wrong type raised
+    AttributeError before the checker looked at their shape)."""
+    rng = random.Random(1)
+    refused = 0
+    for _ in range(400):
+        data = malformed(two_by_two, rng)
+        try:
+            problem = check(data)
+        except CertificateError:
+            problem = "unreadable"
+        refused += problem is not None
+    assert refused > 200
