@@ -91,7 +91,9 @@ class CertificateError(ValueError):
 def ruleset_of(data: dict) -> tuple[Any, TrompTaylor]:
     """The graph and the spec's ruleset a certificate speaks of; CertificateError if unknown."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise CertificateError(f"not a certificate of format {FORMAT}")
+        found = data.get("format") if isinstance(data, dict) else None
+        again = "; write it again with 'gorules solve --certificate'" if str(found).startswith("gorules-") else ""
+        raise CertificateError(f"not a certificate of format {FORMAT} (format {found!r}{again})")
     if data.get("ruleset") != "tromp-taylor":
         raise CertificateError(f"certificates of the {data.get('ruleset')!r} ruleset cannot be checked")
     try:
