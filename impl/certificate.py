@@ -7,9 +7,11 @@ whatever Black does (the format, and what a checker must verify, are stated in
 :mod:`gorules.impl.certificate_check`, which checks them with the spec alone).
 
 The strategies are read off the solver: at the strategy's player's turn the first move
-whose remaining game the solver proves good enough (``Solver.at_least``), at the
-opponent's turn every legal move.  Positions are shared when they arrive with the same
-board, player to move, passes and history, so the strategy is a DAG.  A bound that holds
+whose remaining game the solver proves good enough (``Solver.at_least``, the moves its
+proofs remember tried first), at the opponent's turn every legal move.  Each node states
+the history keys Q its strategy relies on and those of them present, D; a state reached
+again with a history H such that H ∩ Q = D reuses the node (see :class:`Writer`), so the
+strategy is a DAG shared across histories as the solver's table is.  A bound that holds
 on every board (Black's margin within [−n, n]) is written as a ``static`` leaf instead.
 """
 
@@ -27,7 +29,14 @@ class CertificateRefused(ValueError):
 
 
 class Writer:
-    """The nodes of the certificate's strategies, built from a solver that has its value."""
+    """The nodes of the certificate's strategies, built from a solver that has its value.
+
+    Each node is written with the set Q of history keys its strategy relies on and the
+    subset D of them present in the history it was written for (the claim checked by
+    :mod:`gorules.impl.certificate_check`): Q is the keys its own moves make (every stone
+    move of the opponent, the owner's chosen move) together with its children's Q less the
+    node's own key, which the move adds to their history.  A state reached again, for the
+    same owner and bound, with a history H such that H ∩ Q = D reuses the node."""
 
     def __init__(self, solver: Solver):
         """Write strategies from ``solver``'s proofs (its tables are reused and extended)."""
@@ -38,8 +47,37 @@ class Writer:
             )
         self.solver = solver
         self.nodes: list[dict] = []
-        self.ids: dict = {}
+        self.claims: list[tuple[frozenset, frozenset]] = []
+        self.written: dict = {}
         self.images: dict = {}
+        self.history: dict = {}
+
+    def key(self, black: int, white: int, side: int):
+        """The history key of a position (the solver's: the board, with the player to move
+        under situational superko)."""
+        return self.solver.history_key(black, white, side, 0, None)
+
+    def claim(self, q: frozenset) -> tuple[frozenset, frozenset]:
+        """(Q, D): D the keys of Q present in the history before the current position."""
+        history = self.history
+        return q, frozenset(k for k in q if k in history)
+
+    def reusable(self, q: frozenset, d: frozenset) -> bool:
+        """Whether a node with (Q, D) holds under the current history H: H ∩ Q = D."""
+        history = self.history
+        return all(k in history for k in d) and not any(k in history for k in q - d)
+
+    def enter(self, key) -> None:
+        """The current position's key joins the history (a move is made from it)."""
+        self.history[key] = self.history.get(key, 0) + 1
+
+    def leave(self, key) -> None:
+        """Undo :meth:`enter`."""
+        count = self.history[key] - 1
+        if count:
+            self.history[key] = count
+        else:
+            del self.history[key]
 
     def child_group(self, group: tuple, child, v) -> tuple:
         """The automorphisms of ``group`` that also fix the child's board."""
@@ -47,22 +85,34 @@ class Writer:
             return group
         return self.solver.stabiliser(group, child[0], child[1])
 
-    def node(self, state, content: dict) -> int:
-        """Add a node for ``state`` with ``content``; its number."""
+    def node(self, state, content: dict, q: frozenset = frozenset()) -> int:
+        """Add a node for ``state`` with ``content`` and Q = ``q`` (D from the history); its number."""
         number = len(self.nodes)
         board = "".join(to_board(self.solver.graph, state[0], state[1]))
         self.nodes.append({"id": number, "board": board, **content})
+        self.claims.append(self.claim(q))
         return number
 
     def static(self, state) -> int:
         """A leaf claiming the bound that holds on every board."""
         return self.node(state, {"static": True})
 
+    def carried(self, key, sigma: tuple):
+        """The image of a history key under the automorphism σ."""
+        solver = self.solver
+        if solver.ko == "situational":
+            side, board = key & 1, key >> 1
+        else:
+            side, board = 0, key
+        full = (1 << solver.n) - 1
+        black, white = Solver.image(sigma, board & full), Solver.image(sigma, board >> solver.n)
+        return self.key(black, white, side)
+
     def mapped(self, number: int, sigma: tuple) -> int:
         """The node that is the image of node ``number`` and everything below it under the
-        automorphism σ (boards and moves carried by σ)."""
-        key = (number, sigma)
-        found = self.images.get(key)
+        automorphism σ (boards, moves, Q and D carried by σ)."""
+        place = (number, sigma)
+        found = self.images.get(place)
         if found is not None:
             return found
         node = self.nodes[number]
@@ -72,71 +122,121 @@ class Writer:
         image = {k: value for k, value in node.items() if k not in ("id", "board", "moves")}
         if "moves" in node:
             image["moves"] = [[m if m == PASS else sigma[m], self.mapped(child, sigma)] for m, child in node["moves"]]
+        q, d = self.claims[number]
         image_number = len(self.nodes)
         self.nodes.append({"id": image_number, "board": "".join(board), **image})
-        self.images[key] = image_number
+        self.claims.append((frozenset(self.carried(k, sigma) for k in q), frozenset(self.carried(k, sigma) for k in d)))
+        self.images[place] = image_number
         return image_number
 
-    def strategy(self, state, owner: int, t: int, group: tuple = ()) -> int:
+    def strategy(self, state, owner: int, t: int, group: tuple = ()) -> tuple[int, frozenset]:
         """The node of a strategy for ``owner`` (0 Black, 1 White) from ``state`` (with the
-        solver's current history) keeping the owner's value (negamax, no komi) at least ``t``.
-        ``group`` holds automorphisms fixing the whole history: the opponent's moves of one
-        orbit are written by carrying one of them along the automorphism."""
+        solver's current history) keeping the owner's value (negamax, no komi) at least ``t``,
+        and its Q.  ``group`` holds automorphisms fixing the whole history: the opponent's
+        moves of one orbit are written by carrying one of them along the automorphism."""
         solver = self.solver
-        side, passes = state[2], state[3]
-        place = (state, owner, t, frozenset(solver.keys))
-        found = self.ids.get(place)
-        if found is not None:
-            return found
+        black, white, side, passes = state[0], state[1], state[2], state[3]
+        place = (state, owner, t)
+        for number in self.written.get(place, ()):
+            q, d = self.claims[number]
+            if self.reusable(q, d):
+                return number, q
         if passes >= 2:
             number = self.node(state, {"over": True})
-            self.ids[place] = number
-            return number
+            self.written.setdefault(place, []).append(number)
+            return number, frozenset()
+        own = self.key(black, white, side)
         moves = solver.legal(state)
-        if side == owner:
-            if passes == 0:
-                moves = moves[1:] + moves[:1]
-            chosen = None
-            for v in moves:
-                child, pushed = solver.step(state, v)
-                try:
-                    if child[3] >= 2:
-                        d = solver.difference(child[0], child[1])
-                        good = (-d if side else d) >= t
-                    else:
-                        good = not solver.at_least(child, 1 - t)
-                    if good:
-                        chosen = (v, self.strategy(child, owner, t, self.child_group(group, child, v)))
-                finally:
-                    if pushed:
-                        solver.pop()
-                if chosen is not None:
-                    break
-            if chosen is None:
-                raise AssertionError("no move keeps the bound: the solver's proof is inconsistent")
-            entries = [chosen]
-        else:
-            entries = []
-            built: dict = {}
-            for v in moves:
-                if v != PASS and group:
-                    sigma = min(group, key=lambda s: s[v])
-                    if sigma[v] < v and sigma[v] in built:
-                        inverse = [0] * len(sigma)
-                        for w, image in enumerate(sigma):
-                            inverse[image] = w
-                        entries.append((v, self.mapped(built[sigma[v]], tuple(inverse))))
-                        continue
-                child, pushed = solver.step(state, v)
-                try:
-                    built[v] = self.strategy(child, owner, t, self.child_group(group, child, v))
-                    entries.append((v, built[v]))
-                finally:
-                    if pushed:
-                        solver.pop()
-        number = self.node(state, {"to_move": "BW"[side], "moves": [[v if v != PASS else PASS, c] for v, c in entries]})
-        self.ids[place] = number
-        return number
+        asked: set = set()
+        self.enter(own)
+        try:
+            if side == owner:
+                entries = self.owner_move(state, owner, t, group, moves, asked)
+            else:
+                entries = self.replies(state, owner, t, group, moves, asked)
+        finally:
+            self.leave(own)
+        content = {"to_move": "BW"[side], "moves": [[v, c] for v, c, _ in entries]}
+        for _, _, q_child in entries:
+            asked |= q_child
+        asked.discard(own)
+        number = self.node(state, content, frozenset(asked))
+        self.written.setdefault(place, []).append(number)
+        return number, self.claims[number][0]
+
+    def owner_move(self, state, owner: int, t: int, group: tuple, moves: list, asked: set) -> list:
+        """The owner's one move at ``state``: the first whose remaining game the solver
+        proves good enough, trying first the moves its proofs remember; as [(move, child node, child's Q)], its key added to ``asked``."""
+        solver = self.solver
+        side, passes = state[2], state[3]
+        if passes == 0:
+            moves = moves[1:] + moves[:1]
+        for v in solver.hinted(state, t, moves):
+            child, pushed = solver.step(state, v)
+            try:
+                if child[3] >= 2:
+                    d = solver.difference(child[0], child[1])
+                    good = (-d if side else d) >= t
+                else:
+                    good = not solver.at_least(child, 1 - t)
+                if good:
+                    if v != PASS:
+                        asked.add(self.key(child[0], child[1], child[2]))
+                    number, q = self.strategy(child, owner, t, self.child_group(group, child, v))
+                    return [(v, number, q)]
+            finally:
+                if pushed:
+                    solver.pop()
+        raise AssertionError("no move keeps the bound: the solver's proof is inconsistent")
+
+    def replies(self, state, owner: int, t: int, group: tuple, moves: list, asked: set) -> list:
+        """Every legal move of the opponent at ``state`` with the owner's strategy after it,
+        as [(move, child node, child's Q)]; the keys of all the opponent's stone moves,
+        those the history forbids too, added to ``asked``."""
+        solver = self.solver
+        black, white, side = state[0], state[1], state[2]
+        for _, _, nb, nw in solver.children(black, white, side):
+            asked.add(self.key(nb, nw, 1 - side))
+        entries: list = []
+        built: dict = {}
+        for v in moves:
+            if v != PASS and group:
+                sigma = min(group, key=lambda s: s[v])
+                if sigma[v] < v and sigma[v] in built:
+                    inverse = [0] * len(sigma)
+                    for w, image in enumerate(sigma):
+                        inverse[image] = w
+                    number = self.mapped(built[sigma[v]], tuple(inverse))
+                    entries.append((v, number, self.claims[number][0]))
+                    continue
+            child, pushed = solver.step(state, v)
+            try:
+                number, q = self.strategy(child, owner, t, self.child_group(group, child, v))
+            finally:
+                if pushed:
+                    solver.pop()
+            built[v] = number
+            entries.append((v, number, q))
+        return entries
+
+    def written_keys(self) -> list[str]:
+        """The keys named by the nodes' Q, numbered, as strings, and each node's ``q`` and
+        ``d`` written as lists of those numbers."""
+        numbers: dict = {}
+        for node, (q, d) in zip(self.nodes, self.claims, strict=True):
+            for name, keys in (("q", q), ("d", d)):
+                if keys:
+                    node[name] = sorted(numbers.setdefault(k, len(numbers)) for k in keys)
+        return [self.position(k) for k in numbers]
+
+    def position(self, key) -> str:
+        """A history key as written in a certificate: the board, and ``:B`` or ``:W`` for the
+        player to move under situational superko."""
+        solver = self.solver
+        side, board = (key & 1, key >> 1) if solver.ko == "situational" else (None, key)
+        full = (1 << solver.n) - 1
+        text = "".join(to_board(solver.graph, board & full, board >> solver.n))
+        return text if side is None else f"{text}:{'BW'[side]}"
 
 
 def certificate(solver: Solver, value: int) -> dict:
@@ -151,9 +251,9 @@ def certificate(solver: Solver, value: int) -> dict:
     sys.setrecursionlimit(max(limit, 100_000))
     try:
         state = solver.root()
-        lower_root = writer.static(state) if value <= -n else writer.strategy(state, 0, value, solver.group)
+        lower_root = writer.static(state) if value <= -n else writer.strategy(state, 0, value, solver.group)[0]
         state = solver.root()
-        upper_root = writer.static(state) if value >= n else writer.strategy(state, 1, -value, solver.group)
+        upper_root = writer.static(state) if value >= n else writer.strategy(state, 1, -value, solver.group)[0]
     finally:
         sys.setrecursionlimit(limit)
     return {
@@ -173,5 +273,6 @@ def certificate(solver: Solver, value: int) -> dict:
             "lower": {"player": "B", "bound": value - komi, "root": lower_root},
             "upper": {"player": "W", "bound": value - komi, "root": upper_root},
         },
+        "keys": writer.written_keys(),
         "nodes": writer.nodes,
     }

@@ -6,10 +6,13 @@ from __future__ import annotations
 import ast
 import copy
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import networkx as nx
 import pytest
 
 from gorules.impl import certificate_check
@@ -17,7 +20,12 @@ from gorules.impl.certificate import CertificateRefused, certificate
 from gorules.impl.certificate_check import CertificateError, check
 from gorules.impl.solve import Solver
 from gorules.spec.graph import parse_graph
-from gorules.spec.tromp_taylor import PRESETS
+from gorules.spec.tromp_taylor import PRESETS, State, initial_state
+from gorules.spec.tromp_taylor import move as spec_move
+from tests.certificate_replay import replay
+
+SUPERKO_PRESETS = [name for name, options in PRESETS.items() if options.ko in ("positional", "situational")]
+SMALL_GRAPHS = [f"atlas:{i}" for i, g in enumerate(nx.graph_atlas_g()) if 1 <= g.number_of_nodes() <= 4]
 
 
 def certified(name: str, preset: str = "tromp-taylor") -> dict:
@@ -56,6 +64,44 @@ def test_certificates_check_with_the_spec(name, preset):
     data = certified(name, preset)
     assert check(data) is None
     assert data["lower"] == data["upper"] == data["value"]
+
+
+def small_cases() -> list:
+    """Every graph of 1 to 4 points under every superko preset; the 4-point graphs under
+    situational superko (up to 8,427 nodes, seconds each) under the slow marker."""
+    cases = []
+    for name in SMALL_GRAPHS:
+        for preset in SUPERKO_PRESETS:
+            slow = preset == "situational" and parse_graph(name).order == 4
+            cases.append(pytest.param(name, preset, marks=[pytest.mark.slow] if slow else []))
+    return cases
+
+
+@pytest.mark.parametrize("name, preset", small_cases())
+def test_certificates_on_every_graph_of_up_to_four_points(name, preset):
+    """Every graph of 1 to 4 points (connected or not) under every superko preset: the
+    certificate checks with Q and D, and every line of it, followed with its whole history
+    by a checker that ignores Q and D, is a legal game within the bound."""
+    data = certified(name, preset)
+    assert check(data) is None
+    assert replay(data)[0] is None
+
+
+@pytest.mark.slow
+def test_the_triangle_with_a_tail_under_situational_superko_is_plus_two():
+    """atlas:36 (a triangle with a tail of two points) under situational superko, the one
+    5-point case full-history minimax has not finished: its certificate of +2 checks with
+    the spec, every line of it followed with its whole history is a legal game within the
+    bound, and the same strategies claimed for +3 (Black) or +1 (White) do not check."""
+    data = certified("atlas:36", "situational")
+    assert data["value"] == 2
+    assert check(data) is None
+    assert replay(data)[0] is None
+    for strategy, claimed in (("lower", 3), ("upper", 1)):
+        wrong = copy.deepcopy(data)
+        wrong[strategy] = wrong["strategies"][strategy]["bound"] = claimed
+        problem = check(wrong)
+        assert problem is not None and "outside the bound" in problem
 
 
 def test_the_two_by_two_certificate_proves_plus_one(two_by_two):
@@ -144,3 +190,256 @@ def test_three_by_three_certificate(tmp_path):
     code, out, _ = run_cli("check-certificate", str(path), "--json")
     verdict = json.loads(out)
     assert code == 0 and verdict["valid"] and verdict["lower"] == verdict["upper"] == 9
+
+
+@pytest.fixture(scope="module")
+def two_by_two_situational() -> dict:
+    return certified("grid:2x2", "situational")
+
+
+@pytest.fixture(scope="module", params=["tromp-taylor", "situational"])
+def shared(request, two_by_two, two_by_two_situational) -> dict:
+    """The 2×2 certificate under positional and under situational superko."""
+    return two_by_two if request.param == "tromp-taylor" else two_by_two_situational
+
+
+def spread(items: list, count: int = 12) -> list:
+    """At most ``count`` items taken evenly from ``items``."""
+    step = max(1, len(items) // count)
+    return items[::step][:count]
+
+
+def states_of(data: dict, strategy: str) -> dict:
+    """The spec's state (board, player, passes) at each node of one strategy, found by
+    playing its moves from the empty board, ignoring the history."""
+    graph = parse_graph(data["graph"])
+    nodes = {node["id"]: node for node in data["nodes"]}
+    root = data["strategies"][strategy]["root"]
+    found = {root: initial_state(graph)}
+    stack = [root]
+    while stack:
+        number = stack.pop()
+        for raw, child in nodes[number].get("moves", []):
+            if child not in found:
+                found[child] = spec_move(graph, found[number], raw)
+                stack.append(child)
+    return found
+
+
+def key_text(data: dict, s: State) -> str:
+    """A state's history key as the certificate writes it."""
+    board = "".join(s.board)
+    return f"{board}:{s.player}" if data["options"]["ko"] == "situational" else board
+
+
+def test_every_node_relies_on_some_history(shared):
+    """The mutants below alter Q and D: the certificates have both to alter."""
+    with_d = [node for node in shared["nodes"] if node.get("d")]
+    assert len(with_d) > 20
+    assert any(set(node["q"]) - set(node["d"]) for node in with_d)
+
+
+def test_dropping_a_key_from_q_is_rejected(shared):
+    """A node that no longer names one of its keys (from Q, and from D if it was there):
+    its own move is undecided, its replies change, or a child relies on the key."""
+    candidates = [i for i, node in enumerate(shared["nodes"]) if node.get("q")]
+    for i in spread(candidates):
+        for position in (0, -1):
+            data = copy.deepcopy(shared)
+            node = data["nodes"][i]
+            dropped = node["q"].pop(position)
+            if dropped in node.get("d", []):
+                node["d"].remove(dropped)
+            problem = check(data)
+            assert problem is not None and problem.split(": ", 1)[1].startswith(f"node {i}:"), problem
+
+
+@pytest.mark.parametrize("change", ["forget", "invent"])
+def test_a_key_moved_across_d_is_rejected(shared, change):
+    """A node claiming a key absent that the history holds (taken out of D), or present
+    that it lacks (put into D): the edge into it gives another D."""
+    if change == "forget":
+        candidates = [i for i, node in enumerate(shared["nodes"]) if node.get("d")]
+    else:
+        candidates = [i for i, node in enumerate(shared["nodes"]) if set(node.get("q", [])) - set(node.get("d", []))]
+    for i in spread(candidates):
+        data = copy.deepcopy(shared)
+        node = data["nodes"][i]
+        if change == "forget":
+            node["d"].pop()
+        else:
+            node["d"] = sorted({*node.get("d", []), min(set(node["q"]) - set(node.get("d", [])))})
+        problem = check(data)
+        assert problem is not None and "states d that the history" in problem, problem
+
+
+def test_a_child_relying_on_more_than_its_parent_names_is_rejected(shared):
+    """A child whose Q names a key that neither its parent's Q nor the parent's own
+    position holds: the parent's H ∩ Q = D says nothing about it."""
+    data = copy.deepcopy(shared)
+    nodes = data["nodes"]
+    parent = next(node for node in nodes if len(node.get("moves", [])) > 1)
+    child = nodes[parent["moves"][0][1]]
+    stranger = "B" * len(parent["board"]) + (":B" if data["options"]["ko"] == "situational" else "")
+    data["keys"].append(stranger)
+    child["q"] = sorted([*child.get("q", []), len(data["keys"]) - 1])
+    problem = check(data)
+    assert problem is not None and "relies on positions that neither it nor the move names" in problem
+
+
+def redirections(data: dict):
+    """Copies of ``data`` with one edge redirected to another node of the same state and
+    another claim (what sharing by position alone would do)."""
+    nodes = data["nodes"]
+    for strategy in ("lower", "upper"):
+        states = states_of(data, strategy)
+        by_state: dict = {}
+        for number, s in states.items():
+            by_state.setdefault(s, []).append(number)
+        for number in sorted(states):
+            for k, (_raw, child) in enumerate(nodes[number].get("moves", [])):
+                claim = (nodes[child].get("q"), nodes[child].get("d"))
+                for twin in by_state[states[child]]:
+                    if (nodes[twin].get("q"), nodes[twin].get("d")) != claim:
+                        redirected = copy.deepcopy(data)
+                        redirected["nodes"][number]["moves"][k][1] = twin
+                        yield redirected
+
+
+@pytest.fixture(scope="module", params=[("grid:2x2", "situational"), ("grid:2x3", "tromp-taylor")])
+def twinned(request) -> dict:
+    """Certificates with nodes of one state written for different histories (the 2×2
+    certificate under positional superko has none)."""
+    return certified(*request.param)
+
+
+def test_a_node_shared_with_another_history_is_rejected(twinned):
+    """Edges redirected to another node of the same state and another claim: the checker
+    rejects some, and each it accepts (the first three) is right by the checker that
+    follows every line with its whole history."""
+    rejected = accepted = 0
+    for data in redirections(twinned):
+        if check(data) is None:
+            if accepted < 3:
+                assert replay(data)[0] is None
+            accepted += 1
+        else:
+            rejected += 1
+        if rejected >= 5 and accepted >= 1:
+            break
+    assert rejected >= 5 and accepted >= 1
+
+
+def repeating_moves(data: dict, owners: bool) -> list:
+    """(node, its state, a stone move whose position is in the node's D) at the nodes of the
+    strategies' owners (``owners``) or of their opponents."""
+    found = []
+    graph = parse_graph(data["graph"])
+    for strategy, owner in (("lower", "B"), ("upper", "W")):
+        for number, s in states_of(data, strategy).items():
+            node = data["nodes"][number]
+            if not node.get("moves") or (s.player == owner) != owners:
+                continue
+            d = {data["keys"][i] for i in node.get("d", [])}
+            for v in graph.points:
+                if s.board[v] == "." and key_text(data, spec_move(graph, s, v)) in d:
+                    found.append((number, s, v))
+                    break
+    return found
+
+
+def test_a_reply_that_repeats_a_position_in_d_is_rejected(shared):
+    """An opponent's move added at a node whose D holds the position it makes: it is
+    illegal on every history the node claims, so it is not among the legal replies."""
+    found = repeating_moves(shared, owners=False)
+    assert len(found) >= 10
+    for number, _s, v in spread(found):
+        data = copy.deepcopy(shared)
+        moves = data["nodes"][number]["moves"]
+        moves.append([v, moves[0][1]])
+        problem = check(data)
+        assert problem is not None and f"node {number}: the opponent's replies" in problem, problem
+
+
+def test_a_strategy_move_whose_position_q_does_not_name_is_rejected(shared):
+    """The strategy's move replaced by another empty point whose position the node's Q does
+    not name: whether it repeats a position depends on histories the node says nothing of."""
+    graph = parse_graph(shared["graph"])
+    found = []
+    for strategy, owner in (("lower", "B"), ("upper", "W")):
+        for number, s in states_of(shared, strategy).items():
+            node = shared["nodes"][number]
+            if not node.get("moves") or s.player != owner:
+                continue
+            q = {shared["keys"][i] for i in node.get("q", [])}
+            for v in graph.points:
+                if s.board[v] == "." and key_text(shared, spec_move(graph, s, v)) not in q:
+                    found.append((number, v))
+                    break
+    assert len(found) >= 10
+    for number, v in spread(found):
+        data = copy.deepcopy(shared)
+        node = data["nodes"][number]
+        node["moves"] = [[v, node["moves"][0][1]]]
+        problem = check(data)
+        assert problem is not None and f"node {number}: move {v} makes a position that q does not name" in problem
+
+
+def test_a_wrong_final_score_is_rejected(shared):
+    """A finished game's board altered (one point recoloured): the spec's board differs, or
+    the margin it would score is not the certificate's; and each bound raised by one."""
+    data = copy.deepcopy(shared)
+    over = first_node(data, lambda n: n.get("over"))
+    over["board"] = ("W" if over["board"][0] != "W" else "B") + over["board"][1:]
+    problem = check(data)
+    assert problem is not None and "board" in problem
+    for strategy, change in (("lower", 1), ("upper", -1)):
+        data = copy.deepcopy(shared)
+        data[strategy] = data["strategies"][strategy]["bound"] = data["value"] + change
+        problem = check(data)
+        assert problem is not None and "outside the bound" in problem
+
+
+def test_the_old_format_is_not_read(two_by_two):
+    """Certificates of the first format (shared only on equal histories, no Q or D) are
+    refused as unreadable rather than checked by the wrong rule."""
+    data = dict(two_by_two, format="gorules-certificate/1")
+    with pytest.raises(CertificateError, match="format"):
+        check(data)
+
+
+MALFORMED = [None, "x", 1.5, True, [], {}, -1, 10**9, [1], ["pass"], [[1]], [["pass", "a"]]]
+
+
+def malformed(data: dict, rng: random.Random) -> dict:
+    """A copy of ``data`` with one value, one to four levels deep, replaced by a value of
+    another shape."""
+    data = copy.deepcopy(data)
+    target: Any = data
+    for _ in range(rng.randint(1, 4)):
+        if not isinstance(target, (dict, list)) or not target:
+            break
+        place = rng.choice(list(target)) if isinstance(target, dict) else rng.randrange(len(target))
+        inner = target[place]
+        if rng.random() < 0.4 or not isinstance(inner, (dict, list)) or not inner:
+            target[place] = rng.choice(MALFORMED)
+            break
+        target = inner
+    return data
+
+
+def test_malformed_certificates_are_refused_without_a_traceback(two_by_two):
+    """400 certificates with a value of the wrong shape somewhere: each is unreadable
+    (CertificateError, exit 2 at the CLI) or invalid (a problem named), never an exception
+    of another kind (a strategy, a node or the options of the wrong type raised
+    AttributeError before the checker looked at their shape)."""
+    rng = random.Random(1)
+    refused = 0
+    for _ in range(400):
+        data = malformed(two_by_two, rng)
+        try:
+            problem = check(data)
+        except CertificateError:
+            problem = "unreadable"
+        refused += problem is not None
+    assert refused > 200

@@ -9,7 +9,9 @@
    history it does not.
 3. The solver and the compiled reference agree on every connected graph of 5 points under
    every finite rule set, under the slow marker: 83 of the 84 cases; the last one (atlas:36
-   under situational superko, which the reference has not finished) with GORULES_EXHAUSTIVE=1.
+   under situational superko, which the reference has not finished) with GORULES_EXHAUSTIVE=1;
+   its value +2 is proved instead by a certificate checked with the spec
+   (``tests/test_certificate.py``).
 """
 
 from __future__ import annotations
@@ -133,7 +135,8 @@ def test_the_race_answers_where_the_fixed_order_runs_out():
 
 # The five-point case left to GORULES_EXHAUSTIVE=1: atlas:36 under situational superko, where
 # the compiled reference has not finished (more than 10^9 nodes in the fixed order, more than
-# 2 * 10^8 with the history heuristic); docs/solver.md has the figures of every case.
+# 2 * 10^8 with the history heuristic); docs/solver.md has the figures of every case. Its value
+# is proved by a spec-checked certificate in tests/test_certificate.py.
 LONG_FIVE_POINT_CASES: set[tuple[str, str]] = {("atlas:36", "situational")}
 
 
