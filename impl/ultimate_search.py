@@ -62,11 +62,14 @@ PROBE = 20_000
 """The node cap of a probe: a komi question of the score search that costs more is put
 aside (unanswered) while other komi are tried."""
 SHALLOW = 6
-MAX_AUTOMORPHISMS = 120
-"""The most automorphisms the early-game symmetry uses (every one of a graph of 5 points)."""
 """Positions with at most this many boards in their history are searched up to the graph's
 symmetry (one placement per orbit of the automorphisms that fix the board and the history)
 and kept out of the table."""
+MAX_AUTOMORPHISMS = 120
+"""The most automorphisms the early-game symmetry uses (every one of a graph of 5 points)."""
+MOVED_SETS = 1 << 18
+"""How many moved history sets are kept (a history seen again under the same automorphism
+is moved once); the memory is emptied when it holds this many."""
 JUMPS = 3
 """How many probes above a question put aside (K + 1, K + 2, K + 4) before it is asked in full."""
 
@@ -121,6 +124,7 @@ class Engine:
         self.frames_of: dict[int, tuple[int, int]] = {}  # frame(), per board
         self.inverses: list[int] = []  # the index of each automorphism's inverse, when first needed
         self.moves_of: defaultdict[int, dict[int, int]] = defaultdict(dict)  # history bit -> bit, per automorphism
+        self.moved_sets: dict[tuple[int, int], int] = {}  # moved(), per set of bits and automorphism
         self.bounds: tuple[float, float] = (-INF, INF)  # the score, as far as proved
 
     # ---- boards
@@ -296,13 +300,18 @@ class Engine:
     def lookup(self, goal: int, p: Position, key: tuple | None = None) -> tuple[bool, int] | None:
         """A stored proof that applies at p (whose table key is ``key``, if given): (answer,
         its query bits), or None."""
+        entries = self.tables[goal].get(self.node_key(p) if key is None else key)
+        if not entries:
+            return None
         d, history = self.difference(p), p[8]
-        entries = self.tables[goal].get(self.node_key(p) if key is None else key, ())
-        for i, (answer, at, asked, found) in enumerate(entries):
-            if (d >= at if answer else d <= at) and history & asked == found:
+        i = 0
+        for answer, at, asked, found in entries:
+            # the history test first: it is the one that fails (and the loop is the hot spot)
+            if history & asked == found and (d >= at if answer else d <= at):
                 if i:
                     entries.insert(0, entries.pop(i))  # the most recently used first
                 return answer, asked
+            i += 1
         return None
 
     def remember(self, goal: int, p: Position, answer: bool, asked: int, key: tuple | None = None) -> None:
@@ -459,7 +468,13 @@ class Engine:
 
     def moved(self, bits: int, sigma: int) -> int:
         """A set of history bits with every board moved by automorphism number ``sigma``."""
+        known = self.moved_sets.get((bits, sigma))
+        if known is not None:
+            return known
+        if len(self.moved_sets) >= MOVED_SETS:
+            self.moved_sets.clear()
         mapping = self.moves_of[sigma]
+        whole = bits
         found = 0
         while bits:
             low = bits & -bits
@@ -469,6 +484,7 @@ class Engine:
                 target = mapping[low] = self.bit(self.image(self.symmetries[sigma], board))  # type: ignore[index]
             found |= target
             bits ^= low
+        self.moved_sets[(whole, sigma)] = found
         return found
 
     def image(self, sigma: tuple[int, ...], code: int) -> int:

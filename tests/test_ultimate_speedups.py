@@ -396,3 +396,49 @@ def test_symmetric_positions_share_the_table(name):
 def test_a_frame_that_leaves_the_history_behind_is_refuted():
     """Moving the board but not the history boards gives wrong results."""
     assert results_sharing_a_table(BoardOnlyFrame, "grid:2x2") != fresh_results("grid:2x2")
+
+
+# --- moved history sets are remembered ------------------------------------------------------
+
+
+class MovedSetsForgetTheAutomorphism(Engine):
+    """Mutant: a moved set of history bits remembered under its bits alone, whichever
+    automorphism moved it."""
+
+    def moved(self, bits, sigma):
+        """The first automorphism's image of these bits, for every automorphism."""
+        return super().moved(bits, 0 if (bits, 0) in self.moved_sets else sigma)
+
+
+def moved_by_hand(engine: Engine, bits: int, sigma: int) -> int:
+    """The history bits with every board moved by automorphism number ``sigma``, board by board."""
+    found = 0
+    for number in range(bits.bit_length()):
+        if bits >> number & 1:
+            found |= engine.bit(engine.image(engine.symmetries[sigma], engine.codes[number]))  # type: ignore[index]
+    return found
+
+
+def remembered_sets_agree(engine_class: type[Engine], name: str) -> bool:
+    """After a score search, every set the engine moved, moved again by every automorphism
+    (each answer now from the memory or worked out afresh), is its image board by board."""
+    graph = parse_graph(name)
+    engine = engine_class(graph)
+    deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)))
+    sets = {bits for bits, _ in engine.moved_sets}
+    assert len({sigma for _, sigma in engine.moved_sets}) > 1  # several automorphisms moved sets
+    return all(
+        engine.moved(bits, sigma) == moved_by_hand(engine, bits, sigma)
+        for bits in sorted(sets)
+        for sigma in range(len(engine.automorphisms()))
+    )
+
+
+def test_remembered_moved_sets_are_the_images():
+    """The memory of moved history sets holds, for each set and automorphism, its image."""
+    assert remembered_sets_agree(Engine, "grid:2x2")
+
+
+def test_moved_sets_remembered_without_their_automorphism_are_refuted():
+    """Remembering a moved set under its bits alone stores wrong images."""
+    assert not remembered_sets_agree(MovedSetsForgetTheAutomorphism, "grid:2x2")
