@@ -442,3 +442,42 @@ def test_remembered_moved_sets_are_the_images():
 def test_moved_sets_remembered_without_their_automorphism_are_refuted():
     """Remembering a moved set under its bits alone stores wrong images."""
     assert not remembered_sets_agree(MovedSetsForgetTheAutomorphism, "grid:2x2")
+
+
+# --- the hinted move order races the fixed one ----------------------------------------------------
+
+
+class HintsAlways(Engine):
+    """The hinted order alone, without the race (every question in that order)."""
+
+    def decide(self, goal, p):
+        """``prove``'s answer in the hinted order."""
+        self.use_hints = True
+        return self.prove(goal, p)[0]
+
+
+class HintOnly(HintsAlways):
+    """Mutant: where a hint is known, only the hinted move is tried (the others dropped)."""
+
+    @staticmethod
+    def hint_first(moves, hint):
+        """The hinted move alone, if it is among the moves."""
+        return [m for m in moves if m[0] == hint] or moves
+
+
+@pytest.mark.parametrize("name", ["path:4", "grid:2x2"])
+def test_hinted_orders_keep_the_answers(name):
+    """The race of the two orders, and the hinted order alone, give with one table shared by
+    400 situations the results of fresh plain searches; hints were used."""
+    truth = fresh_results(name)
+    assert results_sharing_a_table(Engine, name) == truth
+    assert results_sharing_a_table(HintsAlways, name) == truth
+    graph = parse_graph(name)
+    engine = HintsAlways(graph)
+    deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)))
+    assert engine.hints
+
+
+def test_a_hint_that_drops_the_other_moves_is_refuted():
+    """Trying only the hinted move where one is known gives wrong results."""
+    assert results_sharing_a_table(HintOnly, "grid:2x2") != fresh_results("grid:2x2")
