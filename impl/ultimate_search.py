@@ -62,13 +62,19 @@ PROBE = 20_000
 """The node cap of a probe: a komi question of the score search that costs more is put
 aside (unanswered) while other komi are tried."""
 SHALLOW = 6
-MAX_AUTOMORPHISMS = 120
-"""The most automorphisms the early-game symmetry uses (every one of a graph of 5 points)."""
 """Positions with at most this many boards in their history are searched up to the graph's
 symmetry (one placement per orbit of the automorphisms that fix the board and the history)
 and kept out of the table."""
+MAX_AUTOMORPHISMS = 120
+"""The most automorphisms the early-game symmetry uses (every one of a graph of 5 points)."""
+MOVED_SETS = 1 << 18
+"""How many moved history sets are kept (a history seen again under the same automorphism
+is moved once); the memory is emptied when it holds this many."""
 JUMPS = 3
 """How many probes above a question put aside (K + 1, K + 2, K + 4) before it is asked in full."""
+RACE = 5_000
+"""The nodes each move order first gets when the two race (``decide``); four times as many
+at each round after."""
 
 
 class Abandoned(Exception):
@@ -87,6 +93,7 @@ class Engine:
         races: bool = True,
         symmetric: bool = True,
         frames: bool = True,
+        hinted: bool = True,
     ):
         """Prepare the graph's neighbour sets.  ``meter`` (a budget's) counts every node of
         every search and raises BudgetSpent when the budget is used up; ``progress`` is
@@ -94,7 +101,8 @@ class Engine:
         a delay race settles (see ``race``) is answered without a search; with ``symmetric``
         positions early in the game are searched up to the graph's symmetry (``SHALLOW``),
         and with ``frames`` later ones as the image whose board represents its class
-        (``prove``)."""
+        (``prove``); with ``hinted`` the fixed move order races one where the move that last
+        reached a goal at a table key is tried there first (``decide``)."""
         self.graph = graph
         self.n = graph.order
         self.neighbours = [sum(1 << w for w in graph.neighbours[v]) for v in graph.points]
@@ -121,7 +129,12 @@ class Engine:
         self.frames_of: dict[int, tuple[int, int]] = {}  # frame(), per board
         self.inverses: list[int] = []  # the index of each automorphism's inverse, when first needed
         self.moves_of: defaultdict[int, dict[int, int]] = defaultdict(dict)  # history bit -> bit, per automorphism
+        self.moved_sets: dict[tuple[int, int], int] = {}  # moved(), per set of bits and automorphism
         self.bounds: tuple[float, float] = (-INF, INF)  # the score, as far as proved
+        self.hinted = hinted
+        self.racing = False  # within decide(): the two orders are racing
+        self.use_hints = hinted  # whether the hints order the moves now
+        self.hints: dict[tuple, object] = {}  # (goal, table key) -> the move that last reached the goal there
 
     # ---- boards
 
@@ -296,13 +309,18 @@ class Engine:
     def lookup(self, goal: int, p: Position, key: tuple | None = None) -> tuple[bool, int] | None:
         """A stored proof that applies at p (whose table key is ``key``, if given): (answer,
         its query bits), or None."""
+        entries = self.tables[goal].get(self.node_key(p) if key is None else key)
+        if not entries:
+            return None
         d, history = self.difference(p), p[8]
-        entries = self.tables[goal].get(self.node_key(p) if key is None else key, ())
-        for i, (answer, at, asked, found) in enumerate(entries):
-            if (d >= at if answer else d <= at) and history & asked == found:
+        i = 0
+        for answer, at, asked, found in entries:
+            # the history test first: it is the one that fails (and the loop is the hot spot)
+            if history & asked == found and (d >= at if answer else d <= at):
                 if i:
                     entries.insert(0, entries.pop(i))  # the most recently used first
                 return answer, asked
+            i += 1
         return None
 
     def remember(self, goal: int, p: Position, answer: bool, asked: int, key: tuple | None = None) -> None:
@@ -316,11 +334,38 @@ class Engine:
 
     def can_win(self, p: Position) -> bool:
         """Whether the player to move has a strategy that ends in her win."""
-        return self.prove(0, p)[0]
+        return self.decide(0, p)
 
     def can_draw(self, p: Position) -> bool:
         """Whether the player to move has a strategy that ends at least in a draw."""
-        return self.prove(1, p)[0]
+        return self.decide(1, p)
+
+    def decide(self, goal: int, p: Position) -> bool:
+        """``prove(goal, p)``'s answer.  With ``hinted`` the two move orders race: the fixed
+        order and the hinted one (``hint_first``) each get ``RACE`` nodes, then four times
+        as many, and so on, until one answers; a search cut off keeps in the table only what
+        it proved (as a probe does), so each attempt starts from every proof found before.
+        Neither order is better everywhere (on one dense 6-point graph the hints cut the
+        nodes fivefold, on another they multiply them by more than four)."""
+        if not self.hinted or self.racing:
+            return self.prove(goal, p)[0]
+        outer = self.cap  # a probe's cap, which cuts every attempt
+        budget = RACE
+        self.racing = True
+        try:
+            while True:
+                for hints in (False, True):
+                    cap = self.nodes + budget
+                    self.cap = cap if outer is None else min(cap, outer)
+                    self.use_hints = hints
+                    try:
+                        return self.prove(goal, p)[0]
+                    except Abandoned:
+                        if outer is not None and self.nodes > outer:
+                            raise
+                budget *= 4
+        finally:
+            self.cap, self.racing, self.use_hints = outer, False, True
 
     def prove(self, goal: int, p: Position) -> tuple[bool, int]:
         """Whether the player to move reaches her goal (0 a win, 1 at least a draw), with the
@@ -362,12 +407,17 @@ class Engine:
         if shallow:
             kept = self.representatives(p)
             moves = [m for m in moves if not isinstance(m[0], int) or m[0] in kept]
+        hint = self.hints.get((goal, key)) if self.use_hints else None
+        if hint is not None:
+            moves = self.hint_first(moves, hint)
         answer, used = False, self.loss_query(asked, p[8])
-        for _, child, bit in moves:
+        for move, child, bit in moves:
             refuted, below = self.prove(1 - goal, child)
             below &= ~bit  # the board this move made is the line's own, not the history's
             if not refuted:
                 answer, used = True, below | bit
+                if self.hinted:
+                    self.hints[(goal, key)] = move
                 break
             used |= below
         if shallow:
@@ -377,6 +427,16 @@ class Engine:
         else:
             self.remember(goal, p, answer, used, key)
         return answer, used
+
+    @staticmethod
+    def hint_first(moves: list, hint: object) -> list:
+        """The moves with ``hint`` (the move that last reached the goal at this table key,
+        under some other history or prisoner difference) tried first, if it is among them.
+        Only the order changes: every move is still tried until one reaches the goal."""
+        for i, m in enumerate(moves):
+            if m[0] == hint:
+                return [m, *moves[:i], *moves[i + 1 :]] if i else moves
+        return moves
 
     @staticmethod
     def loss_query(asked: int, history: int) -> int:
@@ -459,7 +519,13 @@ class Engine:
 
     def moved(self, bits: int, sigma: int) -> int:
         """A set of history bits with every board moved by automorphism number ``sigma``."""
+        known = self.moved_sets.get((bits, sigma))
+        if known is not None:
+            return known
+        if len(self.moved_sets) >= MOVED_SETS:
+            self.moved_sets.clear()
         mapping = self.moves_of[sigma]
+        whole = bits
         found = 0
         while bits:
             low = bits & -bits
@@ -469,6 +535,7 @@ class Engine:
                 target = mapping[low] = self.bit(self.image(self.symmetries[sigma], board))  # type: ignore[index]
             found |= target
             bits ^= low
+        self.moved_sets[(whole, sigma)] = found
         return found
 
     def image(self, sigma: tuple[int, ...], code: int) -> int:

@@ -396,3 +396,88 @@ def test_symmetric_positions_share_the_table(name):
 def test_a_frame_that_leaves_the_history_behind_is_refuted():
     """Moving the board but not the history boards gives wrong results."""
     assert results_sharing_a_table(BoardOnlyFrame, "grid:2x2") != fresh_results("grid:2x2")
+
+
+# --- moved history sets are remembered ------------------------------------------------------
+
+
+class MovedSetsForgetTheAutomorphism(Engine):
+    """Mutant: a moved set of history bits remembered under its bits alone, whichever
+    automorphism moved it."""
+
+    def moved(self, bits, sigma):
+        """The first automorphism's image of these bits, for every automorphism."""
+        return super().moved(bits, 0 if (bits, 0) in self.moved_sets else sigma)
+
+
+def moved_by_hand(engine: Engine, bits: int, sigma: int) -> int:
+    """The history bits with every board moved by automorphism number ``sigma``, board by board."""
+    found = 0
+    for number in range(bits.bit_length()):
+        if bits >> number & 1:
+            found |= engine.bit(engine.image(engine.symmetries[sigma], engine.codes[number]))  # type: ignore[index]
+    return found
+
+
+def remembered_sets_agree(engine_class: type[Engine], name: str) -> bool:
+    """After a score search, every set the engine moved, moved again by every automorphism
+    (each answer now from the memory or worked out afresh), is its image board by board."""
+    graph = parse_graph(name)
+    engine = engine_class(graph)
+    deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)))
+    sets = {bits for bits, _ in engine.moved_sets}
+    assert len({sigma for _, sigma in engine.moved_sets}) > 1  # several automorphisms moved sets
+    return all(
+        engine.moved(bits, sigma) == moved_by_hand(engine, bits, sigma)
+        for bits in sorted(sets)
+        for sigma in range(len(engine.automorphisms()))
+    )
+
+
+def test_remembered_moved_sets_are_the_images():
+    """The memory of moved history sets holds, for each set and automorphism, its image."""
+    assert remembered_sets_agree(Engine, "grid:2x2")
+
+
+def test_moved_sets_remembered_without_their_automorphism_are_refuted():
+    """Remembering a moved set under its bits alone stores wrong images."""
+    assert not remembered_sets_agree(MovedSetsForgetTheAutomorphism, "grid:2x2")
+
+
+# --- the hinted move order races the fixed one ----------------------------------------------------
+
+
+class HintsAlways(Engine):
+    """The hinted order alone, without the race (every question in that order)."""
+
+    def decide(self, goal, p):
+        """``prove``'s answer in the hinted order."""
+        self.use_hints = True
+        return self.prove(goal, p)[0]
+
+
+class HintOnly(HintsAlways):
+    """Mutant: where a hint is known, only the hinted move is tried (the others dropped)."""
+
+    @staticmethod
+    def hint_first(moves, hint):
+        """The hinted move alone, if it is among the moves."""
+        return [m for m in moves if m[0] == hint] or moves
+
+
+@pytest.mark.parametrize("name", ["path:4", "grid:2x2"])
+def test_hinted_orders_keep_the_answers(name):
+    """The race of the two orders, and the hinted order alone, give with one table shared by
+    400 situations the results of fresh plain searches; hints were used."""
+    truth = fresh_results(name)
+    assert results_sharing_a_table(Engine, name) == truth
+    assert results_sharing_a_table(HintsAlways, name) == truth
+    graph = parse_graph(name)
+    engine = HintsAlways(graph)
+    deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)))
+    assert engine.hints
+
+
+def test_a_hint_that_drops_the_other_moves_is_refuted():
+    """Trying only the hinted move where one is known gives wrong results."""
+    assert results_sharing_a_table(HintOnly, "grid:2x2") != fresh_results("grid:2x2")
