@@ -37,9 +37,11 @@ position that hashes to it); each slot holds, for one position, the strongest pr
 ("at least t") and disproof ("less than t") kept as in ``Solver.settle_proof``, and the last
 undecided answer with its threshold and horizon.
 
-The kernel counts its nodes and stops when they reach a limit: every frame then returns
-at once, storing nothing, and the caller sees the flag ``S_ABORT`` (``Solver`` checks its
-budget and calls again, with the table kept, see ``impl/solve.py``).
+The search runs over an explicit stack of frames (one per ply, in numpy arrays) rather
+than by recursion: numba caches it on disk, lines are bounded by ``MAX_PLY`` rather than by
+the machine's stack, and the search can stop after a number of nodes and resume exactly
+where it stopped (:func:`begin`, :func:`resume`), so that ``Solver`` checks its budget and
+shows its progress between slices without losing work.
 """
 
 from __future__ import annotations
@@ -48,14 +50,14 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-QWORDS = 32
+QWORDS = 16
 QBITS = 64 * QWORDS
-QSHIFT = 64 - 11
+QSHIFT = 64 - 10
 """A key's bit in the folded Q is its top 8 bits (QBITS = 256)."""
 MAX_PLY = 2048
 HWORDS = MAX_PLY // 64
 HSET = 8192
-BOUND_SLOTS = 1 << 16
+BOUND_SLOTS = 1 << 18
 UNBOUNDED = 1 << 30
 NO_MOVE = -2
 PASS_MOVE = -1
@@ -64,8 +66,8 @@ PASS_MOVE = -1
 C_N, C_SITUATIONAL, C_SUICIDE, C_STONE, C_BENSON, C_TRANSPOSITIONS, C_FORGET, C_TABLE_MASK = range(8)
 CFG_SIZE = 8
 # st: the kernel's counters
-S_NODES, S_LIMIT, S_ABORT, S_HLEN, S_OVERFLOW, S_NUMBERED = range(6)
-ST_SIZE = 6
+S_NODES, S_LIMIT, S_PLY, S_HLEN, S_OVERFLOW, S_NUMBERED, S_RESULT = range(7)
+ST_SIZE = 7
 SEEN_BITS = 22
 """The keys numbered for Q: up to half of ``1 << SEEN_BITS``, later keys get a hashed bit."""
 
@@ -253,7 +255,7 @@ def _owned(nbr, full, mine, theirs, suicide, area, scratch):
         vital[r] = vital_to
         r += 1
     living = ALL_ONES if k == 64 else (_bit(k) - U1)
-    counts = np.zeros(64, np.int64)
+    counts = scratch[4]
     stones = U0
     while True:
         stones = U0
@@ -262,19 +264,19 @@ def _owned(nbr, full, mine, theirs, suicide, area, scratch):
             stones |= chains[_low(m)]
             m &= m - U1
         for i in range(k):
-            counts[i] = 0
+            counts[i] = U0
         for j in range(r):
             if borders[j] & ~stones:
                 continue
             m = vital[j] & living
             while m:
-                counts[_low(m)] += 1
+                counts[_low(m)] += U1
                 m &= m - U1
         dropped = U0
         m = living
         while m:
             i = _low(m)
-            if counts[i] < 2:
+            if counts[i] < U1 + U1:
                 dropped |= _bit(i)
             m &= m - U1
         if not dropped:
@@ -351,7 +353,7 @@ def _qbit(seen_keys, seen_bits, st, key):
 
 
 @njit(cache=True)
-def _push(hist, hist_bit, hset_keys, hset_index, q_count, q_xor, st, key, b):
+def _push(hist, hist_bit, hset_keys, hset_index, q_count, q_xor, st, key, b, hmask):
     """Put ``key`` (absent, its Q bit ``b``) on top of the history."""
     h = st[S_HLEN]
     hist[h] = key
@@ -363,11 +365,12 @@ def _push(hist, hist_bit, hset_keys, hset_index, q_count, q_xor, st, key, b):
     hset_index[i] = h
     q_count[b] += 1
     q_xor[b] ^= key
+    hmask[b >> 6] |= _bit(b & 63)
     st[S_HLEN] = h + 1
 
 
 @njit(cache=True)
-def _pop(hist, hist_bit, hset_keys, hset_index, q_count, q_xor, st):
+def _pop(hist, hist_bit, hset_keys, hset_index, q_count, q_xor, st, hmask):
     """Take the top key off the history.  Linear probing allows clearing its slot: keys
     pushed after it (which might have probed past it) are gone already."""
     h = st[S_HLEN] - 1
@@ -379,19 +382,22 @@ def _pop(hist, hist_bit, hset_keys, hset_index, q_count, q_xor, st):
     b = hist_bit[h]
     q_count[b] -= 1
     q_xor[b] ^= key
+    if q_count[b] == 0:
+        hmask[b >> 6] &= ~_bit(b & 63)
     st[S_HLEN] = h
 
 
 @njit(cache=True)
-def _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, sub):
+def _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, sub, hmask):
     """Whether the answer stored in (slot, sub) holds under the current history: the
-    history keys whose bit lies in its Q number |D| and xor to D's xor."""
+    history keys whose bit lies in its Q number |D| and xor to D's xor (only the bits of
+    Q that some history key has, ``hmask``, are looked at)."""
     if cfg[C_FORGET]:
         return True
     count = 0
     x = U0
     for w in range(QWORDS):
-        m = tq[slot, sub, w]
+        m = tq[slot, sub, w] & hmask[w]
         while m:
             b = w * 64 + _low(m)
             count += q_count[b]
@@ -455,8 +461,8 @@ EXPAND = 2
 
 @njit(cache=True)
 def _enter(A, ply):
-    """Open the node of frame ``ply``: its answer (1, -1, or 0 undecided or node limit
-    reached: ``st[S_ABORT]``) when known without searching its moves (bounds, stand pat,
+    """Open the node of frame ``ply``: its answer (1, -1, or 0 undecided) when known
+    without searching its moves (bounds, stand pat,
     the horizon, the table), else ``EXPAND`` with its moves listed in ``moves_*[ply]``.
     The queries of an answer are left in ``qs[ply]`` (folded Q) and ``hs[ply]`` (hits as
     history indices)."""
@@ -474,9 +480,6 @@ def _enter(A, ply):
         qs[ply, w] = U0
     for w in range((h >> 6) + 1):
         hs[ply, w] = U0
-    if st[S_NODES] >= st[S_LIMIT]:
-        st[S_ABORT] = 1
-        return 0
     stone = cfg[C_STONE]
     if passes >= 2:
         d = _difference(nbr, full, black, white, stone)
@@ -494,7 +497,6 @@ def _enter(A, ply):
         return 0
     if ply + 2 >= MAX_PLY or h + 2 >= MAX_PLY:
         st[S_OVERFLOW] = 1
-        st[S_ABORT] = 1
         return 0
     tt_move = NO_MOVE
     fi[ply, F_SLOT] = -1
@@ -503,17 +505,17 @@ def _enter(A, ply):
         fi[ply, F_SLOT] = slot
         meta = np.uint64(side | (passes << 1) | 4)
         if tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta:
-            if ti[slot, 0, 0] and ti[slot, 0, 1] >= t and _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, 0):
+            if ti[slot, 0, 0] and ti[slot, 0, 1] >= t and _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, 0, A[31]):
                 _reuse(A[30], st, cfg, tq, qs, hs, slot, 0, ply)
                 return 1
-            if ti[slot, 1, 0] and ti[slot, 1, 1] <= t and _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, 1):
+            if ti[slot, 1, 0] and ti[slot, 1, 1] <= t and _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, 1, A[31]):
                 _reuse(A[30], st, cfg, tq, qs, hs, slot, 1, ply)
                 return -1
             if ti[slot, 0, 0]:
                 tt_move = ti[slot, 0, 3]
             if ti[slot, 2, 0] and ti[slot, 2, 1] == t:
                 tt_move = ti[slot, 2, 3]
-                if ti[slot, 2, 2] >= depth and _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, 2):
+                if ti[slot, 2, 2] >= depth and _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, 2, A[31]):
                     _reuse(A[30], st, cfg, tq, qs, hs, slot, 2, ply)
                     return 0
     # The moves: generated, folded by the group, ordered as Solver.plan orders them.
@@ -627,7 +629,7 @@ def _descend(A, ply):
                 key = position_key(nb, nw, opponent)
                 if _find(hset_keys, hset_index, key) < 0:
                     b = _qbit(A[28], A[29], st, key)
-                    _push(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, key, b)
+                    _push(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, key, b, A[31])
                     pushed = 1
         else:
             npasses = 0
@@ -638,7 +640,7 @@ def _descend(A, ply):
             if found >= 0:
                 hs[ply, found >> 6] |= _bit(found & 63)
                 continue
-            _push(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, key, b)
+            _push(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, key, b, A[31])
             pushed = 1
         child_group = group
         if group and v != PASS_MOVE:
@@ -683,7 +685,7 @@ def _ascend(A, ply, result):
     hist, hset_keys, hset_index, q_count, q_xor, st, qs, hs = A[5], A[6], A[7], A[8], A[9], A[10], A[11], A[12]
     moves_v, moves_kind, scores, fi = A[13], A[16], A[17], A[26]
     if fi[ply, F_PUSHED]:
-        _pop(hist, A[30], hset_keys, hset_index, q_count, q_xor, st)
+        _pop(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, A[31])
     h = fi[ply, F_H]
     for w in range(QWORDS):
         qs[ply, w] |= qs[ply + 1, w]
@@ -742,30 +744,43 @@ def _close(A, ply):
         if ti[slot, sub, 0]:
             old = ti[slot, sub, 1]
             stronger = old >= t if answer > 0 else old <= t
-            keep = stronger and _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, sub)
+            keep = stronger and _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, sub, A[31])
         if not keep:
             _store(tq, tc, tx, ti, hist, qs, hs, slot, sub, t, 0, best, h, ply)
     return answer
 
 
+ENTER = 3
+"""The search's next step is to open the frame at the current ply."""
+SUSPENDED = 4
+OVERFLOW = 5
+
+
 @njit(cache=True)
 def _search(A):
-    """The threshold test of frame 0, over the explicit stack of frames."""
-    hist, hset_keys, hset_index, q_count, q_xor, st, fi = A[5], A[6], A[7], A[8], A[9], A[10], A[26]
-    ply = 0
-    result = _enter(A, 0)
+    """Run the search over the explicit stack of frames from where it stopped (``st[S_PLY]``,
+    ``st[S_RESULT]``) until frame 0 is answered (the answer), the node limit
+    ``st[S_LIMIT]`` is reached (``SUSPENDED``, to be resumed), or a line is longer than
+    ``MAX_PLY`` (``OVERFLOW``)."""
+    st = A[10]
+    ply = st[S_PLY]
+    result = st[S_RESULT]
     while True:
+        if result == ENTER:
+            if st[S_NODES] >= st[S_LIMIT]:
+                st[S_PLY] = ply
+                st[S_RESULT] = ENTER
+                return SUSPENDED
+            result = _enter(A, ply)
+            if st[S_OVERFLOW]:
+                return OVERFLOW
+            continue
         if result == EXPAND:
             if _descend(A, ply):
                 ply += 1
-                result = _enter(A, ply)
+                result = ENTER
                 continue
             result = _close(A, ply)
-        if st[S_ABORT]:
-            for p in range(ply - 1, -1, -1):
-                if fi[p, F_PUSHED]:
-                    _pop(hist, A[30], hset_keys, hset_index, q_count, q_xor, st)
-            return 0
         if ply == 0:
             return result
         ply -= 1
@@ -773,21 +788,22 @@ def _search(A):
 
 
 @njit(cache=True)
-def prove(A, history_black, history_white, history_side, black, white, side, passes, t, depth, group, limit):
-    """Whether the player to move in (black, white, side, passes) can force at least ``t``
-    within ``depth`` turns (1, -1, 0), with the history given as boards (each with the
-    player to move); the search stops at ``limit`` nodes (``st[S_ABORT]``).  The history
-    is emptied again before returning."""
+def begin(A, history_black, history_white, history_side, black, white, side, passes, t, depth, group):
+    """Set up the test "can the player to move in (black, white, side, passes) force at
+    least ``t`` within ``depth`` turns?" with the history given as boards (each with the
+    player to move), dropping whatever test was under way; :func:`resume` runs it."""
     hist, hset_keys, hset_index, q_count, q_xor, st = A[5], A[6], A[7], A[8], A[9], A[10]
     fi, fu = A[26], A[27]
+    while st[S_HLEN]:
+        _pop(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, A[31])
     situational = A[2][C_SITUATIONAL] != 0
     for i in range(history_black.shape[0]):
         key = position_key(history_black[i], history_white[i], history_side[i] if situational else 0)
         if _find(hset_keys, hset_index, key) < 0:
-            _push(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, key, _qbit(A[28], A[29], st, key))
-    st[S_ABORT] = 0
+            _push(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, key, _qbit(A[28], A[29], st, key), A[31])
     st[S_OVERFLOW] = 0
-    st[S_LIMIT] = limit
+    st[S_PLY] = 0
+    st[S_RESULT] = ENTER
     fu[0, U_BLACK] = black
     fu[0, U_WHITE] = white
     fu[0, U_GROUP] = group
@@ -796,10 +812,15 @@ def prove(A, history_black, history_white, history_side, black, white, side, pas
     fi[0, F_T] = t
     fi[0, F_DEPTH] = depth
     fi[0, F_PUSHED] = 0
-    answer = _search(A)
-    while st[S_HLEN]:
-        _pop(hist, A[30], hset_keys, hset_index, q_count, q_xor, st)
-    return answer
+
+
+@njit(cache=True)
+def resume(A, limit):
+    """Run the test set up by :func:`begin` for at most ``limit`` more nodes (counted in
+    ``st[S_NODES]``): its answer (1, -1, 0), ``SUSPENDED`` or ``OVERFLOW``."""
+    st = A[10]
+    st[S_LIMIT] = st[S_NODES] + limit
+    return _search(A)
 
 
 @njit(cache=True)
@@ -897,17 +918,11 @@ def arrays(
         np.zeros((size, 3), np.uint64),
         np.zeros((BOUND_SLOTS, 2), np.uint64),
         np.zeros((BOUND_SLOTS, 3), np.int64),
-        np.zeros((4, 64), np.uint64),
+        np.zeros((5, 64), np.uint64),
         np.zeros((MAX_PLY + 1, FI_SIZE), np.int64),
         np.zeros((MAX_PLY + 1, 3), np.uint64),
         np.zeros(1 << SEEN_BITS, np.uint64),
         np.zeros(1 << SEEN_BITS, np.int32),
         np.zeros(MAX_PLY, np.int64),
+        np.zeros(QWORDS, np.uint64),
     )
-
-
-def forget(A) -> None:
-    """Empty the table and the history heuristic (``Solver.forget``)."""
-    A[17][:] = 0
-    A[18][:] = 0
-    A[19][:] = 0

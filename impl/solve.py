@@ -70,6 +70,7 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from gorules.impl.benson import margin_bounds
 from gorules.impl.engine import kernel, popcount
@@ -85,11 +86,14 @@ TICK = 4096
 PROBE_NODES = 1 << 19
 """The nodes the first guess's test may take before the tests start from 0 instead."""
 MAX_AUTOMORPHISMS = 1000
-CHUNK_FIRST = 1 << 18
-CHUNK_LAST = 1 << 22
-"""The compiled kernel's nodes between returns to Python (budget, progress): from 2^18
-doubling to 2^22 within one test (a test cut short is redone, its finished subproofs kept
-in the table, so the doubling bounds the work redone)."""
+DEFAULT_CORE = "python"
+"""The core used unless one is asked for: the compiled core visits more nodes per second,
+but its table (Q folded to ``QBITS`` bits, one undecided answer per position) reuses less
+than the Python one, and on 1×8 it visits too many more nodes to be faster (docs/solver.md)."""
+CHUNK_FIRST = 1 << 16
+CHUNK_LAST = 1 << 20
+"""The compiled kernel's nodes between returns to Python (budget, progress): from 2^16
+doubling to 2^20 within one test; the kernel resumes where it stopped."""
 DEEPENING_FROM = 8
 DEEPENING_STEP = 4
 """The deepening's horizons: one turn at a time up to ``DEEPENING_FROM`` turns, then
@@ -170,6 +174,9 @@ def bit_positions(mask: int):
 class Solver:
     """The exact solver for one graph under one ruleset (see the module docstring)."""
 
+    table_forgets_history = False
+    """Mutant switch for the tests: the compiled core's table reuses an entry under any history."""
+
     def __init__(
         self,
         graph: Graph,
@@ -193,8 +200,8 @@ class Solver:
         ``max_seconds`` seconds; ``progress(solver)`` is called every ``TICK`` nodes and
         after each null-window test.  ``benson`` and ``symmetry`` switch the Benson bounds
         and the automorphism folding (each used only where it is sound).  ``core`` is
-        "compiled" (the threshold tests run in ``impl/_numba_solve.py``, the default where
-        the rules allow) or "python"; ``table_bits`` sets the compiled table's size."""
+        "compiled" (the threshold tests run in ``impl/_numba_solve.py``, where the rules
+        allow) or "python" (the default, ``DEFAULT_CORE``); ``table_bits`` sets the compiled table's size."""
         if graph.order > max_points:
             raise SolveError(
                 f"{graph.name} has {graph.order} points: the solver takes at most {max_points} "
@@ -264,15 +271,15 @@ class Solver:
 
     def choose_core(self, core: str | None) -> str:
         """The core that runs the threshold tests: ``core`` if given (SolveError if the
-        compiled core is asked for a game it does not support), else "compiled" where the
-        rules allow and "python" otherwise."""
+        compiled core is asked for a game it does not support), else ``DEFAULT_CORE`` where
+        the compiled core supports the game and "python" where it does not."""
         if core not in (None, "python", "compiled"):
             raise SolveError(f"unknown core {core!r}: the cores are python and compiled")
         why = self.compiled_unsupported() if core != "python" else None
         if core == "compiled" and why is not None:
             raise SolveError(f"the compiled core does not support {why}: use the python core")
         if core is None:
-            return "compiled" if why is None else "python"
+            return DEFAULT_CORE if why is None else "python"
         return core
 
     # ---- scores
@@ -780,6 +787,7 @@ class Solver:
                 self.transpositions,
                 self.group,
                 self.table_bits,
+                self.table_forgets_history,
             )
         return self.compiled_state
 
@@ -821,30 +829,31 @@ class Solver:
 
     def compiled_prove(self, state, t, depth, group=()) -> int:
         """The kernel's answer to "at least ``t`` within ``depth`` turns?" from ``state``
-        under the current history: 1, -1 or 0.  The kernel returns every ``chunk`` nodes
-        (growing from ``CHUNK_FIRST`` to ``CHUNK_LAST``) so that the budget is checked and
-        the progress shown; it is then called again, its table kept."""
+        under the current history: 1, -1 or 0.  The kernel runs in slices of ``chunk``
+        nodes (growing from ``CHUNK_FIRST`` to ``CHUNK_LAST``) and resumes where it
+        stopped; between slices the budget is checked and the progress shown."""
         import numpy as np
 
         from gorules.impl import _numba_solve as ks
 
         arrays = self.compiled_arrays()
         counters = arrays[10]
-        history = self.history_boards()
+        begin: Any = ks.begin
+        resume: Any = ks.resume
         black, white, side, passes, _ = state
         mask = np.uint64(self.group_mask(group))
+        begin(arrays, *self.history_boards(), np.uint64(black), np.uint64(white), side, passes, t, depth, mask)
         chunk = CHUNK_FIRST
         while True:
             counters[ks.S_NODES] = 0
-            limit = self.node_allowance(chunk)
-            answer = ks.prove(arrays, *history, np.uint64(black), np.uint64(white), side, passes, t, depth, mask, limit)
+            code = int(resume(arrays, self.node_allowance(chunk)))
             self.nodes += int(counters[ks.S_NODES])
-            if counters[ks.S_OVERFLOW]:
+            if code == ks.OVERFLOW:
                 raise SolveError(f"{self.graph.name}: a line longer than the compiled core's {ks.MAX_PLY} turns")
-            if not counters[ks.S_ABORT]:
+            if code != ks.SUSPENDED:
                 if self.nodes >= self.next_tick:
                     self.tick()
-                return int(answer)
+                return code
             self.tick()
             chunk = min(2 * chunk, CHUNK_LAST)
 
@@ -913,10 +922,7 @@ class Solver:
         learnt orders the later tests badly (1×8 from 0 after a probe at +8 that kept them:
         no value in 50 million nodes; from 0 afresh: +3 in 21 million)."""
         self.table.clear()
-        if self.compiled_state is not None:
-            from gorules.impl._numba_solve import forget
-
-            forget(self.compiled_state)
+        self.compiled_state = None
         self.proofs.clear()
         self.settled.clear()
         self.history_scores = ([0] * self.n, [0] * self.n)
