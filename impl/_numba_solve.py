@@ -132,8 +132,11 @@ def position_key(black, white, side):
 
 @njit(cache=True)
 def _state_slot(black, white, side, passes, mask):
-    """The table slot of a state."""
-    return np.int64(_mix(black ^ _mix(white ^ np.uint64(side * 2 + passes + 1))) & np.uint64(mask))
+    """The table slot of a state: a mix of the whole state (the player to move and the
+    passes are multiplied by an odd constant before they meet White's stones, so that
+    small boards of different states do not share slots by construction)."""
+    code = np.uint64(side * 2 + passes + 1)
+    return np.int64(_mix(black ^ _mix(white + GOLDEN + code * SIDE_SALT)) & np.uint64(mask))
 
 
 @njit(cache=True)

@@ -252,7 +252,8 @@ class Solver:
         self.benson = benson and not self.cycles and self.kernel.symmetric
         self.group = automorphisms(graph, *self.start[:2]) if symmetry else ()
         self.core = self.choose_core(core)
-        self.table_bits = table_bits if table_bits is not None else min(20, max(12, 3 * self.n))
+        # The compiled table: about four slots per state (4·3^n bounds the states) up to 2^20.
+        self.table_bits = table_bits if table_bits is not None else min(20, (4 * 3**self.n).bit_length() + 2)
         self.compiled_state: tuple | None = None
 
     def compiled_unsupported(self) -> str | None:
