@@ -22,8 +22,9 @@ The transposition table and the history
 As in ``Solver.prove``, an answer records the history queries of its proof: the set Q of
 keys whose presence in the history it asked, and the subset D of them that were found
 there (above the node).  The answer holds again at the same position under any history H
-with H ∩ Q = D.  Here Q is kept folded to ``QBITS`` bits (the top bits of a key: a
-one-hash Bloom filter), and D as its size and the xor of its keys.  The kernel keeps, for
+with H ∩ Q = D.  Here Q is kept folded to ``QBITS`` bits (keys numbered on first sight,
+key number i getting bit i modulo ``QBITS``, as ``Solver.bit`` does: a one-hash Bloom
+filter), and D as its size and the xor of its keys.  The kernel keeps, for
 each of the ``QBITS`` bits, how many keys of the current history have that bit and the xor
 of those keys.  An entry is reused only if the keys of the current history whose bit lies
 in Q number exactly |D| and xor to D's xor.  Then, unless two different sets of keys have
@@ -70,7 +71,8 @@ CFG_SIZE = 8
 S_NODES, S_LIMIT, S_PLY, S_HLEN, S_OVERFLOW, S_NUMBERED, S_RESULT = range(7)
 ST_SIZE = 7
 SEEN_BITS = 22
-"""The keys numbered for Q: up to half of ``1 << SEEN_BITS``, later keys get a hashed bit."""
+"""The keys numbered for Q: up to half of the numbering table (at most ``1 << SEEN_BITS``
+slots, about four per position of the graph), later keys get a hashed bit."""
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
@@ -341,7 +343,7 @@ def _qbit(seen_keys, seen_bits, st, key):
     """The bit of ``key`` in the folded Q: keys are numbered on first sight and key number i
     gets bit i modulo ``QBITS`` (as ``Solver.bit`` does); once the numbering table is half
     full, a key not numbered yet gets the bit of its top bits.  A key's bit never changes."""
-    size = 1 << SEEN_BITS
+    size = seen_keys.shape[0]
     i = np.int64(key & np.uint64(size - 1))
     while seen_keys[i] != U0:
         if seen_keys[i] == key:
@@ -896,6 +898,7 @@ def arrays(
     for k, sigma in enumerate(group):
         perm[k, :] = sigma
     size = 1 << table_bits
+    seen = 1 << min(SEEN_BITS, (8 * 3**n).bit_length() + 1)
     return (
         nbr,
         full,
@@ -925,8 +928,25 @@ def arrays(
         np.zeros((5, 64), np.uint64),
         np.zeros((MAX_PLY + 1, FI_SIZE), np.int64),
         np.zeros((MAX_PLY + 1, 3), np.uint64),
-        np.zeros(1 << SEEN_BITS, np.uint64),
-        np.zeros(1 << SEEN_BITS, np.int32),
+        np.zeros(seen, np.uint64),
+        np.zeros(seen, np.int32),
         np.zeros(MAX_PLY, np.int64),
         np.zeros(QWORDS, np.uint64),
+    )
+
+
+def forget(A) -> tuple:
+    """The kernel's state with its table and history heuristic emptied (``Solver.forget``),
+    the rest kept: the numbering of keys for Q (as the Python core keeps ``Solver.bits``),
+    the history, the buffers, the bounds' cache."""
+    size = A[18].shape[0]
+    return (
+        *A[:17],
+        np.zeros_like(A[17]),
+        np.zeros((size, 3), np.uint64),
+        np.zeros((size, 3, 4), np.int32),
+        np.zeros((size, 3, QWORDS), np.uint64),
+        np.zeros((size, 3), np.int32),
+        np.zeros((size, 3), np.uint64),
+        *A[23:],
     )

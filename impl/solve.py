@@ -923,7 +923,10 @@ class Solver:
         learnt orders the later tests badly (1×8 from 0 after a probe at +8 that kept them:
         no value in 50 million nodes; from 0 afresh: +3 in 21 million)."""
         self.table.clear()
-        self.compiled_state = None
+        if self.compiled_state is not None:
+            from gorules.impl._numba_solve import forget
+
+            self.compiled_state = forget(self.compiled_state)
         self.proofs.clear()
         self.settled.clear()
         self.history_scores = ([0] * self.n, [0] * self.n)
