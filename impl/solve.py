@@ -86,10 +86,10 @@ TICK = 4096
 PROBE_NODES = 1 << 19
 """The nodes the first guess's test may take before the tests start from 0 instead."""
 MAX_AUTOMORPHISMS = 1000
-DEFAULT_CORE = "python"
-"""The core used unless one is asked for: the compiled core visits more nodes per second,
-but its table (Q folded to ``QBITS`` bits, one undecided answer per position) reuses less
-than the Python one, and on 1×8 it visits too many more nodes to be faster (docs/solver.md)."""
+DEFAULT_CORE = "compiled"
+"""The core used where it supports the game (finite ko rules, undirected graphs, at most 64
+points) unless one is asked for: the same tests in numba, 1×8 +3 in 2,569,456 nodes and
+9.4 s against the Python core's 2,775,229 nodes and 23.4 s (docs/solver.md)."""
 CHUNK_FIRST = 1 << 16
 CHUNK_LAST = 1 << 20
 """The compiled kernel's nodes between returns to Python (budget, progress): from 2^16
@@ -200,8 +200,8 @@ class Solver:
         ``max_seconds`` seconds; ``progress(solver)`` is called every ``TICK`` nodes and
         after each null-window test.  ``benson`` and ``symmetry`` switch the Benson bounds
         and the automorphism folding (each used only where it is sound).  ``core`` is
-        "compiled" (the threshold tests run in ``impl/_numba_solve.py``, where the rules
-        allow) or "python" (the default, ``DEFAULT_CORE``); ``table_bits`` sets the compiled table's size."""
+        "compiled" (the threshold tests run in ``impl/_numba_solve.py``, the default where
+        the rules allow: ``DEFAULT_CORE``) or "python"; ``table_bits`` sets the compiled table's size."""
         if graph.order > max_points:
             raise SolveError(
                 f"{graph.name} has {graph.order} points: the solver takes at most {max_points} "

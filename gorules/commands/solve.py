@@ -54,8 +54,8 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--core",
         choices=("python", "compiled"),
-        help="the Tromp–Taylor solver's core for its threshold tests (default python; "
-        "compiled: numba, finite ko rules on undirected graphs)",
+        help="the Tromp–Taylor solver's core for its threshold tests (default: compiled, numba, "
+        "where it applies: superko rules on undirected graphs; python elsewhere)",
     )
     parser.add_argument("--certificate", metavar="FILE", help="write the proof of the value as JSON")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
