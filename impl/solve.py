@@ -61,6 +61,16 @@ draw: Black's score minus White's is taken as 0 for it, before komi.  This is th
 solver's convention, stated in every result under those rules; the repetition test
 is a history query like the superko tests and enters Q and D the same way.
 
+The compiled core
+-----------------
+Under positional and situational superko on undirected graphs the threshold tests run by
+default in numba (``impl/_numba_solve.py``, ``core="compiled"``): :meth:`Solver.prove` on
+bit masks, the same bounds, moves, order, folding and sharing of proofs, and the same
+history test with D kept as the size and xor of 64-bit position keys (sound up to a 64-bit
+hash collision, see that module); after the last horizon its proof search runs without
+one as the full test.  :meth:`deepen` hands each test to it; everything around the tests
+(the thresholds, the principal variation, certificates, budgets) is this module's.
+
 Komi only shifts every final score by the same amount, so the solver searches with
 komi 0 and subtracts komi from the value (the principal variation does not change).
 """
