@@ -9,6 +9,9 @@
 - the solver against the compiled full-history minimax of the tests
   (``tests/reference_compiled.py``) in nodes on one 5-point graph, atlas:36 under stone
   scoring (a triangle with a tail of two points);
+- the compiled core against the Python core (``Solver(core=...)``) on 2×4 and 1×8, each
+  within ``--core-seconds``: nodes/s of each in this run, their ratio, and the nodes each
+  needed (the compiled one's compile time is outside: it is warmed up on 2×2 first);
 - 1×n from n = 1 up, each within a time budget, as far as it goes; 2×2, 2×3, 2×4;
 - with ``--targets``, the table of targets of the solver's specification instead, each row
   measured in this run beside its target: 3×3 with certificate, 1×8 … 1×12, 2×5, 4×4 under
@@ -37,11 +40,12 @@ from gorules.impl.tromp_taylor import TrompTaylor
 from gorules.spec.graph import parse_graph
 
 
-def measure(name: str, seconds: float | None, rules: str | None = None) -> dict:
+def measure(name: str, seconds: float | None, rules: str | None = None, core: str | None = None) -> dict:
     """Solve one board within ``seconds`` (under the preset ``rules``, Tromp–Taylor's by
-    default): value (or bounds), nodes, seconds, nodes/s."""
+    default; with the solver's ``core``, its default if None): value (or bounds), nodes,
+    seconds, nodes/s."""
     graph = parse_graph(name)
-    solver = Solver(graph, rules, max_seconds=seconds, max_points=max(MAX_POINTS, graph.order))
+    solver = Solver(graph, rules, max_seconds=seconds, max_points=max(MAX_POINTS, graph.order), core=core)
     found = solver.solve(bounds_on_budget=True)
     return {
         "board": name,
@@ -155,6 +159,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=600, help="time budget for each 1×n board")
     parser.add_argument("--plain-nodes", type=int, default=3_000_000, help="node budget of the plain search")
+    parser.add_argument("--core-seconds", type=float, default=60, help="time budget of each core on 2×4 and 1×8")
     parser.add_argument("--quick", action="store_true", help="3×3 and 2×3 only, 1×n up to 7")
     parser.add_argument("--targets", action="store_true", help="the table of targets, each measured in this run")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each playout measurement (with --targets)")
@@ -188,6 +193,18 @@ def main(argv=None) -> int:
         f"| atlas:36 stone (value {value:+d}) nodes: solver {solver:,} ({solver_seconds:.2f} s) vs compiled "
         f"full-history minimax {reference:,} ({reference_seconds:.1f} s, compile included) | {reference / solver:,.0f}× |"
     )
+
+    measure("grid:2x2", None, core="compiled")
+    for name in ("grid:2x4", "path:8"):
+        python = measure(name, args.core_seconds, core="python")
+        compiled = measure(name, args.core_seconds, core="compiled")
+        print(
+            f"| compiled core vs Python core (nodes/s, same run), {name}: {compiled['rate']:,.0f} vs "
+            f"{python['rate']:,.0f}; value {compiled['value']} in {compiled['nodes']:,} nodes / "
+            f"{compiled['seconds']:.1f} s vs {python['value']} in {python['nodes']:,} nodes / "
+            f"{python['seconds']:.1f} s | {compiled['rate'] / python['rate']:.1f}× |",
+            flush=True,
+        )
 
     print("\n| board | value | nodes | seconds | nodes/s | principal variation |\n|---|---|---|---|---|---|")
     boards = ["grid:2x2", "grid:2x3"] + ([] if args.quick else ["grid:2x4"])

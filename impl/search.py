@@ -176,9 +176,11 @@ def solve_tromp_taylor(
     progress=None,
     bounds_on_budget: bool = False,
     certify: bool = False,
+    core: str | None = None,
 ) -> Solution:
     """The Tromp–Taylor engine's search (Benson bounds, iterative deepening, MTD, history-aware
-    tables) from the empty board; with ``certify`` the certificate of its value as well."""
+    tables) from the empty board; with ``certify`` the certificate of its value as well;
+    ``core`` chooses the core of its threshold tests (python or compiled)."""
     from gorules.impl.solve import MAX_POINTS, Budget, SolveError, Solver
 
     options = situation.ruleset.options
@@ -190,6 +192,7 @@ def solve_tromp_taylor(
             max_points=max_points or MAX_POINTS,
             max_seconds=max_seconds,
             progress=progress,
+            core=core,
         )
         found = solver.solve(bounds_on_budget=bounds_on_budget)
     except SolveError as error:
@@ -215,8 +218,12 @@ def solve_tromp_taylor(
         nodes=solver.nodes,
         seconds=found.seconds,
         method=(
-            "MTD(f) tests by iterative-deepening proofs, then null-window alpha-beta, on the engine's bitsets; Benson bounds, "
-            "automorphism folding, history heuristic, history-aware transposition tables"
+            (
+                "MTD(f) tests by iterative-deepening proofs, then null-window alpha-beta, on the engine's bitsets; "
+                if solver.core == "python"
+                else "MTD(f) tests by iterative-deepening proofs in the compiled core (numba, bit masks); "
+            )
+            + "Benson bounds, automorphism folding, history heuristic, history-aware transposition tables"
         ),
         status=found.status,
         lower=found.lower,
@@ -236,12 +243,14 @@ def solve(
     progress=None,
     bounds_on_budget: bool = False,
     certify: bool = False,
+    core: str | None = None,
 ) -> Solution:
     """The perfect-play value of the game from ``situation`` (for Black) and a principal
     variation; SearchError if minimax does not apply or the budget runs out (with
     ``bounds_on_budget``, the Tromp–Taylor core returns status ``bounds`` instead).
     ``generic`` forces the interface's own search even where a faster core exists;
-    ``certify`` asks the Tromp–Taylor core for a certificate (SearchError elsewhere)."""
+    ``certify`` asks the Tromp–Taylor core for a certificate (SearchError elsewhere);
+    ``core`` (python or compiled) is the Tromp–Taylor solver's core (SearchError elsewhere)."""
     ruleset = situation.ruleset
     if max_points is not None and situation.graph.order > max_points:
         raise SearchError(
@@ -249,7 +258,11 @@ def solve(
             "(raise the limit with --max-points)"
         )
     if not generic and fast_core(situation) == "tromp-taylor":
-        return solve_tromp_taylor(situation, max_nodes, max_points, max_seconds, progress, bounds_on_budget, certify)
+        return solve_tromp_taylor(
+            situation, max_nodes, max_points, max_seconds, progress, bounds_on_budget, certify, core
+        )
+    if core is not None:
+        raise SearchError(f"--core applies to tromp-taylor games from the empty board, not {ruleset.name}")
     if certify:
         raise SearchError(
             f"certificates are written only for tromp-taylor games from the empty board, not {ruleset.name}"

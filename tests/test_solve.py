@@ -196,8 +196,9 @@ class Unhinted(Solver):
 
 
 def line_cost(solver_class) -> tuple[int, list]:
-    """The nodes 1×7's principal variation costs once its value is proved, and the line."""
-    solver = solver_class(parse_graph("path:7"))
+    """The nodes 1×7's principal variation costs once its value is proved, and the line
+    (the Python core, whose tables' hints these figures measure)."""
+    solver = solver_class(parse_graph("path:7"), core="python")
     state = solver.root()
     value = solver.mtd(state, solver.guess())
     proved_at = solver.nodes
@@ -237,10 +238,12 @@ def test_a_first_guess_too_high_gives_way_to_zero():
 def test_a_budget_spent_on_the_line_keeps_the_proved_value():
     # Without the hints a budget of 155,000 nodes runs out while the line is being found
     # (the value is proved at 151,976).
-    found = Unhinted(parse_graph("path:7"), max_nodes=155_000).solve(bounds_on_budget=True)
+    found = Unhinted(parse_graph("path:7"), max_nodes=155_000, core="python").solve(bounds_on_budget=True)
     assert found.status == "exact" and found.value == 2
     assert found.details["principal_variation"].startswith("cut short")
-    assert len(found.principal_variation) < len(Solver(parse_graph("path:7")).solve().principal_variation)
+    assert len(found.principal_variation) < len(
+        Solver(parse_graph("path:7"), core="python").solve().principal_variation
+    )
 
 
 def bounds_within(name: str, max_nodes: int, alternate: bool) -> tuple:
@@ -306,3 +309,18 @@ def test_the_horizons_step_up_and_end_at_the_deepest():
     assert list(solver.horizons()) == [1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 20, 24]
     solver.max_depth = 22
     assert list(solver.horizons())[-3:] == [16, 20, 22]
+
+
+def test_the_default_core_is_compiled_where_it_applies():
+    """The compiled core runs the tests by default under superko on undirected graphs; under
+    simple ko (play can cycle) the Python core does, and asking for the compiled one there
+    is refused."""
+    from gorules.spec.tromp_taylor import Options
+
+    simple = Options("simple", "allowed", "area", 0, name="simple-ko")
+    assert Solver(parse_graph("path:3")).core == "compiled"
+    assert Solver(parse_graph("path:3"), "situational").core == "compiled"
+    assert Solver(parse_graph("path:3"), simple).core == "python"
+    assert Solver(parse_graph("path:3"), core="python").core == "python"
+    with pytest.raises(SolveError, match="compiled core"):
+        Solver(parse_graph("path:3"), simple, core="compiled")

@@ -46,3 +46,30 @@ def test_refusals_are_one_line_and_exit_two():
         assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, args
     code, _, err = run_cli("solve", "grid:4x4")
     assert "--max-points" in err
+
+
+def test_the_compiled_core_gives_the_value_and_says_so():
+    """``--core compiled`` finds the same value as the Python core, and the JSON names the core."""
+    values = {}
+    for core in ("python", "compiled"):
+        code, out, _ = run_cli("solve", "grid:2x3", "--core", core, "--json", "--no-progress")
+        result = json.loads(out)
+        assert code == 0 and result["core"] == core and result["status"] == "exact"
+        values[core] = result["value"]
+    assert values["python"] == values["compiled"] == 0
+
+
+def test_the_compiled_core_refuses_cycling_rules_in_one_line():
+    """Under ko=simple (play can cycle) the compiled core is refused: one line, exit 2."""
+    code, out, err = run_cli("solve", "path:3", "--core", "compiled", "--option", "ko=simple", "--no-progress")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "compiled core" in err
+
+
+def test_the_compiled_core_reports_bounds_when_the_budget_runs_out():
+    """A node budget spent inside the compiled core still ends in status bounds, within it."""
+    code, out, _ = run_cli("solve", "path:8", "--core", "compiled", "--nodes", "5000", "--json", "--no-progress")
+    result = json.loads(out)
+    assert code == 0 and result["status"] == "bounds" and result["core"] == "compiled"
+    assert -8 <= result["lower"] <= result["upper"] <= 8
+    assert result["nodes"] <= 5001

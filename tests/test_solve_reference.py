@@ -154,11 +154,12 @@ def five_point_cases(exhaustive: bool) -> list:
 @pytest.mark.slow
 @pytest.mark.parametrize("graph, rules", five_point_cases(os.environ.get("GORULES_EXHAUSTIVE") == "1"))
 def test_solver_equals_compiled_full_history_minimax_on_five_points(graph, rules):
-    """The solver's value is the full-history minimax value on five points."""
+    """The Python core's value is the full-history minimax value on five points (the
+    compiled core's: below)."""
     g = parse_graph(graph)
     options = RULES[rules]
     table_bits = 26 if (graph, rules) in LONG_FIVE_POINT_CASES else 20  # 26: up to 5.4 GB
-    assert Solver(g, options).solve().raw_value == compiled_value(g, options, table_bits=table_bits)[0]
+    assert Solver(g, options, core="python").solve().raw_value == compiled_value(g, options, table_bits=table_bits)[0]
 
 
 class PositionOnly(Solver):
@@ -213,7 +214,7 @@ def disagreements(mutant: type[Solver]) -> list[tuple[str, str]]:
             continue
         g = parse_graph(graph)
         try:
-            value = mutant(g, options).solve().raw_value
+            value = mutant(g, options, core="python").solve().raw_value
         except AssertionError:
             value = None
         if value != reference_value(g, options):
@@ -246,3 +247,50 @@ def test_the_compiled_reference_stops_at_its_node_budget():
     """A search that needs more nodes than its budget raises OutOfNodes rather than answer."""
     with pytest.raises(OutOfNodes):
         compiled_value(parse_graph("atlas:49"), RULES["tromp-taylor"], max_nodes=10_000)
+
+
+# ---- the compiled core (impl/_numba_solve.py) against the same references
+
+
+def compiled_core_value(graph: str, rules: str, mutant: bool = False) -> int | None:
+    """The solver's raw value with its threshold tests run by the compiled core (with the
+    table that forgets the history if ``mutant``), None if its search finds itself
+    inconsistent (no move keeps the value it proved)."""
+    solver = Solver(parse_graph(graph), RULES[rules], core="compiled")
+    solver.table_forgets_history = mutant
+    try:
+        return solver.solve().raw_value
+    except AssertionError:
+        return None
+
+
+@pytest.mark.parametrize("graph, rules", [case for case in small_cases(4) if case[1] in FINITE])
+def test_the_compiled_core_equals_full_history_minimax(graph, rules):
+    """Both cores give the full-history minimax value on every connected graph of up to 4
+    points under every finite rule set."""
+    expected = reference_value(parse_graph(graph), RULES[rules])
+    assert compiled_core_value(graph, rules) == expected
+    assert Solver(parse_graph(graph), RULES[rules], core="python").solve().raw_value == expected
+
+
+def test_a_compiled_core_whose_table_forgets_the_history_is_caught():
+    """The comparison can fail: with the history check of its table switched off (entries
+    keyed on the position alone) the compiled core disagrees with the reference, or finds
+    itself inconsistent, on graphs of up to 4 points: atlas:17 under every finite rule set."""
+    found = [
+        (graph, rules)
+        for graph, rules in small_cases(4)
+        if rules in FINITE
+        and compiled_core_value(graph, rules, mutant=True) != reference_value(parse_graph(graph), RULES[rules])
+    ]
+    assert {("atlas:17", rules) for rules in FINITE} <= set(found)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("graph, rules", five_point_cases(os.environ.get("GORULES_EXHAUSTIVE") == "1"))
+def test_the_compiled_core_equals_compiled_full_history_minimax_on_five_points(graph, rules):
+    """The compiled core's value is the full-history minimax value on five points."""
+    table_bits = 26 if (graph, rules) in LONG_FIVE_POINT_CASES else 20
+    assert (
+        compiled_core_value(graph, rules) == compiled_value(parse_graph(graph), RULES[rules], table_bits=table_bits)[0]
+    )

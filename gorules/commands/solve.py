@@ -51,6 +51,12 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--max-points", type=int, default=MAX_POINTS, help=f"refuse larger graphs (default {MAX_POINTS})"
     )
+    parser.add_argument(
+        "--core",
+        choices=("python", "compiled"),
+        help="the Tromp–Taylor solver's core for its threshold tests (default: compiled, numba, "
+        "where it applies: superko rules on undirected graphs; python elsewhere)",
+    )
     parser.add_argument("--certificate", metavar="FILE", help="write the proof of the value as JSON")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -75,6 +81,7 @@ def report(solution: Solution, ruleset, graph) -> dict:
         "seconds": round(solution.seconds, 4),
         "nodes_per_second": round(solution.nodes_per_second),
         "method": solution.method,
+        "core": solution.details.get("core"),
         "note": solution.note,
     }
 
@@ -133,6 +140,7 @@ def run(args) -> int:
                 progress=progress,
                 bounds_on_budget=True,
                 certify=bool(args.certificate),
+                core=args.core,
             )
     except SearchError as error:
         raise UsageError(str(error)) from error

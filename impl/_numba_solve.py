@@ -1,0 +1,952 @@
+"""The compiled threshold test: ``Solver.prove`` on bit masks, in numba.
+
+The kernel answers "can the player to move force a final value (theirs) of at least t
+within ``depth`` more turns?" (1 proved, -1 disproved, 0 undecided at the horizon) for the
+finite rules on undirected graphs of at most 64 points: positional or situational superko,
+suicide allowed or forbidden, area or stone scoring.  With ``depth`` = ``UNBOUNDED`` it is
+the full test (the game tree is finite under superko, so it always decides).  It follows
+``Solver.prove`` (``impl/solve.py``) move for move: the Benson bounds (with the one-point
+eyes under area scoring), stand pat after a pass, decided proofs shared across thresholds,
+the table's move first, captures, quiet moves by the history heuristic and then by degree,
+pass, and the moves that remove one's own stones last; the moves of one orbit of the
+automorphisms that fix the whole history folded into one.
+
+Boards are uint64 masks.  Positions enter the history under a 64-bit key, a mix
+(splitmix64) of the whole position: (black, white) under positional superko, with the
+player to move under situational superko.  The mix matters: a plain Zobrist hash is linear
+(the xor of the hashes of {x}, {y} equals that of {}, {x, y}), and the table's test below
+compares xors of keys.
+
+The transposition table and the history
+---------------------------------------
+As in ``Solver.prove``, an answer records the history queries of its proof: the set Q of
+keys whose presence in the history it asked, and the subset D of them that were found
+there (above the node).  The answer holds again at the same position under any history H
+with H ∩ Q = D.  Here Q is kept folded to ``QBITS`` bits (keys numbered on first sight,
+key number i getting bit i modulo ``QBITS``, as ``Solver.bit`` does: a one-hash Bloom
+filter), and D as its size and the xor of its keys.  The kernel keeps, for
+each of the ``QBITS`` bits, how many keys of the current history have that bit and the xor
+of those keys.  An entry is reused only if the keys of the current history whose bit lies
+in Q number exactly |D| and xor to D's xor.  Then, unless two different sets of keys have
+the same size and xor (a 64-bit hash collision, probability about 2^-64 per test for keys
+that behave as random), those keys are exactly D: every key of D is in H, and every other
+key of H has its bit outside Q, so is not in Q; hence H ∩ Q = D.  A false "maybe" of the
+Bloom filter only forbids a reuse.
+
+The table is direct-mapped (``1 << table_bits`` slots, a slot taken by the most recent
+position that hashes to it); each slot holds, for one position, the strongest proof
+("at least t") and disproof ("less than t") kept as in ``Solver.settle_proof``, and the last
+undecided answer with its threshold and horizon.
+
+The search runs over an explicit stack of frames (one per ply, in numpy arrays) rather
+than by recursion: numba caches it on disk, lines are bounded by ``MAX_PLY`` rather than by
+the machine's stack, and the search can stop after a number of nodes and resume exactly
+where it stopped (:func:`begin`, :func:`resume`), so that ``Solver`` checks its budget and
+shows its progress between slices without losing work.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+QWORDS = 32
+QBITS = 64 * QWORDS
+QSHIFT = 64 - 11
+"""QBITS = 2048 bits, as in the Python core (``MASK_BITS``): with 1024 the compiled core needs
+1.6 times the nodes on 1×8 (1×8, test of +4, horizon 16: 4,350,961 nodes against 2,648,446)."""
+MAX_PLY = 2048
+HWORDS = MAX_PLY // 64
+HSET = 8192
+BOUND_SLOTS = 1 << 18
+UNBOUNDED = 1 << 30
+NO_MOVE = -2
+PASS_MOVE = -1
+
+# cfg: the game and the switches
+C_N, C_SITUATIONAL, C_SUICIDE, C_STONE, C_BENSON, C_TRANSPOSITIONS, C_FORGET, C_TABLE_MASK = range(8)
+CFG_SIZE = 8
+# st: the kernel's counters
+S_NODES, S_LIMIT, S_PLY, S_HLEN, S_OVERFLOW, S_NUMBERED, S_RESULT = range(7)
+ST_SIZE = 7
+SEEN_BITS = 22
+"""The keys numbered for Q: up to half of the numbering table (at most ``1 << SEEN_BITS``
+slots, about four per position of the graph), later keys get a hashed bit."""
+
+U0 = np.uint64(0)
+U1 = np.uint64(1)
+ALL_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
+M1 = np.uint64(0xBF58476D1CE4E5B9)
+M2 = np.uint64(0x94D049BB133111EB)
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+SIDE_SALT = np.uint64(0xD1B54A32D192ED03)
+S30 = np.uint64(30)
+S27 = np.uint64(27)
+S31 = np.uint64(31)
+SQ = np.uint64(QSHIFT)
+S6 = np.uint64(6)
+S63 = np.uint64(63)
+H1 = np.uint64(0x5555555555555555)
+H2 = np.uint64(0x3333333333333333)
+H4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+H01 = np.uint64(0x0101010101010101)
+S1 = np.uint64(1)
+S2 = np.uint64(2)
+S4 = np.uint64(4)
+S56 = np.uint64(56)
+
+
+@njit(cache=True)
+def _popcount(x):
+    """The number of set bits of the uint64 ``x``."""
+    x = x - ((x >> S1) & H1)
+    x = (x & H2) + ((x >> S2) & H2)
+    x = (x + (x >> S4)) & H4
+    return np.int64((x * H01) >> S56)
+
+
+@njit(cache=True)
+def _low(x):
+    """The index of the lowest set bit of the nonzero uint64 ``x``."""
+    return np.int64(trailing_zeros(x))
+
+
+@njit(cache=True)
+def _bit(v):
+    """The mask of point ``v``."""
+    return U1 << np.uint64(v)
+
+
+@njit(cache=True)
+def _mix(z):
+    """splitmix64's finaliser: a bijection of 64-bit words that scatters every input bit."""
+    z = (z ^ (z >> S30)) * M1
+    z = (z ^ (z >> S27)) * M2
+    return z ^ (z >> S31)
+
+
+@njit(cache=True)
+def position_key(black, white, side):
+    """The history key of the position (black, white, side): nonzero, a mix of all three."""
+    k = _mix(np.uint64(black) ^ _mix(np.uint64(white) + GOLDEN + np.uint64(side) * SIDE_SALT))
+    return k if k != U0 else U1
+
+
+@njit(cache=True)
+def _state_slot(black, white, side, passes, mask):
+    """The table slot of a state: a mix of the whole state (the player to move and the
+    passes are multiplied by an odd constant before they meet White's stones, so that
+    small boards of different states do not share slots by construction)."""
+    code = np.uint64(side * 2 + passes + 1)
+    return np.int64(_mix(black ^ _mix(white + GOLDEN + code * SIDE_SALT)) & np.uint64(mask))
+
+
+@njit(cache=True)
+def _dilate(nbr, points):
+    """The points next to some point of ``points``."""
+    d = U0
+    while points:
+        d |= nbr[_low(points)]
+        points &= points - U1
+    return d
+
+
+@njit(cache=True)
+def _reaching(nbr, stones, target):
+    """The points of ``stones`` joined through ``stones`` to a neighbour of ``target``."""
+    found = stones & _dilate(nbr, target)
+    frontier = found
+    while frontier:
+        frontier = _dilate(nbr, frontier) & stones & ~found
+        found |= frontier
+    return found
+
+
+@njit(cache=True)
+def _play(nbr, full, black, white, v, side):
+    """The board after the player ``side`` (0 Black) puts a stone on the empty point ``v``:
+    the opponent's chains without a liberty are removed, then the mover's (suicide)."""
+    if side:
+        mine, theirs = white, black
+    else:
+        mine, theirs = black, white
+    point = _bit(v)
+    mine |= point
+    empty = full & ~(mine | theirs)
+    adjacent = nbr[v] & theirs
+    while adjacent:
+        chain = adjacent & (~adjacent + U1)
+        frontier = chain
+        free = False
+        while frontier:
+            d = _dilate(nbr, frontier)
+            if d & empty:
+                free = True
+                break
+            frontier = d & theirs & ~chain
+            chain |= frontier
+        if not free:
+            theirs ^= chain
+            empty |= chain
+        adjacent &= ~chain
+    chain = point
+    frontier = point
+    while frontier:
+        d = _dilate(nbr, frontier)
+        if d & empty:
+            if side:
+                return theirs, mine
+            return mine, theirs
+        frontier = d & mine & ~chain
+        chain |= frontier
+    if side:
+        return theirs, mine ^ chain
+    return mine ^ chain, theirs
+
+
+@njit(cache=True)
+def _difference(nbr, full, black, white, stone):
+    """Black's score minus White's (area or stone scoring), without komi."""
+    if stone:
+        return _popcount(black) - _popcount(white)
+    empty = full & ~(black | white)
+    to_black = _reaching(nbr, empty, black)
+    to_white = _reaching(nbr, empty, white)
+    return _popcount(black | (to_black & ~to_white)) - _popcount(white | (to_white & ~to_black))
+
+
+@njit(cache=True)
+def _owned(nbr, full, mine, theirs, suicide, area, scratch):
+    """The points the owner of ``mine`` keeps by passing from now on: Benson's
+    unconditionally alive stones and, under ``area`` scoring, their one-point eyes
+    (``impl/benson.py``, on masks; chains and regions numbered in ``scratch``)."""
+    if not mine:
+        return U0
+    empty = full & ~(mine | theirs)
+    chains = scratch[0]
+    touching = scratch[1]
+    borders = scratch[2]
+    vital = scratch[3]
+    k = 0
+    rest = mine
+    while rest:
+        c = rest & (~rest + U1)
+        frontier = c
+        while frontier:
+            frontier = _dilate(nbr, frontier) & rest & ~c
+            c |= frontier
+        chains[k] = c
+        touching[k] = _dilate(nbr, c)
+        k += 1
+        rest &= ~c
+    r = 0
+    rest = full & ~mine
+    while rest:
+        region = rest & (~rest + U1)
+        frontier = region
+        while frontier:
+            frontier = _dilate(nbr, frontier) & rest & ~region
+            region |= frontier
+        rest &= ~region
+        region_empty = region & empty
+        if not region_empty:
+            continue
+        must_touch = region if suicide else region_empty
+        vital_to = U0
+        for i in range(k):
+            if must_touch & ~touching[i] == U0:
+                vital_to |= _bit(i)
+        borders[r] = _dilate(nbr, region) & mine
+        vital[r] = vital_to
+        r += 1
+    living = ALL_ONES if k == 64 else (_bit(k) - U1)
+    counts = scratch[4]
+    stones = U0
+    while True:
+        stones = U0
+        m = living
+        while m:
+            stones |= chains[_low(m)]
+            m &= m - U1
+        for i in range(k):
+            counts[i] = U0
+        for j in range(r):
+            if borders[j] & ~stones:
+                continue
+            m = vital[j] & living
+            while m:
+                counts[_low(m)] += U1
+                m &= m - U1
+        dropped = U0
+        m = living
+        while m:
+            i = _low(m)
+            if counts[i] < U1 + U1:
+                dropped |= _bit(i)
+            m &= m - U1
+        if not dropped:
+            break
+        living &= ~dropped
+    if area and stones:
+        m = empty
+        while m:
+            v = _low(m)
+            around = nbr[v]
+            if around and around & ~stones == U0:
+                stones |= _bit(v)
+            m &= m - U1
+    return stones
+
+
+@njit(cache=True)
+def _bounds(nbr, full, cfg, bound_keys, bound_values, scratch, black, white, side):
+    """Static bounds (low, high) on the value for the player to move: Benson's where
+    switched on, else [-n, n]; remembered per board in a direct-mapped cache."""
+    n = cfg[C_N]
+    if not cfg[C_BENSON]:
+        return -n, n
+    slot = np.int64(_mix(black ^ _mix(white + GOLDEN)) & np.uint64(BOUND_SLOTS - 1))
+    if bound_values[slot, 2] and bound_keys[slot, 0] == black and bound_keys[slot, 1] == white:
+        low, high = bound_values[slot, 0], bound_values[slot, 1]
+    else:
+        suicide = cfg[C_SUICIDE] != 0
+        area = cfg[C_STONE] == 0
+        low = 2 * _popcount(_owned(nbr, full, black, white, suicide, area, scratch)) - n
+        high = n - 2 * _popcount(_owned(nbr, full, white, black, suicide, area, scratch))
+        bound_keys[slot, 0] = black
+        bound_keys[slot, 1] = white
+        bound_values[slot, 0] = low
+        bound_values[slot, 1] = high
+        bound_values[slot, 2] = 1
+    if side:
+        return -high, -low
+    return low, high
+
+
+# ---- the history: a stack of keys, a hash set of them, and per folded bit a count and xor
+
+
+@njit(cache=True)
+def _find(hset_keys, hset_index, key):
+    """The history index of ``key``, or -1."""
+    i = np.int64(key & np.uint64(HSET - 1))
+    while hset_keys[i] != U0:
+        if hset_keys[i] == key:
+            return hset_index[i]
+        i = (i + 1) & (HSET - 1)
+    return -1
+
+
+@njit(cache=True)
+def _qbit(seen_keys, seen_bits, st, key):
+    """The bit of ``key`` in the folded Q: keys are numbered on first sight and key number i
+    gets bit i modulo ``QBITS`` (as ``Solver.bit`` does); once the numbering table is half
+    full, a key not numbered yet gets the bit of its top bits.  A key's bit never changes."""
+    size = seen_keys.shape[0]
+    i = np.int64(key & np.uint64(size - 1))
+    while seen_keys[i] != U0:
+        if seen_keys[i] == key:
+            return np.int64(seen_bits[i])
+        i = (i + 1) & (size - 1)
+    if 2 * st[S_NUMBERED] >= size:
+        return np.int64(key >> SQ)
+    seen_keys[i] = key
+    b = st[S_NUMBERED] % QBITS
+    seen_bits[i] = b
+    st[S_NUMBERED] += 1
+    return b
+
+
+@njit(cache=True)
+def _push(hist, hist_bit, hset_keys, hset_index, q_count, q_xor, st, key, b, hmask):
+    """Put ``key`` (absent, its Q bit ``b``) on top of the history."""
+    h = st[S_HLEN]
+    hist[h] = key
+    hist_bit[h] = b
+    i = np.int64(key & np.uint64(HSET - 1))
+    while hset_keys[i] != U0:
+        i = (i + 1) & (HSET - 1)
+    hset_keys[i] = key
+    hset_index[i] = h
+    q_count[b] += 1
+    q_xor[b] ^= key
+    hmask[b >> 6] |= _bit(b & 63)
+    st[S_HLEN] = h + 1
+
+
+@njit(cache=True)
+def _pop(hist, hist_bit, hset_keys, hset_index, q_count, q_xor, st, hmask):
+    """Take the top key off the history.  Linear probing allows clearing its slot: keys
+    pushed after it (which might have probed past it) are gone already."""
+    h = st[S_HLEN] - 1
+    key = hist[h]
+    i = np.int64(key & np.uint64(HSET - 1))
+    while hset_keys[i] != key:
+        i = (i + 1) & (HSET - 1)
+    hset_keys[i] = U0
+    b = hist_bit[h]
+    q_count[b] -= 1
+    q_xor[b] ^= key
+    if q_count[b] == 0:
+        hmask[b >> 6] &= ~_bit(b & 63)
+    st[S_HLEN] = h
+
+
+@njit(cache=True)
+def _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, sub, hmask):
+    """Whether the answer stored in (slot, sub) holds under the current history: the
+    history keys whose bit lies in its Q number |D| and xor to D's xor (only the bits of
+    Q that some history key has, ``hmask``, are looked at)."""
+    if cfg[C_FORGET]:
+        return True
+    count = 0
+    x = U0
+    for w in range(QWORDS):
+        m = tq[slot, sub, w] & hmask[w]
+        while m:
+            b = w * 64 + _low(m)
+            count += q_count[b]
+            x ^= q_xor[b]
+            m &= m - U1
+    return count == tc[slot, sub] and x == tx[slot, sub]
+
+
+@njit(cache=True)
+def _reuse(hist_bit, st, cfg, tq, qs, hs, slot, sub, ply):
+    """Record a reused answer's queries at ``ply``: its Q, and as hits the history keys
+    whose bit lies in Q (they are D)."""
+    for w in range(QWORDS):
+        qs[ply, w] = tq[slot, sub, w]
+    if cfg[C_FORGET]:
+        for w in range(QWORDS):
+            qs[ply, w] = U0
+        return
+    h = st[S_HLEN]
+    for i in range(h):
+        b = hist_bit[i]
+        if tq[slot, sub, b >> 6] >> np.uint64(b & 63) & U1:
+            hs[ply, i >> 6] |= _bit(i & 63)
+
+
+@njit(cache=True)
+def _store(tq, tc, tx, ti, hist, qs, hs, slot, sub, t, depth, move, h, ply):
+    """Write an answer (threshold, horizon, move, Q, and D from the hits) into (slot, sub)."""
+    count = 0
+    x = U0
+    for w in range((h + 63) >> 6):
+        m = hs[ply, w]
+        while m:
+            count += 1
+            x ^= hist[w * 64 + _low(m)]
+            m &= m - U1
+    for w in range(QWORDS):
+        tq[slot, sub, w] = qs[ply, w]
+    tc[slot, sub] = count
+    tx[slot, sub] = x
+    ti[slot, sub, 0] = 1
+    ti[slot, sub, 1] = t
+    ti[slot, sub, 2] = depth
+    ti[slot, sub, 3] = move
+
+
+# ---- the threshold test
+
+
+# Each ply of the search keeps its frame in ``fi`` (integers) and ``fu`` (masks): the
+# search is a loop over an explicit stack of frames rather than a recursion (numba caches
+# it on disk then, and the depth is bounded by MAX_PLY, not by the machine's stack).
+F_SIDE, F_PASSES, F_T, F_DEPTH, F_H, F_SLOT, F_COUNT, F_NEXT, F_CURRENT, F_ANSWER, F_BEST, F_FOLDED, F_PUSHED = range(
+    13
+)
+FI_SIZE = 13
+U_BLACK, U_WHITE, U_GROUP = range(3)
+EXPAND = 2
+"""What ``_enter`` returns when the node's moves are to be searched."""
+
+
+@njit(cache=True)
+def _enter(A, ply):
+    """Open the node of frame ``ply``: its answer (1, -1, or 0 undecided) when known
+    without searching its moves (bounds, stand pat,
+    the horizon, the table), else ``EXPAND`` with its moves listed in ``moves_*[ply]``.
+    The queries of an answer are left in ``qs[ply]`` (folded Q) and ``hs[ply]`` (hits as
+    history indices)."""
+    nbr, full, cfg, degree, perm = A[0], A[1], A[2], A[3], A[4]
+    q_count, q_xor, st, qs, hs = A[8], A[9], A[10], A[11], A[12]
+    moves_v, moves_b, moves_w, moves_kind, scores = A[13], A[14], A[15], A[16], A[17]
+    tk, ti, tq, tc, tx = A[18], A[19], A[20], A[21], A[22]
+    fi, fu = A[26], A[27]
+    black, white, group = fu[ply, U_BLACK], fu[ply, U_WHITE], fu[ply, U_GROUP]
+    side, passes, t, depth = fi[ply, F_SIDE], fi[ply, F_PASSES], fi[ply, F_T], fi[ply, F_DEPTH]
+    st[S_NODES] += 1
+    h = st[S_HLEN]
+    fi[ply, F_H] = h
+    for w in range(QWORDS):
+        qs[ply, w] = U0
+    for w in range((h >> 6) + 1):
+        hs[ply, w] = U0
+    stone = cfg[C_STONE]
+    if passes >= 2:
+        d = _difference(nbr, full, black, white, stone)
+        return 1 if (-d if side else d) >= t else -1
+    low, high = _bounds(nbr, full, cfg, A[23], A[24], A[25], black, white, side)
+    if low >= t:
+        return 1
+    if high < t:
+        return -1
+    if passes == 1:
+        d = _difference(nbr, full, black, white, stone)
+        if (-d if side else d) >= t:
+            return 1
+    if depth <= 0:
+        return 0
+    if ply + 2 >= MAX_PLY or h + 2 >= MAX_PLY:
+        st[S_OVERFLOW] = 1
+        return 0
+    tt_move = NO_MOVE
+    fi[ply, F_SLOT] = -1
+    if cfg[C_TRANSPOSITIONS]:
+        slot = _state_slot(black, white, side, passes, cfg[C_TABLE_MASK])
+        fi[ply, F_SLOT] = slot
+        meta = np.uint64(side | (passes << 1) | 4)
+        if tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta:
+            if ti[slot, 0, 0] and ti[slot, 0, 1] >= t and _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, 0, A[31]):
+                _reuse(A[30], st, cfg, tq, qs, hs, slot, 0, ply)
+                return 1
+            if ti[slot, 1, 0] and ti[slot, 1, 1] <= t and _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, 1, A[31]):
+                _reuse(A[30], st, cfg, tq, qs, hs, slot, 1, ply)
+                return -1
+            if ti[slot, 0, 0]:
+                tt_move = ti[slot, 0, 3]
+            if ti[slot, 2, 0] and ti[slot, 2, 1] == t:
+                tt_move = ti[slot, 2, 3]
+                if ti[slot, 2, 2] >= depth and _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, 2, A[31]):
+                    _reuse(A[30], st, cfg, tq, qs, hs, slot, 2, ply)
+                    return 0
+    # The moves: generated, folded by the group, ordered as Solver.plan orders them.
+    suicide = cfg[C_SUICIDE] != 0
+    empty = full & ~(black | white)
+    theirs = white if side == 0 else black
+    count = 0
+    folded = 0
+    m = empty
+    while m:
+        v = _low(m)
+        m &= m - U1
+        nb, nw = _play(nbr, full, black, white, v, side)
+        point = _bit(v)
+        if (nb | nw) & point == U0:
+            if not suicide:
+                continue
+            kind = 2
+        elif (nw if side == 0 else nb) != theirs:
+            kind = 0
+        else:
+            kind = 1
+        if group:
+            g = group
+            dropped = False
+            while g:
+                if perm[_low(g), v] < v:
+                    dropped = True
+                    break
+                g &= g - U1
+            if dropped:
+                folded = 1
+                continue
+        # insertion by (kind, -score, -degree, point)
+        j = count
+        score = scores[side, v]
+        while j > 0:
+            u = moves_v[ply, j - 1]
+            ku = moves_kind[ply, j - 1]
+            if ku < kind:
+                break
+            if ku == kind:
+                su = scores[side, u]
+                if su > score or (su == score and degree[u] >= degree[v]):
+                    break
+            moves_v[ply, j] = u
+            moves_kind[ply, j] = ku
+            moves_b[ply, j] = moves_b[ply, j - 1]
+            moves_w[ply, j] = moves_w[ply, j - 1]
+            j -= 1
+        moves_v[ply, j] = v
+        moves_kind[ply, j] = kind
+        moves_b[ply, j] = nb
+        moves_w[ply, j] = nw
+        count += 1
+    if tt_move >= 0:
+        for i in range(count):
+            if moves_v[ply, i] == tt_move:
+                kv, kk, kb, kw = moves_v[ply, i], moves_kind[ply, i], moves_b[ply, i], moves_w[ply, i]
+                for j in range(i, 0, -1):
+                    moves_v[ply, j] = moves_v[ply, j - 1]
+                    moves_kind[ply, j] = moves_kind[ply, j - 1]
+                    moves_b[ply, j] = moves_b[ply, j - 1]
+                    moves_w[ply, j] = moves_w[ply, j - 1]
+                moves_v[ply, 0], moves_kind[ply, 0], moves_b[ply, 0], moves_w[ply, 0] = kv, kk, kb, kw
+                break
+    if passes == 0:
+        at = 0
+        if tt_move != PASS_MOVE:
+            at = count
+            while at and moves_kind[ply, at - 1] == 2:
+                at -= 1
+        for j in range(count, at, -1):
+            moves_v[ply, j] = moves_v[ply, j - 1]
+            moves_kind[ply, j] = moves_kind[ply, j - 1]
+            moves_b[ply, j] = moves_b[ply, j - 1]
+            moves_w[ply, j] = moves_w[ply, j - 1]
+        moves_v[ply, at] = PASS_MOVE
+        moves_kind[ply, at] = 3
+        moves_b[ply, at] = black
+        moves_w[ply, at] = white
+        count += 1
+    fi[ply, F_COUNT] = count
+    fi[ply, F_NEXT] = 0
+    fi[ply, F_ANSWER] = -1
+    fi[ply, F_BEST] = NO_MOVE
+    fi[ply, F_FOLDED] = folded
+    return EXPAND
+
+
+@njit(cache=True)
+def _descend(A, ply):
+    """Open frame ``ply + 1`` for the next move of frame ``ply`` that the history allows
+    (pushing its position), recording the queries; False when no move is left."""
+    cfg, perm, hist, hset_keys, hset_index = A[2], A[4], A[5], A[6], A[7]
+    q_count, q_xor, st, qs, hs = A[8], A[9], A[10], A[11], A[12]
+    moves_v, moves_b, moves_w = A[13], A[14], A[15]
+    fi, fu = A[26], A[27]
+    situational = cfg[C_SITUATIONAL] != 0
+    side = fi[ply, F_SIDE]
+    opponent = 1 - side
+    group = fu[ply, U_GROUP]
+    for i in range(fi[ply, F_NEXT], fi[ply, F_COUNT]):
+        v = moves_v[ply, i]
+        nb = moves_b[ply, i]
+        nw = moves_w[ply, i]
+        pushed = 0
+        if v == PASS_MOVE:
+            npasses = fi[ply, F_PASSES] + 1
+            if situational:
+                key = position_key(nb, nw, opponent)
+                if _find(hset_keys, hset_index, key) < 0:
+                    b = _qbit(A[28], A[29], st, key)
+                    _push(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, key, b, A[31])
+                    pushed = 1
+        else:
+            npasses = 0
+            key = position_key(nb, nw, opponent if situational else 0)
+            b = _qbit(A[28], A[29], st, key)
+            qs[ply, b >> 6] |= _bit(b & 63)
+            found = _find(hset_keys, hset_index, key)
+            if found >= 0:
+                hs[ply, found >> 6] |= _bit(found & 63)
+                continue
+            _push(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, key, b, A[31])
+            pushed = 1
+        child_group = group
+        if group and v != PASS_MOVE:
+            child_group = U0
+            g = group
+            while g:
+                k = _low(g)
+                g &= g - U1
+                ib = U0
+                iw = U0
+                x = nb
+                while x:
+                    ib |= _bit(perm[k, _low(x)])
+                    x &= x - U1
+                x = nw
+                while x:
+                    iw |= _bit(perm[k, _low(x)])
+                    x &= x - U1
+                if ib == nb and iw == nw:
+                    child_group |= _bit(k)
+        fi[ply, F_NEXT] = i + 1
+        fi[ply, F_CURRENT] = i
+        fi[ply, F_PUSHED] = pushed
+        c = ply + 1
+        fu[c, U_BLACK] = nb
+        fu[c, U_WHITE] = nw
+        fu[c, U_GROUP] = child_group
+        fi[c, F_SIDE] = opponent
+        fi[c, F_PASSES] = npasses
+        fi[c, F_T] = 1 - fi[ply, F_T]
+        fi[c, F_DEPTH] = fi[ply, F_DEPTH] - 1
+        return True
+    fi[ply, F_NEXT] = fi[ply, F_COUNT]
+    return False
+
+
+@njit(cache=True)
+def _ascend(A, ply, result):
+    """Take back the move of frame ``ply`` whose child answered ``result``: pop its
+    position, gather the child's queries, and note the answer; True if it decides the node
+    (a move that refutes the opponent: proved)."""
+    hist, hset_keys, hset_index, q_count, q_xor, st, qs, hs = A[5], A[6], A[7], A[8], A[9], A[10], A[11], A[12]
+    moves_v, moves_kind, scores, fi = A[13], A[16], A[17], A[26]
+    if fi[ply, F_PUSHED]:
+        _pop(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, A[31])
+    h = fi[ply, F_H]
+    for w in range(QWORDS):
+        qs[ply, w] |= qs[ply + 1, w]
+    for w in range((h >> 6) + 1):
+        hs[ply, w] |= hs[ply + 1, w]
+    i = fi[ply, F_CURRENT]
+    v = moves_v[ply, i]
+    if result == -1:
+        fi[ply, F_ANSWER] = 1
+        fi[ply, F_BEST] = v
+        if moves_kind[ply, i] == 1:
+            scores[fi[ply, F_SIDE], v] += 2.0 ** min(max(40 - h, 0), 40)
+        return True
+    if result == 0:
+        fi[ply, F_ANSWER] = 0
+        if fi[ply, F_BEST] == NO_MOVE:
+            fi[ply, F_BEST] = v
+    return False
+
+
+@njit(cache=True)
+def _close(A, ply):
+    """The answer of frame ``ply`` once its moves are searched, stored in the table with
+    its queries (all of the history if moves were folded by symmetry)."""
+    cfg, hist, q_count, q_xor, qs, hs = A[2], A[5], A[8], A[9], A[11], A[12]
+    tk, ti, tq, tc, tx, fi, fu = A[18], A[19], A[20], A[21], A[22], A[26], A[27]
+    h = fi[ply, F_H]
+    answer = fi[ply, F_ANSWER]
+    if fi[ply, F_FOLDED]:
+        # Moves left out as images of others are equal only while the history is fixed by
+        # the group: the answer holds for exactly this history.
+        for w in range(QWORDS):
+            qs[ply, w] = ALL_ONES
+        for w in range((h >> 6) + 1):
+            hs[ply, w] = ALL_ONES
+    # hits at or above h were pushed inside this subtree: not conditions on the history
+    hs[ply, h >> 6] &= _bit(h & 63) - U1
+    slot = fi[ply, F_SLOT]
+    if slot < 0:
+        return answer
+    black, white = fu[ply, U_BLACK], fu[ply, U_WHITE]
+    meta = np.uint64(fi[ply, F_SIDE] | (fi[ply, F_PASSES] << 1) | 4)
+    t, best = fi[ply, F_T], fi[ply, F_BEST]
+    if not (tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta):
+        tk[slot, 0] = black
+        tk[slot, 1] = white
+        tk[slot, 2] = meta
+        ti[slot, 0, 0] = 0
+        ti[slot, 1, 0] = 0
+        ti[slot, 2, 0] = 0
+    if answer == 0:
+        _store(tq, tc, tx, ti, hist, qs, hs, slot, 2, t, fi[ply, F_DEPTH], best, h, ply)
+    else:
+        sub = 0 if answer > 0 else 1
+        keep = False
+        if ti[slot, sub, 0]:
+            old = ti[slot, sub, 1]
+            stronger = old >= t if answer > 0 else old <= t
+            keep = stronger and _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, sub, A[31])
+        if not keep:
+            _store(tq, tc, tx, ti, hist, qs, hs, slot, sub, t, 0, best, h, ply)
+    return answer
+
+
+ENTER = 3
+"""The search's next step is to open the frame at the current ply."""
+SUSPENDED = 4
+OVERFLOW = 5
+
+
+@njit(cache=True)
+def _search(A):
+    """Run the search over the explicit stack of frames from where it stopped (``st[S_PLY]``,
+    ``st[S_RESULT]``) until frame 0 is answered (the answer), the node limit
+    ``st[S_LIMIT]`` is reached (``SUSPENDED``, to be resumed), or a line is longer than
+    ``MAX_PLY`` (``OVERFLOW``)."""
+    st = A[10]
+    ply = st[S_PLY]
+    result = st[S_RESULT]
+    while True:
+        if result == ENTER:
+            if st[S_NODES] >= st[S_LIMIT]:
+                st[S_PLY] = ply
+                st[S_RESULT] = ENTER
+                return SUSPENDED
+            result = _enter(A, ply)
+            if st[S_OVERFLOW]:
+                return OVERFLOW
+            continue
+        if result == EXPAND:
+            if _descend(A, ply):
+                ply += 1
+                result = ENTER
+                continue
+            result = _close(A, ply)
+        if ply == 0:
+            return result
+        ply -= 1
+        result = _close(A, ply) if _ascend(A, ply, result) else EXPAND
+
+
+@njit(cache=True)
+def begin(A, history_black, history_white, history_side, black, white, side, passes, t, depth, group):
+    """Set up the test "can the player to move in (black, white, side, passes) force at
+    least ``t`` within ``depth`` turns?" with the history given as boards (each with the
+    player to move), dropping whatever test was under way; :func:`resume` runs it."""
+    hist, hset_keys, hset_index, q_count, q_xor, st = A[5], A[6], A[7], A[8], A[9], A[10]
+    fi, fu = A[26], A[27]
+    while st[S_HLEN]:
+        _pop(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, A[31])
+    situational = A[2][C_SITUATIONAL] != 0
+    for i in range(history_black.shape[0]):
+        key = position_key(history_black[i], history_white[i], history_side[i] if situational else 0)
+        if _find(hset_keys, hset_index, key) < 0:
+            _push(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, key, _qbit(A[28], A[29], st, key), A[31])
+    st[S_OVERFLOW] = 0
+    st[S_PLY] = 0
+    st[S_RESULT] = ENTER
+    fu[0, U_BLACK] = black
+    fu[0, U_WHITE] = white
+    fu[0, U_GROUP] = group
+    fi[0, F_SIDE] = side
+    fi[0, F_PASSES] = passes
+    fi[0, F_T] = t
+    fi[0, F_DEPTH] = depth
+    fi[0, F_PUSHED] = 0
+
+
+@njit(cache=True)
+def resume(A, limit):
+    """Run the test set up by :func:`begin` for at most ``limit`` more nodes (counted in
+    ``st[S_NODES]``): its answer (1, -1, 0), ``SUSPENDED`` or ``OVERFLOW``."""
+    st = A[10]
+    st[S_LIMIT] = st[S_NODES] + limit
+    return _search(A)
+
+
+@njit(cache=True)
+def move_of(A, black, white, side, passes, t):
+    """The move the table remembers for the state: of a proof of at least ``t`` if one is
+    stored, else of the undecided answer at ``t``; ``NO_MOVE`` if none (order only)."""
+    cfg, tk, ti = A[2], A[18], A[19]
+    if not cfg[C_TRANSPOSITIONS]:
+        return NO_MOVE
+    slot = _state_slot(black, white, side, passes, cfg[C_TABLE_MASK])
+    if not (tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == np.uint64(side | (passes << 1) | 4)):
+        return NO_MOVE
+    if ti[slot, 0, 0] and ti[slot, 0, 1] >= t:
+        return ti[slot, 0, 3]
+    return NO_MOVE
+
+
+@njit(cache=True)
+def play(A, black, white, v, side):
+    """The board after a stone of ``side`` on the empty point ``v`` (for tests)."""
+    return _play(A[0], A[1], np.uint64(black), np.uint64(white), v, side)
+
+
+@njit(cache=True)
+def difference(A, black, white):
+    """Black's score minus White's (for tests)."""
+    return _difference(A[0], A[1], np.uint64(black), np.uint64(white), A[2][C_STONE])
+
+
+@njit(cache=True)
+def bounds(A, black, white):
+    """The Benson bounds on the margin for Black (for tests)."""
+    return _bounds(A[0], A[1], A[2], A[23], A[24], A[25], np.uint64(black), np.uint64(white), 0)
+
+
+def arrays(
+    neighbours,
+    situational: bool,
+    suicide: bool,
+    stone: bool,
+    benson: bool,
+    transpositions: bool,
+    automorphisms,
+    table_bits: int,
+    forget_history: bool = False,
+):
+    """The kernel's state, a tuple of numpy arrays: the graph (``neighbours[v]`` the mask
+    of v's neighbours), the rules and switches, the automorphisms (each a list σ with σ[v]
+    the image of v, at most 64), the history, the per-ply buffers, the history heuristic,
+    the table of ``1 << table_bits`` slots, the bounds' cache.  ``forget_history`` is the
+    mutant whose table ignores the history (every entry reused anywhere)."""
+    n = len(neighbours)
+    if n > 64:
+        raise ValueError("the compiled core takes at most 64 points")
+    nbr = np.array([int(x) for x in neighbours], dtype=np.uint64)
+    full = np.uint64((1 << n) - 1)
+    cfg = np.zeros(CFG_SIZE, np.int64)
+    cfg[C_N] = n
+    cfg[C_SITUATIONAL] = int(situational)
+    cfg[C_SUICIDE] = int(suicide)
+    cfg[C_STONE] = int(stone)
+    cfg[C_BENSON] = int(benson)
+    cfg[C_TRANSPOSITIONS] = int(transpositions)
+    cfg[C_FORGET] = int(forget_history)
+    cfg[C_TABLE_MASK] = (1 << table_bits) - 1
+    degree = np.array([bin(int(x)).count("1") for x in neighbours], dtype=np.int64)
+    group = list(automorphisms)[:64]
+    perm = np.zeros((max(1, len(group)), max(1, n)), np.int64)
+    for k, sigma in enumerate(group):
+        perm[k, :] = sigma
+    size = 1 << table_bits
+    seen = 1 << min(SEEN_BITS, (8 * 3**n).bit_length() + 1)
+    return (
+        nbr,
+        full,
+        cfg,
+        degree,
+        perm,
+        np.zeros(MAX_PLY, np.uint64),
+        np.zeros(HSET, np.uint64),
+        np.zeros(HSET, np.int64),
+        np.zeros(QBITS, np.int64),
+        np.zeros(QBITS, np.uint64),
+        np.zeros(ST_SIZE, np.int64),
+        np.zeros((MAX_PLY + 1, QWORDS), np.uint64),
+        np.zeros((MAX_PLY + 1, HWORDS), np.uint64),
+        np.zeros((MAX_PLY, 66), np.int64),
+        np.zeros((MAX_PLY, 66), np.uint64),
+        np.zeros((MAX_PLY, 66), np.uint64),
+        np.zeros((MAX_PLY, 66), np.int64),
+        np.zeros((2, max(1, n)), np.float64),
+        np.zeros((size, 3), np.uint64),
+        np.zeros((size, 3, 4), np.int32),
+        np.zeros((size, 3, QWORDS), np.uint64),
+        np.zeros((size, 3), np.int32),
+        np.zeros((size, 3), np.uint64),
+        np.zeros((BOUND_SLOTS, 2), np.uint64),
+        np.zeros((BOUND_SLOTS, 3), np.int64),
+        np.zeros((5, 64), np.uint64),
+        np.zeros((MAX_PLY + 1, FI_SIZE), np.int64),
+        np.zeros((MAX_PLY + 1, 3), np.uint64),
+        np.zeros(seen, np.uint64),
+        np.zeros(seen, np.int32),
+        np.zeros(MAX_PLY, np.int64),
+        np.zeros(QWORDS, np.uint64),
+    )
+
+
+def forget(A) -> tuple:
+    """The kernel's state with its table and history heuristic emptied (``Solver.forget``),
+    the rest kept: the numbering of keys for Q (as the Python core keeps ``Solver.bits``),
+    the history, the buffers, the bounds' cache."""
+    size = A[18].shape[0]
+    return (
+        *A[:17],
+        np.zeros_like(A[17]),
+        np.zeros((size, 3), np.uint64),
+        np.zeros((size, 3, 4), np.int32),
+        np.zeros((size, 3, QWORDS), np.uint64),
+        np.zeros((size, 3), np.int32),
+        np.zeros((size, 3), np.uint64),
+        *A[23:],
+    )
