@@ -153,6 +153,17 @@ def _dilate(nbr, points):
 
 
 @njit(cache=True)
+def _component(nbr, seed, within):
+    """The points of ``within`` joined to ``seed`` through ``within`` (seed ⊆ within)."""
+    found = seed
+    frontier = seed
+    while frontier:
+        frontier = _dilate(nbr, frontier) & within & ~found
+        found |= frontier
+    return found
+
+
+@njit(cache=True)
 def _reaching(nbr, stones, target):
     """The points of ``stones`` joined through ``stones`` to a neighbour of ``target``."""
     found = stones & _dilate(nbr, target)
@@ -231,11 +242,7 @@ def _owned(nbr, full, mine, theirs, suicide, area, scratch):
     k = 0
     rest = mine
     while rest:
-        c = rest & (~rest + U1)
-        frontier = c
-        while frontier:
-            frontier = _dilate(nbr, frontier) & rest & ~c
-            c |= frontier
+        c = _component(nbr, rest & (~rest + U1), rest)
         chains[k] = c
         touching[k] = _dilate(nbr, c)
         k += 1
@@ -243,11 +250,7 @@ def _owned(nbr, full, mine, theirs, suicide, area, scratch):
     r = 0
     rest = full & ~mine
     while rest:
-        region = rest & (~rest + U1)
-        frontier = region
-        while frontier:
-            frontier = _dilate(nbr, frontier) & rest & ~region
-            region |= frontier
+        region = _component(nbr, rest & (~rest + U1), rest)
         rest &= ~region
         region_empty = region & empty
         if not region_empty:
