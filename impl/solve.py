@@ -156,7 +156,7 @@ class ProbeSpent(Exception):
 
 
 class ShareSpent(Exception):
-    """Raised inside the search when the tests walking up have used their share of the budget."""
+    """Raised inside the search when the tests of one direction (up or down) have used their turn's share of nodes."""
 
 
 def automorphisms(graph: Graph, black: int = 0, white: int = 0) -> tuple:
@@ -849,7 +849,7 @@ class Solver:
         """The nodes the kernel may visit before returning: ``chunk``, cut so that no node
         budget (``max_nodes``, the probe's, the share's) is overrun by more than one node."""
         allowed = chunk
-        for until in (self.max_nodes, self.probe_until, getattr(self, "share_until", None)):
+        for until in (self.max_nodes, self.probe_until, self.share_until):
             if until is not None:
                 allowed = min(allowed, until + 1 - self.nodes)
         return max(1, allowed)
