@@ -166,12 +166,7 @@ def _component(nbr, seed, within):
 @njit(cache=True)
 def _reaching(nbr, stones, target):
     """The points of ``stones`` joined through ``stones`` to a neighbour of ``target``."""
-    found = stones & _dilate(nbr, target)
-    frontier = found
-    while frontier:
-        frontier = _dilate(nbr, frontier) & stones & ~found
-        found |= frontier
-    return found
+    return _component(nbr, stones & _dilate(nbr, target), stones)
 
 
 @njit(cache=True)
