@@ -219,6 +219,7 @@ def main(argv=None) -> int:
     print(
         "\ncommand: python benchmarks/bench_solve.py"
         + (" --quick" if args.quick else f" --seconds {args.seconds:g} --plain-nodes {args.plain_nodes}")
+        + f" --core-seconds {args.core_seconds:g}"
     )
     return 0
 
