@@ -378,6 +378,7 @@ def _push(hist, hist_bit, hset_keys, hset_index, q_count, q_xor, st, key, b, hma
     q_count[b] += 1
     q_xor[b] ^= key
     hmask[b >> 6] |= _bit(b & 63)
+    hmask[QWORDS] |= _bit(b >> 6)
     st[S_HLEN] = h + 1
 
 
@@ -396,6 +397,8 @@ def _pop(hist, hist_bit, hset_keys, hset_index, q_count, q_xor, st, hmask):
     q_xor[b] ^= key
     if q_count[b] == 0:
         hmask[b >> 6] &= ~_bit(b & 63)
+        if hmask[b >> 6] == U0:
+            hmask[QWORDS] &= ~_bit(b >> 6)
     st[S_HLEN] = h
 
 
@@ -403,12 +406,16 @@ def _pop(hist, hist_bit, hset_keys, hset_index, q_count, q_xor, st, hmask):
 def _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, sub, hmask):
     """Whether the answer stored in (slot, sub) holds under the current history: the
     history keys whose bit lies in its Q number |D| and xor to D's xor (only the bits of
-    Q that some history key has, ``hmask``, are looked at)."""
+    Q that some history key has, ``hmask``, are looked at, and only in the words that
+    both have some bit of: ``hmask[QWORDS]`` and ``tq[slot, sub, QWORDS]``)."""
     if cfg[C_FORGET]:
         return True
     count = 0
     x = U0
-    for w in range(QWORDS):
+    words = tq[slot, sub, QWORDS] & hmask[QWORDS]
+    while words:
+        w = _low(words)
+        words &= words - U1
         m = tq[slot, sub, w] & hmask[w]
         while m:
             b = w * 64 + _low(m)
@@ -421,23 +428,29 @@ def _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, sub, hmask):
 @kernel
 def _reuse(hist_bit, st, cfg, tq, qs, hs, slot, sub, ply):
     """Record a reused answer's queries at ``ply``: its Q, and as hits the history keys
-    whose bit lies in Q (they are D)."""
+    whose bit lies in Q (they are D).  Only the words of Q listed in ``tq[slot, sub,
+    QWORDS]`` are stored; the others are empty."""
     for w in range(QWORDS):
-        qs[ply, w] = tq[slot, sub, w]
+        qs[ply, w] = U0
     if cfg[C_FORGET]:
-        for w in range(QWORDS):
-            qs[ply, w] = U0
         return
+    words = tq[slot, sub, QWORDS]
+    while words:
+        w = _low(words)
+        words &= words - U1
+        qs[ply, w] = tq[slot, sub, w]
     h = st[S_HLEN]
     for i in range(h):
         b = hist_bit[i]
-        if tq[slot, sub, b >> 6] >> np.uint64(b & 63) & U1:
+        if qs[ply, b >> 6] >> np.uint64(b & 63) & U1:
             hs[ply, i >> 6] |= _bit(i & 63)
 
 
 @kernel
 def _store(tq, tc, tx, ti, hist, qs, hs, slot, sub, t, depth, move, h, ply):
-    """Write an answer (threshold, horizon, move, Q, and D from the hits) into (slot, sub)."""
+    """Write an answer (threshold, horizon, move, Q, and D from the hits) into (slot, sub):
+    of Q only its nonempty words, listed as bits of ``tq[slot, sub, QWORDS]`` (the other
+    words of the slot keep what an older answer left there, and are never read)."""
     count = 0
     x = U0
     for w in range((h + 63) >> 6):
@@ -446,8 +459,13 @@ def _store(tq, tc, tx, ti, hist, qs, hs, slot, sub, t, depth, move, h, ply):
             count += 1
             x ^= hist[w * 64 + _low(m)]
             m &= m - U1
+    words = U0
     for w in range(QWORDS):
-        tq[slot, sub, w] = qs[ply, w]
+        q = qs[ply, w]
+        if q:
+            tq[slot, sub, w] = q
+            words |= _bit(w)
+    tq[slot, sub, QWORDS] = words
     tc[slot, sub] = count
     tx[slot, sub] = x
     ti[slot, sub, 0] = 1
@@ -926,7 +944,7 @@ def arrays(
         np.zeros((2, max(1, n)), np.float64),
         np.zeros((size, 3), np.uint64),
         np.zeros((size, 3, 4), np.int32),
-        np.zeros((size, 3, QWORDS), np.uint64),
+        np.zeros((size, 3, QWORDS + 1), np.uint64),
         np.zeros((size, 3), np.int32),
         np.zeros((size, 3), np.uint64),
         np.zeros((BOUND_SLOTS, 2), np.uint64),
@@ -937,7 +955,7 @@ def arrays(
         np.zeros(seen, np.uint64),
         np.zeros(seen, np.int32),
         np.zeros(MAX_PLY, np.int64),
-        np.zeros(QWORDS, np.uint64),
+        np.zeros(QWORDS + 1, np.uint64),
     )
 
 
@@ -951,7 +969,7 @@ def forget(A) -> tuple:
         np.zeros_like(A[17]),
         np.zeros((size, 3), np.uint64),
         np.zeros((size, 3, 4), np.int32),
-        np.zeros((size, 3, QWORDS), np.uint64),
+        np.zeros((size, 3, QWORDS + 1), np.uint64),
         np.zeros((size, 3), np.int32),
         np.zeros((size, 3), np.uint64),
         *A[23:],
