@@ -47,6 +47,8 @@ shows its progress between slices without losing work.
 
 from __future__ import annotations
 
+import mmap
+
 import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
@@ -886,6 +888,26 @@ def bounds(A, black, white):
     return _bounds(A[0], A[1], A[2], A[23], A[24], A[25], np.uint64(black), np.uint64(white), 0)
 
 
+HUGE_PAGE = 1 << 21
+
+
+def _zeros(shape, dtype) -> np.ndarray:
+    """A new array of zeros; from 2 MB up, in memory the kernel is asked to back with huge
+    pages (``MADV_HUGEPAGE``, where the system offers it).  The table is probed at random
+    over up to hundreds of megabytes: with 4 kB pages nearly every probe also misses the
+    address translation cache, and every page is faulted in on first touch."""
+    size = int(np.prod(shape)) * np.dtype(dtype).itemsize
+    if size < HUGE_PAGE or not hasattr(mmap, "MADV_HUGEPAGE"):
+        return np.zeros(shape, dtype)
+    region = mmap.mmap(-1, size + HUGE_PAGE)
+    start = -np.frombuffer(region, np.uint8, 1).ctypes.data % HUGE_PAGE
+    try:
+        region.madvise(mmap.MADV_HUGEPAGE, start, size)
+    except OSError:
+        pass
+    return np.frombuffer(region, dtype, int(np.prod(shape)), start).reshape(shape)
+
+
 def arrays(
     neighbours,
     situational: bool,
@@ -942,18 +964,18 @@ def arrays(
         np.zeros((MAX_PLY, 66), np.uint64),
         np.zeros((MAX_PLY, 66), np.int64),
         np.zeros((2, max(1, n)), np.float64),
-        np.zeros((size, 3), np.uint64),
-        np.zeros((size, 3, 4), np.int32),
-        np.zeros((size, 3, QWORDS + 1), np.uint64),
-        np.zeros((size, 3), np.int32),
-        np.zeros((size, 3), np.uint64),
-        np.zeros((BOUND_SLOTS, 2), np.uint64),
-        np.zeros((BOUND_SLOTS, 3), np.int64),
+        _zeros((size, 3), np.uint64),
+        _zeros((size, 3, 4), np.int32),
+        _zeros((size, 3, QWORDS + 1), np.uint64),
+        _zeros((size, 3), np.int32),
+        _zeros((size, 3), np.uint64),
+        _zeros((BOUND_SLOTS, 2), np.uint64),
+        _zeros((BOUND_SLOTS, 3), np.int64),
         np.zeros((5, 64), np.uint64),
         np.zeros((MAX_PLY + 1, FI_SIZE), np.int64),
         np.zeros((MAX_PLY + 1, 3), np.uint64),
-        np.zeros(seen, np.uint64),
-        np.zeros(seen, np.int32),
+        _zeros(seen, np.uint64),
+        _zeros(seen, np.int32),
         np.zeros(MAX_PLY, np.int64),
         np.zeros(QWORDS + 1, np.uint64),
     )
@@ -967,10 +989,10 @@ def forget(A) -> tuple:
     return (
         *A[:17],
         np.zeros_like(A[17]),
-        np.zeros((size, 3), np.uint64),
-        np.zeros((size, 3, 4), np.int32),
-        np.zeros((size, 3, QWORDS + 1), np.uint64),
-        np.zeros((size, 3), np.int32),
-        np.zeros((size, 3), np.uint64),
+        _zeros((size, 3), np.uint64),
+        _zeros((size, 3, 4), np.int32),
+        _zeros((size, 3, QWORDS + 1), np.uint64),
+        _zeros((size, 3), np.int32),
+        _zeros((size, 3), np.uint64),
         *A[23:],
     )
