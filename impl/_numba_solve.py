@@ -55,6 +55,11 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 QWORDS = 32
 QBITS = 64 * QWORDS
+Q_WORDS_USED, D_SIZE, D_XOR = QWORDS, QWORDS + 1, QWORDS + 2
+"""An answer's row in the table: the words of its folded Q, then the list of Q's nonempty
+words (a bit per word), the size of D and the xor of D's keys, side by side so that the
+reuse test reads them from one cache line."""
+T_ROW = QWORDS + 3
 QSHIFT = 64 - 11
 """QBITS = 2048 bits, as in the Python core (``MASK_BITS``): with 1024 the compiled core needs
 1.6 times the nodes on 1×8 (1×8, test of +4, horizon 16: 4,350,961 nodes against 2,648,446)."""
@@ -405,16 +410,16 @@ def _pop(hist, hist_bit, hset_keys, hset_index, q_count, q_xor, st, hmask):
 
 
 @kernel
-def _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, sub, hmask):
+def _reusable(q_count, q_xor, cfg, tq, slot, sub, hmask):
     """Whether the answer stored in (slot, sub) holds under the current history: the
     history keys whose bit lies in its Q number |D| and xor to D's xor (only the bits of
     Q that some history key has, ``hmask``, are looked at, and only in the words that
-    both have some bit of: ``hmask[QWORDS]`` and ``tq[slot, sub, QWORDS]``)."""
+    both have some bit of: ``hmask[QWORDS]`` and ``tq[slot, sub, Q_WORDS_USED]``)."""
     if cfg[C_FORGET]:
         return True
     count = 0
     x = U0
-    words = tq[slot, sub, QWORDS] & hmask[QWORDS]
+    words = tq[slot, sub, Q_WORDS_USED] & hmask[QWORDS]
     while words:
         w = _low(words)
         words &= words - U1
@@ -424,7 +429,7 @@ def _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, sub, hmask):
             count += q_count[b]
             x ^= q_xor[b]
             m &= m - U1
-    return count == tc[slot, sub] and x == tx[slot, sub]
+    return count == np.int64(tq[slot, sub, D_SIZE]) and x == tq[slot, sub, D_XOR]
 
 
 @kernel
@@ -436,7 +441,7 @@ def _reuse(hist_bit, st, cfg, tq, qs, hs, slot, sub, ply):
         qs[ply, w] = U0
     if cfg[C_FORGET]:
         return
-    words = tq[slot, sub, QWORDS]
+    words = tq[slot, sub, Q_WORDS_USED]
     while words:
         w = _low(words)
         words &= words - U1
@@ -449,9 +454,9 @@ def _reuse(hist_bit, st, cfg, tq, qs, hs, slot, sub, ply):
 
 
 @kernel
-def _store(tq, tc, tx, ti, hist, qs, hs, slot, sub, t, depth, move, h, ply):
+def _store(tq, ti, hist, qs, hs, slot, sub, t, depth, move, h, ply):
     """Write an answer (threshold, horizon, move, Q, and D from the hits) into (slot, sub):
-    of Q only its nonempty words, listed as bits of ``tq[slot, sub, QWORDS]`` (the other
+    of Q only its nonempty words, listed as bits of ``tq[slot, sub, Q_WORDS_USED]`` (the other
     words of the slot keep what an older answer left there, and are never read)."""
     count = 0
     x = U0
@@ -467,9 +472,9 @@ def _store(tq, tc, tx, ti, hist, qs, hs, slot, sub, t, depth, move, h, ply):
         if q:
             tq[slot, sub, w] = q
             words |= _bit(w)
-    tq[slot, sub, QWORDS] = words
-    tc[slot, sub] = count
-    tx[slot, sub] = x
+    tq[slot, sub, Q_WORDS_USED] = words
+    tq[slot, sub, D_SIZE] = np.uint64(count)
+    tq[slot, sub, D_XOR] = x
     ti[slot, sub, 0] = 1
     ti[slot, sub, 1] = t
     ti[slot, sub, 2] = depth
@@ -501,8 +506,8 @@ def _enter(A, ply):
     nbr, full, cfg, degree, perm = A[0], A[1], A[2], A[3], A[4]
     q_count, q_xor, st, qs, hs = A[8], A[9], A[10], A[11], A[12]
     moves_v, moves_b, moves_w, moves_kind, scores = A[13], A[14], A[15], A[16], A[17]
-    tk, ti, tq, tc, tx = A[18], A[19], A[20], A[21], A[22]
-    fi, fu = A[26], A[27]
+    tk, ti, tq = A[18], A[19], A[20]
+    fi, fu = A[24], A[25]
     black, white, group = fu[ply, U_BLACK], fu[ply, U_WHITE], fu[ply, U_GROUP]
     side, passes, t, depth = fi[ply, F_SIDE], fi[ply, F_PASSES], fi[ply, F_T], fi[ply, F_DEPTH]
     st[S_NODES] += 1
@@ -516,7 +521,7 @@ def _enter(A, ply):
     if passes >= 2:
         d = _difference(nbr, full, black, white, stone)
         return 1 if (-d if side else d) >= t else -1
-    low, high = _bounds(nbr, full, cfg, A[23], A[24], A[25], black, white, side)
+    low, high = _bounds(nbr, full, cfg, A[21], A[22], A[23], black, white, side)
     if low >= t:
         return 1
     if high < t:
@@ -537,18 +542,18 @@ def _enter(A, ply):
         fi[ply, F_SLOT] = slot
         meta = np.uint64(side | (passes << 1) | 4)
         if tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta:
-            if ti[slot, 0, 0] and ti[slot, 0, 1] >= t and _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, 0, A[31]):
-                _reuse(A[30], st, cfg, tq, qs, hs, slot, 0, ply)
+            if ti[slot, 0, 0] and ti[slot, 0, 1] >= t and _reusable(q_count, q_xor, cfg, tq, slot, 0, A[29]):
+                _reuse(A[28], st, cfg, tq, qs, hs, slot, 0, ply)
                 return 1
-            if ti[slot, 1, 0] and ti[slot, 1, 1] <= t and _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, 1, A[31]):
-                _reuse(A[30], st, cfg, tq, qs, hs, slot, 1, ply)
+            if ti[slot, 1, 0] and ti[slot, 1, 1] <= t and _reusable(q_count, q_xor, cfg, tq, slot, 1, A[29]):
+                _reuse(A[28], st, cfg, tq, qs, hs, slot, 1, ply)
                 return -1
             if ti[slot, 0, 0]:
                 tt_move = ti[slot, 0, 3]
             if ti[slot, 2, 0] and ti[slot, 2, 1] == t:
                 tt_move = ti[slot, 2, 3]
-                if ti[slot, 2, 2] >= depth and _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, 2, A[31]):
-                    _reuse(A[30], st, cfg, tq, qs, hs, slot, 2, ply)
+                if ti[slot, 2, 2] >= depth and _reusable(q_count, q_xor, cfg, tq, slot, 2, A[29]):
+                    _reuse(A[28], st, cfg, tq, qs, hs, slot, 2, ply)
                     return 0
     # The moves: generated, folded by the group, ordered as Solver.plan orders them.
     suicide = cfg[C_SUICIDE] != 0
@@ -645,7 +650,7 @@ def _descend(A, ply):
     cfg, perm, hist, hset_keys, hset_index = A[2], A[4], A[5], A[6], A[7]
     q_count, q_xor, st, qs, hs = A[8], A[9], A[10], A[11], A[12]
     moves_v, moves_b, moves_w = A[13], A[14], A[15]
-    fi, fu = A[26], A[27]
+    fi, fu = A[24], A[25]
     situational = cfg[C_SITUATIONAL] != 0
     side = fi[ply, F_SIDE]
     opponent = 1 - side
@@ -660,19 +665,19 @@ def _descend(A, ply):
             if situational:
                 key = position_key(nb, nw, opponent)
                 if _find(hset_keys, hset_index, key) < 0:
-                    b = _qbit(A[28], A[29], st, key)
-                    _push(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, key, b, A[31])
+                    b = _qbit(A[26], A[27], st, key)
+                    _push(hist, A[28], hset_keys, hset_index, q_count, q_xor, st, key, b, A[29])
                     pushed = 1
         else:
             npasses = 0
             key = position_key(nb, nw, opponent if situational else 0)
-            b = _qbit(A[28], A[29], st, key)
+            b = _qbit(A[26], A[27], st, key)
             qs[ply, b >> 6] |= _bit(b & 63)
             found = _find(hset_keys, hset_index, key)
             if found >= 0:
                 hs[ply, found >> 6] |= _bit(found & 63)
                 continue
-            _push(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, key, b, A[31])
+            _push(hist, A[28], hset_keys, hset_index, q_count, q_xor, st, key, b, A[29])
             pushed = 1
         child_group = group
         if group and v != PASS_MOVE:
@@ -715,9 +720,9 @@ def _ascend(A, ply, result):
     position, gather the child's queries, and note the answer; True if it decides the node
     (a move that refutes the opponent: proved)."""
     hist, hset_keys, hset_index, q_count, q_xor, st, qs, hs = A[5], A[6], A[7], A[8], A[9], A[10], A[11], A[12]
-    moves_v, moves_kind, scores, fi = A[13], A[16], A[17], A[26]
+    moves_v, moves_kind, scores, fi = A[13], A[16], A[17], A[24]
     if fi[ply, F_PUSHED]:
-        _pop(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, A[31])
+        _pop(hist, A[28], hset_keys, hset_index, q_count, q_xor, st, A[29])
     h = fi[ply, F_H]
     for w in range(QWORDS):
         qs[ply, w] |= qs[ply + 1, w]
@@ -743,7 +748,7 @@ def _close(A, ply):
     """The answer of frame ``ply`` once its moves are searched, stored in the table with
     its queries (all of the history if moves were folded by symmetry)."""
     cfg, hist, q_count, q_xor, qs, hs = A[2], A[5], A[8], A[9], A[11], A[12]
-    tk, ti, tq, tc, tx, fi, fu = A[18], A[19], A[20], A[21], A[22], A[26], A[27]
+    tk, ti, tq, fi, fu = A[18], A[19], A[20], A[24], A[25]
     h = fi[ply, F_H]
     answer = fi[ply, F_ANSWER]
     if fi[ply, F_FOLDED]:
@@ -769,16 +774,16 @@ def _close(A, ply):
         ti[slot, 1, 0] = 0
         ti[slot, 2, 0] = 0
     if answer == 0:
-        _store(tq, tc, tx, ti, hist, qs, hs, slot, 2, t, fi[ply, F_DEPTH], best, h, ply)
+        _store(tq, ti, hist, qs, hs, slot, 2, t, fi[ply, F_DEPTH], best, h, ply)
     else:
         sub = 0 if answer > 0 else 1
         keep = False
         if ti[slot, sub, 0]:
             old = ti[slot, sub, 1]
             stronger = old >= t if answer > 0 else old <= t
-            keep = stronger and _reusable(q_count, q_xor, cfg, tq, tc, tx, slot, sub, A[31])
+            keep = stronger and _reusable(q_count, q_xor, cfg, tq, slot, sub, A[29])
         if not keep:
-            _store(tq, tc, tx, ti, hist, qs, hs, slot, sub, t, 0, best, h, ply)
+            _store(tq, ti, hist, qs, hs, slot, sub, t, 0, best, h, ply)
     return answer
 
 
@@ -825,14 +830,14 @@ def begin(A, history_black, history_white, history_side, black, white, side, pas
     least ``t`` within ``depth`` turns?" with the history given as boards (each with the
     player to move), dropping whatever test was under way; :func:`resume` runs it."""
     hist, hset_keys, hset_index, q_count, q_xor, st = A[5], A[6], A[7], A[8], A[9], A[10]
-    fi, fu = A[26], A[27]
+    fi, fu = A[24], A[25]
     while st[S_HLEN]:
-        _pop(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, A[31])
+        _pop(hist, A[28], hset_keys, hset_index, q_count, q_xor, st, A[29])
     situational = A[2][C_SITUATIONAL] != 0
     for i in range(history_black.shape[0]):
         key = position_key(history_black[i], history_white[i], history_side[i] if situational else 0)
         if _find(hset_keys, hset_index, key) < 0:
-            _push(hist, A[30], hset_keys, hset_index, q_count, q_xor, st, key, _qbit(A[28], A[29], st, key), A[31])
+            _push(hist, A[28], hset_keys, hset_index, q_count, q_xor, st, key, _qbit(A[26], A[27], st, key), A[29])
     st[S_OVERFLOW] = 0
     st[S_PLY] = 0
     st[S_RESULT] = ENTER
@@ -885,7 +890,7 @@ def difference(A, black, white):
 @kernel
 def bounds(A, black, white):
     """The Benson bounds on the margin for Black (for tests)."""
-    return _bounds(A[0], A[1], A[2], A[23], A[24], A[25], np.uint64(black), np.uint64(white), 0)
+    return _bounds(A[0], A[1], A[2], A[21], A[22], A[23], np.uint64(black), np.uint64(white), 0)
 
 
 HUGE_PAGE = 1 << 21
@@ -966,9 +971,7 @@ def arrays(
         np.zeros((2, max(1, n)), np.float64),
         _zeros((size, 3), np.uint64),
         _zeros((size, 3, 4), np.int32),
-        _zeros((size, 3, QWORDS + 1), np.uint64),
-        _zeros((size, 3), np.int32),
-        _zeros((size, 3), np.uint64),
+        _zeros((size, 3, T_ROW), np.uint64),
         _zeros((BOUND_SLOTS, 2), np.uint64),
         _zeros((BOUND_SLOTS, 3), np.int64),
         np.zeros((5, 64), np.uint64),
@@ -991,8 +994,6 @@ def forget(A) -> tuple:
         np.zeros_like(A[17]),
         _zeros((size, 3), np.uint64),
         _zeros((size, 3, 4), np.int32),
-        _zeros((size, 3, QWORDS + 1), np.uint64),
-        _zeros((size, 3), np.int32),
-        _zeros((size, 3), np.uint64),
-        *A[23:],
+        _zeros((size, 3, T_ROW), np.uint64),
+        *A[21:],
     )
