@@ -36,7 +36,11 @@ Bloom filter only forbids a reuse.
 The table is direct-mapped (``1 << table_bits`` slots, a slot taken by the most recent
 position that hashes to it); each slot holds, for one position, the strongest proof
 ("at least t") and disproof ("less than t") kept as in ``Solver.settle_proof``, and the last
-undecided answer with its threshold and horizon.
+undecided answer with its threshold and horizon.  An answer's row (``T_ROW`` words) holds
+the nonempty words of its folded Q only, the list of those words as bits, |D| and D's
+xor; the reuse test reads the words that both Q and the history have bits in, and
+finds |D| and the xor in the row's last cache line.  The table's arrays sit on huge
+pages where the system offers them (:func:`_zeros`).
 
 The search runs over an explicit stack of frames (one per ply, in numpy arrays) rather
 than by recursion: numba caches it on disk, lines are bounded by ``MAX_PLY`` rather than by
