@@ -21,7 +21,9 @@ is reused at a history H only if H ∩ Q = D.  A loss records, besides its child
 queries, the placements the history barred.  Histories, Q and D are bitsets over the board
 numbers (``words`` 64-bit words).  Each table key (board, player, ultimate prisoners held,
 first ultimate delayer, draw right, goal) keeps up to ``KEEP`` proofs in a ring: the oldest
-is overwritten when it is full.
+is overwritten when it is full.  Each key also remembers the move that last reached the goal
+there; with hints on (``S_HINTS``) it is tried first (``ultimate_compiled`` races that order
+against the fixed one, as ``Engine.decide`` does).
 
 The search runs over an explicit stack of plies (numpy arrays) and stops after a number of
 nodes; ``resume`` continues exactly where it stopped, so the caller checks its budget and
@@ -34,20 +36,22 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-KEEP = 256
-"""How many proofs a table key keeps."""
+KEEP = 1024
+"""How many proofs a table key keeps.  Fewer cost more nodes than they save time: atlas:189's
+first question (can Black win Fundamental Go with no komi?), in the fixed order, takes 164,833
+nodes with 1,024, 657,587 with 256, and is not answered in 5.5 million with 64."""
 MAX_PLY = 8192
 """The longest line the stack holds; a longer one ends the search as overflowed."""
 CHUNKS = 4096
 """How many table keys can hold proofs (a key past them stores nothing: sound, slower)."""
 
 # st: the kernel's counters and its state between slices
-S_NODES, S_LIMIT, S_PLY, S_ACTION, S_RESULT, S_CHUNKS, S_DONE = range(7)
+S_NODES, S_LIMIT, S_PLY, S_ACTION, S_RESULT, S_CHUNKS, S_HINTS = range(7)
 ST_SIZE = 7
 ENTER, EXPAND, DESCEND, RETURN = range(4)
 # flags: the parts of the search a mutant may switch off (each on in the real search)
-F_HISTORY_TEST, F_BARRED, F_MOVE_HISTORY = range(3)
-FLAGS_SIZE = 3
+F_HISTORY_TEST, F_BARRED, F_MOVE_HISTORY, F_AFTER_HINT = range(4)
+FLAGS_SIZE = 4
 RUNNING, FINISHED, OVERFLOWED = 0, 1, 2
 
 
@@ -82,6 +86,18 @@ def _moved(source, target, mapping):
 
 
 @njit(cache=True)
+def _legal(k, b, p, d, ult, history, placements, children):
+    """Whether move k of the fixed order is open to player p at board b: 0 the ultimate
+    delay (she still holds her ultimate prisoner), 1 the delay (her bowl exceeds the
+    opponent's), 2 + j her j-th placement (its board not in the history)."""
+    if k == 0:
+        return ult >> p & 1 == 1
+    if k == 1:
+        return d > 0
+    return 0 <= k - 2 < placements[b, p] and not _has(history, children[b, p, k - 2])
+
+
+@njit(cache=True)
 def _key(board, player, ult, first, draw, goal):
     """The table key of a position and goal (the bowls and the history left out)."""
     return ((((board * 2 + player) * 4 + ult) * 3 + first + 1) * 3 + draw + 1) * 2 + goal
@@ -92,7 +108,7 @@ def _lookup(tables, st, key, d, history, out, test_history):
     """A stored proof at ``key`` that holds at prisoner difference d and this history:
     1 a win, 0 a loss (its Q copied into ``out``), or −1 if none applies (``test_history``
     false: the history condition ignored, a mutant)."""
-    chunk_of, counts, _, answers, ats, queries, founds = tables
+    chunk_of, counts, _, answers, ats, queries, founds, _ = tables
     chunk = chunk_of[key]
     if chunk < 0:
         return -1
@@ -120,7 +136,7 @@ def _lookup(tables, st, key, d, history, out, test_history):
 def _store(tables, st, key, d, history, query, answer):
     """Keep a proof at ``key``: its answer, the prisoner difference it was proved at, and
     its history condition (Q = ``query``, D = history ∩ Q)."""
-    chunk_of, counts, ring, answers, ats, queries, founds = tables
+    chunk_of, counts, ring, answers, ats, queries, founds, _ = tables
     chunk = chunk_of[key]
     if chunk < 0:
         if st[S_CHUNKS] >= counts.shape[0]:
@@ -147,7 +163,8 @@ def _search(game, tables, stack, st):
     spends ``st[S_LIMIT]`` nodes; returns FINISHED (answer in st[S_RESULT]), OVERFLOWED or
     RUNNING (resume later)."""
     placements, children, taken, solo, canon, frame, perm, inverse, flags = game
-    board, player, diff, ult, first, draw, goal, sigma, made, nxt, hist, used, scratch = stack
+    board, player, diff, ult, first, draw, goal, sigma, made, nxt, hint_at, move_of, hist, used, scratch = stack
+    hints = tables[7]
     ply = st[S_PLY]
     action = st[S_ACTION]
     result = st[S_RESULT]
@@ -202,27 +219,28 @@ def _search(game, tables, stack, st):
                 c = children[b, p, j]
                 if flags[F_BARRED] and _has(hist[ply], c):
                     _add(used[ply], c)  # a barred placement must stay barred for a loss
-            nxt[ply] = 0
+            h = -1
+            if st[S_HINTS]:
+                h = hints[_key(b, p, ult[ply], first[ply], draw[ply], goal[ply])]
+            hint_at[ply] = h
+            nxt[ply] = -1 if h >= 0 else 0
             action = DESCEND
         elif action == DESCEND:
             b, p, d = board[ply], player[ply], diff[ply]
             k = nxt[ply]
+            h = hint_at[ply]
             child = ply + 1
             move = -1
-            if k == 0:
-                k = 1
-                if ult[ply] >> p & 1:
-                    move = 0
-            if move < 0 and k == 1:
-                k = 2
-                if d > 0:
-                    move = 1
-            if move < 0:
-                while k - 2 < placements[b, p] and _has(hist[ply], children[b, p, k - 2]):
-                    k += 1
-                if k - 2 < placements[b, p]:
+            if k < 0:  # the hint first
+                k = 0
+                if _legal(h, b, p, d, ult[ply], hist[ply], placements, children):
+                    move = h
+                if not flags[F_AFTER_HINT]:
+                    k = 2 + placements[b, p]  # a mutant: the hinted move alone
+            while move < 0 and k < 2 + placements[b, p]:
+                if k != h and _legal(k, b, p, d, ult[ply], hist[ply], placements, children):
                     move = k
-                    k += 1
+                k += 1
             nxt[ply] = k
             if move < 0:
                 result = 0
@@ -237,6 +255,7 @@ def _search(game, tables, stack, st):
             board[child] = b
             ult[child], first[child], draw[child] = ult[ply], first[ply], draw[ply]
             made[child] = -1
+            move_of[child] = move
             if move == 0:  # the ultimate delay
                 diff[child] = -d
                 ult[child] = ult[ply] & ~(1 << p)
@@ -272,6 +291,7 @@ def _search(game, tables, stack, st):
                 b, p = board[parent], player[parent]
                 key = _key(b, p, ult[parent], first[parent], draw[parent], goal[parent])
                 _store(tables, st, key, diff[parent], hist[parent], used[parent], 1)
+                hints[key] = move_of[ply]  # the move that reached the goal here
                 result = 1
                 ply = parent
                 continue
@@ -288,7 +308,7 @@ def begin(stack, st, b, p, d, ult, first, draw, goal, history):
     board[0], player[0], diff[0] = b, p, d
     ults[0], firsts[0], draws[0], goals[0] = ult, first, draw, goal
     stack[8][0] = -1  # the root made no board
-    stack[10][0, :] = history
+    stack[12][0, :] = history
     st[S_PLY], st[S_ACTION], st[S_RESULT] = 0, ENTER, -1
 
 

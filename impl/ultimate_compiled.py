@@ -22,6 +22,9 @@ MAX_AUTOMORPHISMS = 5040
 """Every automorphism of a graph of at most 7 points."""
 SLICE = 20_000
 """The nodes of one slice: the budget, the cap and the progress are checked between slices."""
+RACE = 5_000
+"""The nodes each move order first gets when the two race (as ``Engine.decide``); four times
+as many at each round after."""
 
 
 class Overflowed(Exception):
@@ -31,10 +34,13 @@ class Overflowed(Exception):
 class CompiledQuestions:
     """The kernel's tables for one engine's graph, and its questions asked in slices."""
 
-    def __init__(self, engine, switched_off: tuple[int, ...] = ()):
+    def __init__(self, engine, switched_off: tuple[int, ...] = (), orders: tuple[int, ...] = (0, 1)):
         """Number every board of the engine's graph (3^n of them) and work out their moves,
         ``solo``, automorphic images and representatives.  ``switched_off`` lists parts of
-        the search (``_numba_ultimate.F_*``) left out: mutants, for the tests."""
+        the search (``_numba_ultimate.F_*``) left out: mutants, for the tests.  ``orders``
+        are the move orders that race (``decide``): 0 the fixed one, 1 the hinted one; a
+        single order searches alone."""
+        self.orders = orders
         n = engine.n
         self.engine = engine
         self.n = n
@@ -90,9 +96,10 @@ class CompiledQuestions:
             np.zeros((chunks, kernel.KEEP), dtype=np.int64),
             np.zeros((chunks, kernel.KEEP, self.words), dtype=np.uint64),
             np.zeros((chunks, kernel.KEEP, self.words), dtype=np.uint64),
+            np.full(keys, -1, dtype=np.int64),  # per key, the move that last reached the goal
         )
         plies = kernel.MAX_PLY
-        small = [np.zeros(plies, dtype=np.int64) for _ in range(10)]
+        small = [np.zeros(plies, dtype=np.int64) for _ in range(12)]
         self.stack = (
             *small,
             np.zeros((plies, self.words), dtype=np.uint64),
@@ -162,21 +169,44 @@ class CompiledQuestions:
         """Whether the player to move at p reaches her goal (0 a win, 1 at least a draw).
         ``room()`` gives the nodes of the next slice; ``on_nodes(k)`` is told of the k nodes
         of each slice after it and may raise to stop the search; Overflowed if a line
-        outgrows the kernel's stack."""
+        outgrows the kernel's stack.
+
+        With two ``orders``, as ``Engine.decide``: the fixed move order and the hinted one (the
+        move that last reached the goal at a table key tried there first) each get ``RACE``
+        nodes, then four times as many, and so on, until one answers; an attempt cut off
+        leaves in the table only what it proved, so each starts from the proofs before."""
         black, white, player, bb, wb, ult, first, draw, history, forced = p
         if forced:
             raise Overflowed("owed delays are left to the Python search")
         board = int(self.number_of[self.engine.code(black, white)])
         d = bb - wb if player == 0 else wb - bb
-        kernel.begin(self.stack, self.st, board, player, d, ult, first, draw, goal, self.history_words(history))
+        root = (board, player, d, ult, first, draw, goal, self.history_words(history))
+        if len(self.orders) == 1:
+            return self.attempt(root, self.orders[0], None, on_nodes, room)  # type: ignore[return-value]
+        budget = RACE
         while True:
+            for hints in self.orders:
+                answer = self.attempt(root, hints, budget, on_nodes, room)
+                if answer is not None:
+                    return answer
+            budget *= 4
+
+    def attempt(self, root: tuple, hints: int, budget: int | None, on_nodes, room) -> bool | None:
+        """One search from the root position, in the hinted order or the fixed one, within
+        ``budget`` nodes (None: no limit but the caller's): its answer, or None if cut off."""
+        self.st[kernel.S_HINTS] = hints
+        kernel.begin(self.stack, self.st, *root)
+        end = None if budget is None else int(self.st[kernel.S_NODES]) + budget
+        while end is None or self.st[kernel.S_NODES] < end:
             before = int(self.st[kernel.S_NODES])
-            status = kernel.resume(self.game, self.tables, self.stack, self.st, before + room())
+            step = room() if end is None else min(room(), end - before)
+            status = kernel.resume(self.game, self.tables, self.stack, self.st, before + step)
             on_nodes(int(self.st[kernel.S_NODES]) - before)
             if status == kernel.FINISHED:
                 return bool(self.st[kernel.S_RESULT])
             if status == kernel.OVERFLOWED:
                 raise Overflowed(f"a line longer than {kernel.MAX_PLY} moves")
+        return None
 
 
 def invert(sigma: tuple[int, ...]) -> tuple[int, ...]:

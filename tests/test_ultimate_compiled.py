@@ -39,10 +39,11 @@ def test_named_graphs_get_the_python_answers(name):
     assert score_and_result(name, True) == score_and_result(name, False)
 
 
-def compiled_engine(graph, switched_off: tuple[int, ...] = ()) -> Engine:
-    """An engine whose questions go to a compiled core with the given parts switched off."""
+def compiled_engine(graph, switched_off: tuple[int, ...] = (), orders: tuple[int, ...] = (0, 1)) -> Engine:
+    """An engine whose questions go to a compiled core with the given parts switched off,
+    racing the given move orders (0 fixed, 1 hinted)."""
     engine = Engine(graph, compiled=True)
-    engine.core = CompiledQuestions(engine, switched_off)
+    engine.core = CompiledQuestions(engine, switched_off, orders)
     return engine
 
 
@@ -54,10 +55,12 @@ def situations_reachable(name: str, limit: int) -> list:
     return [plain.to_situation(p) for p in ultimate_claims.reachable(plain, start, limit)]
 
 
-def shared_results(name: str, switched_off: tuple[int, ...] = (), limit: int = 400) -> list[int]:
+def shared_results(
+    name: str, switched_off: tuple[int, ...] = (), orders: tuple[int, ...] = (0, 1), limit: int = 400
+) -> list[int]:
     """The Ultimate result at each reachable situation, all asked of one compiled core (its
     table's proofs reused across histories)."""
-    engine = compiled_engine(parse_graph(name), switched_off)
+    engine = compiled_engine(parse_graph(name), switched_off, orders)
     return [deep(engine.result, engine.from_situation(s)) for s in situations_reachable(name, limit)]
 
 
@@ -93,6 +96,21 @@ def test_a_core_without_a_safeguard_is_refuted(flag, name):
     keeps, the history moved with the board to its representative; without one, a shared
     core gives a wrong result somewhere."""
     assert shared_results(name, (flag,)) != fresh_results(name)
+
+
+@pytest.mark.parametrize("name", ["path:4", "grid:2x2"])
+def test_the_hinted_order_alone_keeps_the_answers(name):
+    """Every question in the hinted order (the move that last reached the goal at a key
+    tried first there) gives the results of fresh Python searches, hints having been used."""
+    assert shared_results(name, orders=(1,)) == fresh_results(name)
+    engine = compiled_engine(parse_graph(name), orders=(1,))
+    deep(engine.score, engine.from_situation(ultimate.initial_situation(parse_graph(name), True)))
+    assert (engine.core.tables[7] >= 0).any()
+
+
+def test_a_hint_that_drops_the_other_moves_is_refuted():
+    """Trying only the hinted move where one is known gives wrong results."""
+    assert shared_results("grid:2x2", (kernel.F_AFTER_HINT,), orders=(1,)) != fresh_results("grid:2x2")
 
 
 def test_a_handicap_is_left_to_the_python_search(capsys):
