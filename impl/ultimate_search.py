@@ -390,8 +390,13 @@ class Engine:
             self.core = CompiledQuestions(self)
 
         def room() -> int:
-            """The nodes of the next slice: up to just past a probe's cap."""
-            return SLICE if self.cap is None else max(1, min(SLICE, self.cap + 1 - self.nodes))
+            """The nodes of the next slice: up to just past a probe's cap or the node budget."""
+            ends = [SLICE]
+            if self.cap is not None:
+                ends.append(self.cap + 1 - self.nodes)
+            if self.meter is not None and self.meter.budget.nodes is not None:
+                ends.append(self.meter.budget.nodes + 1 - self.meter.nodes)
+            return max(1, min(ends))
 
         def on_nodes(k: int) -> None:
             """Count k nodes of the core as this engine's."""
