@@ -104,16 +104,28 @@ def _key(board, player, ult, first, draw, goal):
 
 
 @njit(cache=True)
+def _fold(words):
+    """The words of a bitset or-ed into one: a set's fold lies within a superset's fold."""
+    folded = np.uint64(0)
+    for w in range(words.shape[0]):
+        folded |= words[w]
+    return folded
+
+
+@njit(cache=True)
 def _lookup(tables, st, key, d, history, out, test_history):
     """A stored proof at ``key`` that holds at prisoner difference d and this history:
     1 a win, 0 a loss (its Q copied into ``out``), or −1 if none applies (``test_history``
     false: the history condition ignored, a mutant)."""
-    chunk_of, counts, _, answers, ats, queries, founds, _ = tables
+    chunk_of, counts, _, answers, ats, queries, founds, _, folds = tables
     chunk = chunk_of[key]
     if chunk < 0:
         return -1
     words = history.shape[0]
+    folded = _fold(history)
     for e in range(counts[chunk]):
+        if test_history and folds[chunk, e] & ~folded:
+            continue  # some board of D is not in the history (D folded into one word)
         answer = answers[chunk, e]
         at = ats[chunk, e]
         if answer == 1:
@@ -136,7 +148,7 @@ def _lookup(tables, st, key, d, history, out, test_history):
 def _store(tables, st, key, d, history, query, answer):
     """Keep a proof at ``key``: its answer, the prisoner difference it was proved at, and
     its history condition (Q = ``query``, D = history ∩ Q)."""
-    chunk_of, counts, ring, answers, ats, queries, founds, _ = tables
+    chunk_of, counts, ring, answers, ats, queries, founds, _, folds = tables
     chunk = chunk_of[key]
     if chunk < 0:
         if st[S_CHUNKS] >= counts.shape[0]:
@@ -155,6 +167,7 @@ def _store(tables, st, key, d, history, query, answer):
     for w in range(history.shape[0]):
         queries[chunk, e, w] = query[w]
         founds[chunk, e, w] = history[w] & query[w]
+    folds[chunk, e] = _fold(founds[chunk, e])
 
 
 @njit(cache=True)

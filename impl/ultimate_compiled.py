@@ -97,6 +97,7 @@ class CompiledQuestions:
             np.zeros((chunks, kernel.KEEP, self.words), dtype=np.uint64),
             np.zeros((chunks, kernel.KEEP, self.words), dtype=np.uint64),
             np.full(keys, -1, dtype=np.int64),  # per key, the move that last reached the goal
+            np.zeros((chunks, kernel.KEEP), dtype=np.uint64),  # per proof, its D folded into one word
         )
         plies = kernel.MAX_PLY
         small = [np.zeros(plies, dtype=np.int64) for _ in range(12)]
