@@ -42,12 +42,15 @@ first question (can Black win Fundamental Go with no komi?), in the fixed order,
 nodes with 1,024, 657,587 with 256, and is not answered in 5.5 million with 64."""
 MAX_PLY = 8192
 """The longest line the stack holds; a longer one ends the search as overflowed."""
-CHUNKS = 4096
-"""How many table keys can hold proofs (a key past them stores nothing: sound, slower)."""
+CHUNKS = 512
+"""How many table keys can hold proofs at first; the caller doubles it when a key found none
+free (``S_FULL``), up to ``MAX_CHUNKS`` (a key past them stores nothing: sound, slower).
+Memory is taken as needed: a key's proofs are 1,024 × (2 × words + 4) words."""
+MAX_CHUNKS = 8192
 
 # st: the kernel's counters and its state between slices
-S_NODES, S_LIMIT, S_PLY, S_ACTION, S_RESULT, S_CHUNKS, S_HINTS = range(7)
-ST_SIZE = 7
+S_NODES, S_LIMIT, S_PLY, S_ACTION, S_RESULT, S_CHUNKS, S_HINTS, S_FULL = range(8)
+ST_SIZE = 8
 ENTER, EXPAND, DESCEND, RETURN = range(4)
 # flags: the parts of the search a mutant may switch off (each on in the real search)
 F_HISTORY_TEST, F_BARRED, F_MOVE_HISTORY, F_AFTER_HINT = range(4)
@@ -152,6 +155,7 @@ def _store(tables, st, key, d, history, query, answer):
     chunk = chunk_of[key]
     if chunk < 0:
         if st[S_CHUNKS] >= counts.shape[0]:
+            st[S_FULL] = 1  # the caller may give the table more keys
             return
         chunk = st[S_CHUNKS]
         st[S_CHUNKS] += 1

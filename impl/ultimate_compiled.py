@@ -42,8 +42,9 @@ class CompiledQuestions:
         single order searches alone."""
         self.orders = orders
         n = engine.n
-        self.engine = engine
+        self.engine = engine  # while the tables are worked out (no cycle kept after)
         self.n = n
+        self.history_codes = engine.codes  # the board code of each engine history bit
         boards = 3**n
         self.number_of = np.full(1 << (2 * n), -1, dtype=np.int64)  # board code -> number
         codes = []
@@ -88,7 +89,7 @@ class CompiledQuestions:
         self.words = (boards + 63) // 64
         keys = boards * 2 * 4 * 3 * 3 * 2
         chunks = kernel.CHUNKS
-        self.tables = (
+        self.tables: tuple[np.ndarray, ...] = (
             np.full(keys, -1, dtype=np.int64),
             np.zeros(chunks, dtype=np.int64),
             np.zeros(chunks, dtype=np.int64),
@@ -108,6 +109,24 @@ class CompiledQuestions:
             np.zeros((1, self.words), dtype=np.uint64),
         )
         self.st = np.zeros(kernel.ST_SIZE, dtype=np.int64)
+        del self.engine
+
+    def grow(self) -> None:
+        """Twice as many table keys able to hold proofs (up to ``MAX_CHUNKS``), the proofs
+        kept, after the kernel found no key free."""
+        self.st[kernel.S_FULL] = 0
+        chunks = self.tables[1].shape[0]
+        if chunks >= kernel.MAX_CHUNKS:
+            return
+        grown = []
+        for i, array in enumerate(self.tables):
+            if i in (0, 7):  # indexed by key: unchanged
+                grown.append(array)
+                continue
+            bigger = np.zeros((2 * chunks, *array.shape[1:]), dtype=array.dtype)
+            bigger[:chunks] = array
+            grown.append(bigger)
+        self.tables = tuple(grown)
 
     def greedy(self, black: int, white: int, player: int) -> list[tuple[int, int, int, int]]:
         """The placements of ``player`` that leave her stone a liberty, as (point, black,
@@ -158,10 +177,9 @@ class CompiledQuestions:
     def history_words(self, history: int) -> np.ndarray:
         """An engine history (a bitset over the engine's board numbers) over the kernel's."""
         words = np.zeros(self.words, dtype=np.uint64)
-        engine = self.engine
         while history:
             low = history & -history
-            number = int(self.number_of[engine.codes[low.bit_length() - 1]])
+            number = int(self.number_of[self.history_codes[low.bit_length() - 1]])
             words[number >> 6] |= np.uint64(1 << (number & 63))
             history ^= low
         return words
@@ -179,7 +197,7 @@ class CompiledQuestions:
         black, white, player, bb, wb, ult, first, draw, history, forced = p
         if forced:
             raise Overflowed("owed delays are left to the Python search")
-        board = int(self.number_of[self.engine.code(black, white)])
+        board = int(self.number_of[black | white << self.n])
         d = bb - wb if player == 0 else wb - bb
         root = (board, player, d, ult, first, draw, goal, self.history_words(history))
         if len(self.orders) == 1:
@@ -202,6 +220,8 @@ class CompiledQuestions:
             before = int(self.st[kernel.S_NODES])
             step = room() if end is None else min(room(), end - before)
             status = kernel.resume(self.game, self.tables, self.stack, self.st, before + step)
+            if self.st[kernel.S_FULL]:
+                self.grow()
             on_nodes(int(self.st[kernel.S_NODES]) - before)
             if status == kernel.FINISHED:
                 return bool(self.st[kernel.S_RESULT])

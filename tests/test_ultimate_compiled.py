@@ -128,3 +128,13 @@ def test_the_core_counts_its_nodes_against_the_budget(capsys):
     assert main(["fundamental-score", "atlas:208", "--max-nodes", "30000", "--json"]) == 0
     out = capsys.readouterr().out
     assert '"status": "budget spent"' in out and "30,000 nodes" in out
+
+
+def test_a_table_grown_from_one_key_keeps_the_answers(monkeypatch):
+    """A core whose table starts with room for one key's proofs, doubled whenever a key
+    finds none free, gives the results of fresh Python searches and did grow."""
+    monkeypatch.setattr(kernel, "CHUNKS", 1)
+    engine = compiled_engine(parse_graph("grid:2x2"))
+    results = [deep(engine.result, engine.from_situation(s)) for s in situations_reachable("grid:2x2", 400)]
+    assert results == fresh_results("grid:2x2")
+    assert engine.core.tables[1].shape[0] > 1
