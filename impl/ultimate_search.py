@@ -38,6 +38,7 @@ import sys
 import threading
 from collections import defaultdict
 from collections.abc import Callable
+from typing import Any
 
 from gorules.impl.budget import Meter
 from gorules.spec import ultimate as spec
@@ -75,6 +76,8 @@ JUMPS = 3
 RACE = 5_000
 """The nodes each move order first gets when the two race (``decide``); four times as many
 at each round after."""
+MAX_COMPILED = 7
+"""The largest graphs whose questions the compiled core answers (every board numbered)."""
 
 
 class Abandoned(Exception):
@@ -94,6 +97,7 @@ class Engine:
         symmetric: bool = True,
         frames: bool = True,
         hinted: bool = True,
+        compiled: bool = False,
     ):
         """Prepare the graph's neighbour sets.  ``meter`` (a budget's) counts every node of
         every search and raises BudgetSpent when the budget is used up; ``progress`` is
@@ -102,7 +106,10 @@ class Engine:
         positions early in the game are searched up to the graph's symmetry (``SHALLOW``),
         and with ``frames`` later ones as the image whose board represents its class
         (``prove``); with ``hinted`` the fixed move order races one where the move that last
-        reached a goal at a table key is tried there first (``decide``)."""
+        reached a goal at a table key is tried there first (``decide``); with ``compiled``
+        each question is asked of the compiled core (``ultimate_compiled``) on graphs it
+        takes (at most 7 points), the Python search left for the owed delays of a handicap
+        and for lines longer than the core's stack."""
         self.graph = graph
         self.n = graph.order
         self.neighbours = [sum(1 << w for w in graph.neighbours[v]) for v in graph.points]
@@ -135,6 +142,8 @@ class Engine:
         self.racing = False  # within decide(): the two orders are racing
         self.use_hints = hinted  # whether the hints order the moves now
         self.hints: dict[tuple, object] = {}  # (goal, table key) -> the move that last reached the goal there
+        self.core: Any = None  # the compiled core (``ultimate_compiled``), when first needed
+        self.compiled = compiled and canonical and self.n <= MAX_COMPILED
 
     # ---- boards
 
@@ -347,6 +356,10 @@ class Engine:
         it proved (as a probe does), so each attempt starts from every proof found before.
         Neither order is better everywhere (on one dense 6-point graph the hints cut the
         nodes fivefold, on another they multiply them by more than four)."""
+        if self.compiled and not self.racing and not p[9]:
+            answer = self.decide_compiled(goal, p)
+            if answer is not None:
+                return answer
         if not self.hinted or self.racing:
             return self.prove(goal, p)[0]
         outer = self.cap  # a probe's cap, which cuts every attempt
@@ -366,6 +379,41 @@ class Engine:
                 budget *= 4
         finally:
             self.cap, self.racing, self.use_hints = outer, False, True
+
+    def decide_compiled(self, goal: int, p: Position) -> bool | None:
+        """``prove(goal, p)``'s answer from the compiled core, its nodes counted here (the
+        meter ticked, progress told every thousand, Abandoned past a probe's cap); None if
+        a line outgrew the core's stack."""
+        from gorules.impl.ultimate_compiled import SLICE, CompiledQuestions, Overflowed
+
+        if self.core is None:
+            self.core = CompiledQuestions(self)
+
+        def room() -> int:
+            """The nodes of the next slice: up to just past a probe's cap or the node budget."""
+            ends = [SLICE]
+            if self.cap is not None:
+                ends.append(self.cap + 1 - self.nodes)
+            if self.meter is not None and self.meter.budget.nodes is not None:
+                ends.append(self.meter.budget.nodes + 1 - self.meter.nodes)
+            return max(1, min(ends))
+
+        def on_nodes(k: int) -> None:
+            """Count k nodes of the core as this engine's."""
+            before = self.nodes
+            self.nodes += k
+            if self.progress is not None:
+                for thousand in range(before // 1000 + 1, self.nodes // 1000 + 1):
+                    self.progress(thousand * 1000)
+            if self.meter is not None and k:
+                self.meter.tick(k)
+            if self.cap is not None and self.nodes > self.cap:
+                raise Abandoned
+
+        try:
+            return self.core.decide(goal, p, on_nodes, room)
+        except Overflowed:
+            return None
 
     def prove(self, goal: int, p: Position) -> tuple[bool, int]:
         """Whether the player to move reaches her goal (0 a win, 1 at least a draw), with the

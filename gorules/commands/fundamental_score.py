@@ -46,6 +46,16 @@ def add_budget(parser, seconds: float | None = None) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
+def add_core(parser) -> None:
+    """The ``--core`` flag: the compiled core of the yes/no searches or the Python one."""
+    parser.add_argument(
+        "--core",
+        choices=("compiled", "python"),
+        default="compiled",
+        help="the yes/no searches compiled (numba, graphs of at most 7 points) or in Python (default compiled)",
+    )
+
+
 def register(subparsers) -> None:
     """Add ``fundamental-score``, ``ultimate-claims`` and ``ultimate-table``."""
     score = subparsers.add_parser(
@@ -59,6 +69,7 @@ def register(subparsers) -> None:
     )
     score.add_argument("--max-situations", type=int, default=None, help="with --check: at most this many situations")
     add_budget(score)
+    add_core(score)
     score.set_defaults(func=run_score)
     claims = subparsers.add_parser(
         "ultimate-claims", help="the claims of source 003 sections IV-VI on every reachable situation, per graph"
@@ -92,6 +103,7 @@ def register(subparsers) -> None:
         help=f"refuse to start when the worst-case time exceeds this (default {MAX_MINUTES:g})",
     )
     add_budget(table, seconds=30.0)
+    add_core(table)
     table.set_defaults(func=run_table)
 
 
@@ -123,7 +135,12 @@ def run_score(args) -> int:
     graph = checked_graph(args.graph, args.max_points)
     start = situations.read(rulesets.make("ultimate"), graph, args.situation)
     progress = bar(args, "search")
-    engine = Engine(graph, meter=budget_of(args).meter(), progress=lambda n: progress.update(1000))
+    engine = Engine(
+        graph,
+        meter=budget_of(args).meter(),
+        progress=lambda n: progress.update(1000),
+        compiled=getattr(args, "core", "python") == "compiled",
+    )
     p = engine.from_situation(start.state)
     report: dict = {"graph": graph.name, "to_move": start.to_move}
     started = time.perf_counter()
@@ -273,7 +290,7 @@ def table_row(graph: Graph, args) -> dict:
     budget ran out, the bounds proved instead (``*_bounds``, None for no bound)."""
     row: dict = {"graph": graph.name, "points": graph.order, "edges": len(graph.edges())}
     row.update(area_fields(graph, getattr(args, "area_nodes", TT_NODES), getattr(args, "area_seconds", None)))
-    engine = Engine(graph, meter=budget_of(args).meter())
+    engine = Engine(graph, meter=budget_of(args).meter(), compiled=getattr(args, "core", "python") == "compiled")
     notes = []
     low, high = float(-INF), float(INF)
     try:

@@ -1,0 +1,336 @@
+"""The yes/no searches of Ultimate and Fundamental Go (``ultimate_search``) compiled with numba.
+
+The kernel answers ``Engine.prove(goal, p)``: can the player to move win (goal 0), or at
+least draw (goal 1)?  It plays the same game as ``Engine`` on boards numbered once and for
+all (every board of the graph, as a number below 3^n), with the moves of each board
+worked out beforehand in Python (``CompiledQuestions``):
+
+- the placements of a board and player, those that take the most stones first (the order
+  of ``Engine.ordered_children``), after the ultimate delay and the delay;
+- the bowls kept as their difference (section IV: one more prisoner in each bowl changes
+  nothing, the argument the Python table already stores its answers by); a player has a
+  delay when her bowl exceeds the opponent's;
+- ``Engine.race``'s delay races, from ``solo`` worked out per board in Python;
+- every position searched as its image under the automorphism that takes its board to the
+  least of its images, its history moved alike (the image is the same game), and the
+  boards its proof asked about moved back for the caller.
+
+**The table is sound under positional superko** as in ``Engine``: a proof records the
+boards whose presence in the history it asked about (Q) and the subset found there (D); it
+is reused at a history H only if H ∩ Q = D.  A loss records, besides its children's
+queries, the placements the history barred.  Histories, Q and D are bitsets over the board
+numbers (``words`` 64-bit words).  Each table key (board, player, ultimate prisoners held,
+first ultimate delayer, draw right, goal) keeps up to ``KEEP`` proofs in a ring: the oldest
+is overwritten when it is full.  Each key also remembers the move that last reached the goal
+there; with hints on (``S_HINTS``) it is tried first (``ultimate_compiled`` races that order
+against the fixed one, as ``Engine.decide`` does).
+
+The search runs over an explicit stack of plies (numpy arrays) and stops after a number of
+nodes; ``resume`` continues exactly where it stopped, so the caller checks its budget and
+shows its progress between slices.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+KEEP = 1024
+"""How many proofs a table key keeps.  Fewer cost more nodes than they save time: atlas:189's
+first question (can Black win Fundamental Go with no komi?), in the fixed order, takes 164,833
+nodes with 1,024, 657,587 with 256, and is not answered in 5.5 million with 64."""
+MAX_PLY = 8192
+"""The longest line the stack holds; a longer one ends the search as overflowed."""
+CHUNKS = 512
+"""How many table keys can hold proofs at first; the caller doubles it when a key found none
+free (``S_FULL``), up to ``MAX_CHUNKS`` (a key past them stores nothing: sound, slower).
+Memory is taken as needed: a key's proofs are 1,024 × (2 × words + 4) words."""
+MAX_CHUNKS = 8192
+
+# st: the kernel's counters and its state between slices
+S_NODES, S_LIMIT, S_PLY, S_ACTION, S_RESULT, S_CHUNKS, S_HINTS, S_FULL = range(8)
+ST_SIZE = 8
+ENTER, EXPAND, DESCEND, RETURN = range(4)
+# flags: the parts of the search a mutant may switch off (each on in the real search)
+F_HISTORY_TEST, F_BARRED, F_MOVE_HISTORY, F_AFTER_HINT = range(4)
+FLAGS_SIZE = 4
+RUNNING, FINISHED, OVERFLOWED = 0, 1, 2
+
+
+@njit(cache=True)
+def _has(words, number):
+    """Whether board ``number`` is in the bitset ``words``."""
+    return (words[number >> 6] >> np.uint64(number & 63)) & np.uint64(1) != np.uint64(0)
+
+
+@njit(cache=True)
+def _add(words, number):
+    """Put board ``number`` into the bitset ``words``."""
+    words[number >> 6] |= np.uint64(1) << np.uint64(number & 63)
+
+
+@njit(cache=True)
+def _drop(words, number):
+    """Take board ``number`` out of the bitset ``words``."""
+    words[number >> 6] &= ~(np.uint64(1) << np.uint64(number & 63))
+
+
+@njit(cache=True)
+def _moved(source, target, mapping):
+    """``target`` := the bitset ``source`` with every board number b moved to mapping[b]."""
+    target[:] = 0
+    for w in range(source.shape[0]):
+        word = source[w]
+        while word:
+            i = np.int64(trailing_zeros(word))
+            _add(target, mapping[w * 64 + i])
+            word &= word - np.uint64(1)
+
+
+@njit(cache=True)
+def _legal(k, b, p, d, ult, history, placements, children):
+    """Whether move k of the fixed order is open to player p at board b: 0 the ultimate
+    delay (she still holds her ultimate prisoner), 1 the delay (her bowl exceeds the
+    opponent's), 2 + j her j-th placement (its board not in the history)."""
+    if k == 0:
+        return ult >> p & 1 == 1
+    if k == 1:
+        return d > 0
+    return 0 <= k - 2 < placements[b, p] and not _has(history, children[b, p, k - 2])
+
+
+@njit(cache=True)
+def _key(board, player, ult, first, draw, goal):
+    """The table key of a position and goal (the bowls and the history left out)."""
+    return ((((board * 2 + player) * 4 + ult) * 3 + first + 1) * 3 + draw + 1) * 2 + goal
+
+
+@njit(cache=True)
+def _fold(words):
+    """The words of a bitset or-ed into one: a set's fold lies within a superset's fold."""
+    folded = np.uint64(0)
+    for w in range(words.shape[0]):
+        folded |= words[w]
+    return folded
+
+
+@njit(cache=True)
+def _lookup(tables, st, key, d, history, out, test_history):
+    """A stored proof at ``key`` that holds at prisoner difference d and this history:
+    1 a win, 0 a loss (its Q copied into ``out``), or −1 if none applies (``test_history``
+    false: the history condition ignored, a mutant)."""
+    chunk_of, counts, _, answers, ats, queries, founds, _, folds = tables
+    chunk = chunk_of[key]
+    if chunk < 0:
+        return -1
+    words = history.shape[0]
+    folded = _fold(history)
+    for e in range(counts[chunk]):
+        if test_history and folds[chunk, e] & ~folded:
+            continue  # some board of D is not in the history (D folded into one word)
+        answer = answers[chunk, e]
+        at = ats[chunk, e]
+        if answer == 1:
+            if d < at:
+                continue
+        elif d > at:
+            continue
+        good = True
+        for w in range(words if test_history else 0):
+            if history[w] & queries[chunk, e, w] != founds[chunk, e, w]:
+                good = False
+                break
+        if good:
+            out[:] = queries[chunk, e]
+            return answer
+    return -1
+
+
+@njit(cache=True)
+def _store(tables, st, key, d, history, query, answer):
+    """Keep a proof at ``key``: its answer, the prisoner difference it was proved at, and
+    its history condition (Q = ``query``, D = history ∩ Q)."""
+    chunk_of, counts, ring, answers, ats, queries, founds, _, folds = tables
+    chunk = chunk_of[key]
+    if chunk < 0:
+        if st[S_CHUNKS] >= counts.shape[0]:
+            st[S_FULL] = 1  # the caller may give the table more keys
+            return
+        chunk = st[S_CHUNKS]
+        st[S_CHUNKS] += 1
+        chunk_of[key] = chunk
+    if counts[chunk] < answers.shape[1]:
+        e = counts[chunk]
+        counts[chunk] += 1
+    else:
+        e = ring[chunk]
+        ring[chunk] = (e + 1) % answers.shape[1]
+    answers[chunk, e] = answer
+    ats[chunk, e] = d
+    for w in range(history.shape[0]):
+        queries[chunk, e, w] = query[w]
+        founds[chunk, e, w] = history[w] & query[w]
+    folds[chunk, e] = _fold(founds[chunk, e])
+
+
+@njit(cache=True)
+def _search(game, tables, stack, st):
+    """Run the search from the state in ``stack``/``st`` until it finishes, overflows or
+    spends ``st[S_LIMIT]`` nodes; returns FINISHED (answer in st[S_RESULT]), OVERFLOWED or
+    RUNNING (resume later)."""
+    placements, children, taken, solo, canon, frame, perm, inverse, flags = game
+    board, player, diff, ult, first, draw, goal, sigma, made, nxt, hint_at, move_of, hist, used, scratch = stack
+    hints = tables[7]
+    ply = st[S_PLY]
+    action = st[S_ACTION]
+    result = st[S_RESULT]
+    while True:
+        if action == ENTER:
+            s = frame[board[ply]]
+            sigma[ply] = s
+            if s >= 0:
+                board[ply] = canon[board[ply]]
+            if s >= 0 and flags[F_MOVE_HISTORY]:
+                _moved(hist[ply], scratch[0], perm[s])
+                hist[ply, :] = scratch[0]
+            b, p, d = board[ply], player[ply], diff[ply]
+            settled = -1
+            if goal[ply] == 1:
+                if draw[ply] == p:
+                    settled = 1  # she may declare a draw
+                elif ult[ply] == 0 and draw[ply] < 0:
+                    goal[ply] = 0  # no draw can happen any more
+            if settled < 0 and ult[ply] == 0 and draw[ply] < 0:
+                if -d >= solo[b, p]:
+                    settled = 0
+                elif d > solo[b, 1 - p]:
+                    settled = 1
+            if settled >= 0:
+                used[ply, :] = 0
+                result = settled
+                action = RETURN
+                continue
+            found = _lookup(
+                tables,
+                st,
+                _key(b, p, ult[ply], first[ply], draw[ply], goal[ply]),
+                d,
+                hist[ply],
+                used[ply],
+                flags[F_HISTORY_TEST],
+            )
+            if found >= 0:
+                result = found
+                action = RETURN
+                continue
+            action = EXPAND
+        elif action == EXPAND:
+            if st[S_NODES] >= st[S_LIMIT]:
+                st[S_PLY], st[S_ACTION], st[S_RESULT] = ply, action, result
+                return RUNNING
+            st[S_NODES] += 1
+            b, p = board[ply], player[ply]
+            used[ply, :] = 0
+            for j in range(placements[b, p]):
+                c = children[b, p, j]
+                if flags[F_BARRED] and _has(hist[ply], c):
+                    _add(used[ply], c)  # a barred placement must stay barred for a loss
+            h = -1
+            if st[S_HINTS]:
+                h = hints[_key(b, p, ult[ply], first[ply], draw[ply], goal[ply])]
+            hint_at[ply] = h
+            nxt[ply] = -1 if h >= 0 else 0
+            action = DESCEND
+        elif action == DESCEND:
+            b, p, d = board[ply], player[ply], diff[ply]
+            k = nxt[ply]
+            h = hint_at[ply]
+            child = ply + 1
+            move = -1
+            if k < 0:  # the hint first
+                k = 0
+                if _legal(h, b, p, d, ult[ply], hist[ply], placements, children):
+                    move = h
+                if not flags[F_AFTER_HINT]:
+                    k = 2 + placements[b, p]  # a mutant: the hinted move alone
+            while move < 0 and k < 2 + placements[b, p]:
+                if k != h and _legal(k, b, p, d, ult[ply], hist[ply], placements, children):
+                    move = k
+                k += 1
+            nxt[ply] = k
+            if move < 0:
+                result = 0
+                _store(tables, st, _key(b, p, ult[ply], first[ply], draw[ply], goal[ply]), d, hist[ply], used[ply], 0)
+                action = RETURN
+                continue
+            if child >= board.shape[0]:
+                return OVERFLOWED
+            player[child] = 1 - p
+            goal[child] = 1 - goal[ply]
+            hist[child, :] = hist[ply]
+            board[child] = b
+            ult[child], first[child], draw[child] = ult[ply], first[ply], draw[ply]
+            made[child] = -1
+            move_of[child] = move
+            if move == 0:  # the ultimate delay
+                diff[child] = -d
+                ult[child] = ult[ply] & ~(1 << p)
+                if first[ply] < 0:
+                    first[child] = p
+                else:
+                    draw[child] = 1 - p
+            elif move == 1:  # a delay: one prisoner out of her bowl
+                diff[child] = -(d - 1)
+            else:
+                c = children[b, p, move - 2]
+                board[child] = c
+                diff[child] = -(d + taken[b, p, move - 2])
+                made[child] = c
+                _add(hist[child], c)
+            ply = child
+            action = ENTER
+        else:  # RETURN: ply's answer is result, its query bits are used[ply] (in its frame)
+            if sigma[ply] >= 0 and flags[F_MOVE_HISTORY]:
+                _moved(used[ply], scratch[0], perm[inverse[sigma[ply]]])
+                used[ply, :] = scratch[0]
+            if made[ply] >= 0:
+                _drop(used[ply], made[ply])  # the line's own board, not the history's
+            if ply == 0:
+                st[S_RESULT] = result
+                st[S_PLY], st[S_ACTION] = 0, RETURN
+                return FINISHED
+            parent = ply - 1
+            if result == 0:  # the child cannot reach its goal: the parent reaches hers
+                used[parent, :] = used[ply]
+                if made[ply] >= 0:
+                    _add(used[parent], made[ply])
+                b, p = board[parent], player[parent]
+                key = _key(b, p, ult[parent], first[parent], draw[parent], goal[parent])
+                _store(tables, st, key, diff[parent], hist[parent], used[parent], 1)
+                hints[key] = move_of[ply]  # the move that reached the goal here
+                result = 1
+                ply = parent
+                continue
+            for w in range(used.shape[1]):
+                used[parent, w] |= used[ply, w]
+            ply = parent
+            action = DESCEND
+
+
+@njit(cache=True)
+def begin(stack, st, b, p, d, ult, first, draw, goal, history):
+    """Put the root position on the stack (its history a bitset over board numbers)."""
+    board, player, diff, ults, firsts, draws, goals = stack[:7]
+    board[0], player[0], diff[0] = b, p, d
+    ults[0], firsts[0], draws[0], goals[0] = ult, first, draw, goal
+    stack[8][0] = -1  # the root made no board
+    stack[12][0, :] = history
+    st[S_PLY], st[S_ACTION], st[S_RESULT] = 0, ENTER, -1
+
+
+@njit(cache=True)
+def resume(game, tables, stack, st, limit):
+    """Search on until ``limit`` nodes in all (see ``_search``)."""
+    st[S_LIMIT] = limit
+    return _search(game, tables, stack, st)

@@ -1,0 +1,238 @@
+"""The compiled core of the yes/no searches of Ultimate/Fundamental Go (``_numba_ultimate``).
+
+``CompiledQuestions`` works out, once per graph, everything the kernel needs that depends on
+the board alone (the placements of every board and player in the search's order, the delay
+races' ``solo``, the graph's automorphisms and each board's representative), keeps the
+kernel's table between questions (it holds proofs only, so every later question may use
+it), and answers ``Engine.decide``'s questions in slices of nodes, counting them on the
+engine (its budget, its probe cap, its progress).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from gorules.impl import _numba_ultimate as kernel
+
+MAX_POINTS = 7
+"""The largest graphs the compiled core takes (3^7 boards, every one numbered)."""
+MAX_AUTOMORPHISMS = 5040
+"""Every automorphism of a graph of at most 7 points."""
+SLICE = 20_000
+"""The nodes of one slice: the budget, the cap and the progress are checked between slices."""
+RACE = 5_000
+"""The nodes each move order first gets when the two race (as ``Engine.decide``); four times
+as many at each round after."""
+
+
+class Overflowed(Exception):
+    """A line longer than the kernel's stack: the question is left to the Python search."""
+
+
+class CompiledQuestions:
+    """The kernel's tables for one engine's graph, and its questions asked in slices."""
+
+    def __init__(self, engine, switched_off: tuple[int, ...] = (), orders: tuple[int, ...] = (0, 1)):
+        """Number every board of the engine's graph (3^n of them) and work out their moves,
+        ``solo``, automorphic images and representatives.  ``switched_off`` lists parts of
+        the search (``_numba_ultimate.F_*``) left out: mutants, for the tests.  ``orders``
+        are the move orders that race (``decide``): 0 the fixed one, 1 the hinted one; a
+        single order searches alone."""
+        self.orders = orders
+        n = engine.n
+        self.engine = engine  # while the tables are worked out (no cycle kept after)
+        self.n = n
+        self.history_codes = engine.codes  # the board code of each engine history bit
+        boards = 3**n
+        self.number_of = np.full(1 << (2 * n), -1, dtype=np.int64)  # board code -> number
+        codes = []
+        for number, digits in enumerate(itertools.product((0, 1, 2), repeat=n)):
+            black = sum(1 << v for v, c in enumerate(reversed(digits)) if c == 1)
+            white = sum(1 << v for v, c in enumerate(reversed(digits)) if c == 2)
+            code = engine.code(black, white)
+            self.number_of[code] = number
+            codes.append((black, white))
+        self.codes = codes
+        placements = np.zeros((boards, 2), dtype=np.int64)
+        children = np.zeros((boards, 2, n), dtype=np.int64)
+        taken = np.zeros((boards, 2, n), dtype=np.int64)
+        solo = np.zeros((boards, 2), dtype=np.int64)
+        for number, (black, white) in enumerate(codes):
+            for player in (0, 1):
+                for j, (_, nb, nw, took) in enumerate(self.greedy(black, white, player)):
+                    children[number, player, j] = self.number_of[engine.code(nb, nw)]
+                    taken[number, player, j] = took
+                    placements[number, player] = j + 1
+                if not black & white and self.legal_board(black, white):
+                    solo[number, player] = engine.solo(black, white, player)
+        symmetries = self.automorphisms()
+        perm = np.zeros((len(symmetries), boards), dtype=np.int64)
+        for s, sigma in enumerate(symmetries):
+            for number, (black, white) in enumerate(codes):
+                image = engine.image(sigma, engine.code(black, white))
+                perm[s, number] = self.number_of[image]
+        where = {sigma: i for i, sigma in enumerate(symmetries)}
+        inverse = np.array([where[invert(sigma)] for sigma in symmetries], dtype=np.int64)
+        canon = np.arange(boards, dtype=np.int64)
+        frame = np.full(boards, -1, dtype=np.int64)
+        for number in range(boards):
+            images = perm[:, number]
+            s = int(np.argmin(images))
+            if images[s] < number:
+                canon[number], frame[number] = images[s], s
+        flags = np.ones(kernel.FLAGS_SIZE, dtype=np.int64)
+        for flag in switched_off:
+            flags[flag] = 0
+        self.game = (placements, children, taken, solo, canon, frame, perm, inverse, flags)
+        self.words = (boards + 63) // 64
+        keys = boards * 2 * 4 * 3 * 3 * 2
+        chunks = kernel.CHUNKS
+        self.tables: tuple[np.ndarray, ...] = (
+            np.full(keys, -1, dtype=np.int64),
+            np.zeros(chunks, dtype=np.int64),
+            np.zeros(chunks, dtype=np.int64),
+            np.zeros((chunks, kernel.KEEP), dtype=np.int64),
+            np.zeros((chunks, kernel.KEEP), dtype=np.int64),
+            np.zeros((chunks, kernel.KEEP, self.words), dtype=np.uint64),
+            np.zeros((chunks, kernel.KEEP, self.words), dtype=np.uint64),
+            np.full(keys, -1, dtype=np.int64),  # per key, the move that last reached the goal
+            np.zeros((chunks, kernel.KEEP), dtype=np.uint64),  # per proof, its D folded into one word
+        )
+        plies = kernel.MAX_PLY
+        small = [np.zeros(plies, dtype=np.int64) for _ in range(12)]
+        self.stack = (
+            *small,
+            np.zeros((plies, self.words), dtype=np.uint64),
+            np.zeros((plies, self.words), dtype=np.uint64),
+            np.zeros((1, self.words), dtype=np.uint64),
+        )
+        self.st = np.zeros(kernel.ST_SIZE, dtype=np.int64)
+        del self.engine
+
+    def grow(self) -> None:
+        """Twice as many table keys able to hold proofs (up to ``MAX_CHUNKS``), the proofs
+        kept, after the kernel found no key free."""
+        self.st[kernel.S_FULL] = 0
+        chunks = self.tables[1].shape[0]
+        if chunks >= kernel.MAX_CHUNKS:
+            return
+        grown = []
+        for i, array in enumerate(self.tables):
+            if i in (0, 7):  # indexed by key: unchanged
+                grown.append(array)
+                continue
+            bigger = np.zeros((2 * chunks, *array.shape[1:]), dtype=array.dtype)
+            bigger[:chunks] = array
+            grown.append(bigger)
+        self.tables = tuple(grown)
+
+    def greedy(self, black: int, white: int, player: int) -> list[tuple[int, int, int, int]]:
+        """The placements of ``player`` that leave her stone a liberty, as (point, black,
+        white, stones taken), those that take the most stones first (by point among equals):
+        ``Engine.ordered_children``'s order."""
+        if black & white:
+            return []
+        engine = self.engine
+        own, other = (black, white) if player == 0 else (white, black)
+        found = []
+        for v in range(self.n):
+            if (black | white) >> v & 1:
+                continue
+            placed = engine.place(own, other, v)
+            if placed is None:
+                continue
+            a, b, took = placed
+            nb, nw = (a, b) if player == 0 else (b, a)
+            found.append((v, nb, nw, took))
+        return sorted(found, key=lambda m: -m[3])
+
+    def legal_board(self, black: int, white: int) -> bool:
+        """Whether every stone of the board reaches an empty point (a board play can reach)."""
+        engine = self.engine
+        empty = engine.full & ~(black | white)
+        for stones in (black, white):
+            rest = stones
+            while rest:
+                low = rest & -rest
+                string = engine.group(stones, low.bit_length() - 1)
+                if not engine.breathes(string, empty):
+                    return False
+                rest &= ~string
+        return True
+
+    def automorphisms(self) -> list[tuple[int, ...]]:
+        """Every automorphism of the graph (at most 7! of them) as point permutations."""
+        import networkx as nx
+        from networkx.algorithms.isomorphism import GraphMatcher
+
+        graph = self.engine.graph
+        g = nx.Graph()
+        g.add_nodes_from(graph.points)
+        g.add_edges_from(graph.edges())
+        found = itertools.islice(GraphMatcher(g, g).isomorphisms_iter(), MAX_AUTOMORPHISMS)
+        return [tuple(m[v] for v in range(self.n)) for m in found]
+
+    def history_words(self, history: int) -> np.ndarray:
+        """An engine history (a bitset over the engine's board numbers) over the kernel's."""
+        words = np.zeros(self.words, dtype=np.uint64)
+        while history:
+            low = history & -history
+            number = int(self.number_of[self.history_codes[low.bit_length() - 1]])
+            words[number >> 6] |= np.uint64(1 << (number & 63))
+            history ^= low
+        return words
+
+    def decide(self, goal: int, p: tuple, on_nodes, room) -> bool:
+        """Whether the player to move at p reaches her goal (0 a win, 1 at least a draw).
+        ``room()`` gives the nodes of the next slice; ``on_nodes(k)`` is told of the k nodes
+        of each slice after it and may raise to stop the search; Overflowed if a line
+        outgrows the kernel's stack.
+
+        With two ``orders``, as ``Engine.decide``: the fixed move order and the hinted one (the
+        move that last reached the goal at a table key tried there first) each get ``RACE``
+        nodes, then four times as many, and so on, until one answers; an attempt cut off
+        leaves in the table only what it proved, so each starts from the proofs before."""
+        black, white, player, bb, wb, ult, first, draw, history, forced = p
+        if forced:
+            raise Overflowed("owed delays are left to the Python search")
+        board = int(self.number_of[black | white << self.n])
+        d = bb - wb if player == 0 else wb - bb
+        root = (board, player, d, ult, first, draw, goal, self.history_words(history))
+        if len(self.orders) == 1:
+            return self.attempt(root, self.orders[0], None, on_nodes, room)  # type: ignore[return-value]
+        budget = RACE
+        while True:
+            for hints in self.orders:
+                answer = self.attempt(root, hints, budget, on_nodes, room)
+                if answer is not None:
+                    return answer
+            budget *= 4
+
+    def attempt(self, root: tuple, hints: int, budget: int | None, on_nodes, room) -> bool | None:
+        """One search from the root position, in the hinted order or the fixed one, within
+        ``budget`` nodes (None: no limit but the caller's): its answer, or None if cut off."""
+        self.st[kernel.S_HINTS] = hints
+        kernel.begin(self.stack, self.st, *root)
+        end = None if budget is None else int(self.st[kernel.S_NODES]) + budget
+        while end is None or self.st[kernel.S_NODES] < end:
+            before = int(self.st[kernel.S_NODES])
+            step = room() if end is None else min(room(), end - before)
+            status = kernel.resume(self.game, self.tables, self.stack, self.st, before + step)
+            if self.st[kernel.S_FULL]:
+                self.grow()
+            on_nodes(int(self.st[kernel.S_NODES]) - before)
+            if status == kernel.FINISHED:
+                return bool(self.st[kernel.S_RESULT])
+            if status == kernel.OVERFLOWED:
+                raise Overflowed(f"a line longer than {kernel.MAX_PLY} moves")
+        return None
+
+
+def invert(sigma: tuple[int, ...]) -> tuple[int, ...]:
+    """The inverse of a point permutation."""
+    back = [0] * len(sigma)
+    for v, w in enumerate(sigma):
+        back[w] = v
+    return tuple(back)

@@ -1,0 +1,140 @@
+"""The compiled core of Ultimate Go's yes/no searches (``impl/ultimate_compiled.py``)
+answers as the Python search does; each of its safeguards has a mutant refuted."""
+
+from __future__ import annotations
+
+import pytest
+
+from gorules.cli import main
+from gorules.commands.fundamental_score import connected_graphs
+from gorules.impl import _numba_ultimate as kernel
+from gorules.impl import ultimate_claims
+from gorules.impl.ultimate_compiled import CompiledQuestions
+from gorules.impl.ultimate_search import Engine, deep
+from gorules.spec import ultimate
+from gorules.spec.graph import parse_graph
+
+
+def score_and_result(name: str, compiled: bool) -> tuple[float, int]:
+    """Section IV's score and the Ultimate result from the empty board, by one engine."""
+    graph = parse_graph(name)
+    engine = Engine(graph, compiled=compiled)
+    score = deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)))
+    return score, deep(engine.result, engine.from_situation(ultimate.initial_situation(graph)))
+
+
+@pytest.mark.slow
+def test_every_graph_of_five_points_gets_the_python_answers():
+    """Score and Ultimate result from the empty board agree with the Python search on every
+    connected graph of at most 5 points (31 graphs)."""
+    names = [g.name for g in connected_graphs(5)]
+    assert len(names) == 31
+    for name in names:
+        assert score_and_result(name, True) == score_and_result(name, False), name
+
+
+@pytest.mark.parametrize("name", ["path:3", "grid:2x2", "path:6", "atlas:52"])
+def test_named_graphs_get_the_python_answers(name):
+    """The same on a sample: scores ±½ and 1½ among them, a draw, a win (and a 6-point path)."""
+    assert score_and_result(name, True) == score_and_result(name, False)
+
+
+def compiled_engine(graph, switched_off: tuple[int, ...] = (), orders: tuple[int, ...] = (0, 1)) -> Engine:
+    """An engine whose questions go to a compiled core with the given parts switched off,
+    racing the given move orders (0 fixed, 1 hinted)."""
+    engine = Engine(graph, compiled=True)
+    engine.core = CompiledQuestions(engine, switched_off, orders)
+    return engine
+
+
+def situations_reachable(name: str, limit: int) -> list:
+    """The first ``limit`` situations reachable from the empty board of Ultimate Go."""
+    graph = parse_graph(name)
+    plain = Engine(graph)
+    start = plain.from_situation(ultimate.initial_situation(graph))
+    return [plain.to_situation(p) for p in ultimate_claims.reachable(plain, start, limit)]
+
+
+def shared_results(
+    name: str, switched_off: tuple[int, ...] = (), orders: tuple[int, ...] = (0, 1), limit: int = 400
+) -> list[int]:
+    """The Ultimate result at each reachable situation, all asked of one compiled core (its
+    table's proofs reused across histories)."""
+    engine = compiled_engine(parse_graph(name), switched_off, orders)
+    return [deep(engine.result, engine.from_situation(s)) for s in situations_reachable(name, limit)]
+
+
+def fresh_results(name: str, limit: int = 400) -> list[int]:
+    """The same situations, each solved by a fresh Python engine without symmetry."""
+    graph = parse_graph(name)
+    found = []
+    for s in situations_reachable(name, limit):
+        fresh = Engine(graph, symmetric=False, frames=False, hinted=False)
+        found.append(deep(fresh.result, fresh.from_situation(s)))
+    return found
+
+
+@pytest.mark.parametrize("name", ["path:3", "path:4", "grid:2x2"])
+def test_one_shared_core_agrees_at_reachable_situations(name):
+    """One compiled core asked at 400 reachable situations in turn (histories, bowls, ultimate
+    prisoners used, draw rights) gives the results of fresh Python searches."""
+    truth = fresh_results(name)
+    assert len(truth) == 400 and len(set(truth)) == 3
+    assert shared_results(name) == truth
+
+
+@pytest.mark.parametrize(
+    "flag, name",
+    [
+        (kernel.F_HISTORY_TEST, "path:3"),
+        (kernel.F_BARRED, "path:3"),
+        (kernel.F_MOVE_HISTORY, "grid:2x2"),
+    ],
+)
+def test_a_core_without_a_safeguard_is_refuted(flag, name):
+    """Each safeguard matters: the table's history condition, the barred placements a loss
+    keeps, the history moved with the board to its representative; without one, a shared
+    core gives a wrong result somewhere."""
+    assert shared_results(name, (flag,)) != fresh_results(name)
+
+
+@pytest.mark.parametrize("name", ["path:4", "grid:2x2"])
+def test_the_hinted_order_alone_keeps_the_answers(name):
+    """Every question in the hinted order (the move that last reached the goal at a key
+    tried first there) gives the results of fresh Python searches, hints having been used."""
+    assert shared_results(name, orders=(1,)) == fresh_results(name)
+    engine = compiled_engine(parse_graph(name), orders=(1,))
+    deep(engine.score, engine.from_situation(ultimate.initial_situation(parse_graph(name), True)))
+    assert (engine.core.tables[7] >= 0).any()
+
+
+def test_a_hint_that_drops_the_other_moves_is_refuted():
+    """Trying only the hinted move where one is known gives wrong results."""
+    assert shared_results("grid:2x2", (kernel.F_AFTER_HINT,), orders=(1,)) != fresh_results("grid:2x2")
+
+
+def test_a_handicap_is_left_to_the_python_search(capsys):
+    """Owed delays (a handicap) are not the core's: the question falls back to Python, with
+    the Python answer (path:4 with handicap 2, against a Python-only engine)."""
+    graph = parse_graph("path:4")
+    s = ultimate.initial_situation(graph, True, handicap=2)
+    compiled, python = Engine(graph, compiled=True), Engine(graph)
+    assert deep(compiled.score, compiled.from_situation(s)) == deep(python.score, python.from_situation(s))
+    assert compiled.core is None or compiled.nodes > 0
+
+
+def test_the_core_counts_its_nodes_against_the_budget(capsys):
+    """A node budget stops the compiled search too, with bounds reported (exit 0)."""
+    assert main(["fundamental-score", "atlas:208", "--max-nodes", "30000", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"status": "budget spent"' in out and "30,000 nodes" in out
+
+
+def test_a_table_grown_from_one_key_keeps_the_answers(monkeypatch):
+    """A core whose table starts with room for one key's proofs, doubled whenever a key
+    finds none free, gives the results of fresh Python searches and did grow."""
+    monkeypatch.setattr(kernel, "CHUNKS", 1)
+    engine = compiled_engine(parse_graph("grid:2x2"))
+    results = [deep(engine.result, engine.from_situation(s)) for s in situations_reachable("grid:2x2", 400)]
+    assert results == fresh_results("grid:2x2")
+    assert engine.core.tables[1].shape[0] > 1
