@@ -213,6 +213,7 @@ class Solver:
         max_depth: int | None = None,
         core: str | None = None,
         table_bits: int | None = None,
+        territory: bool = True,
     ):
         """Prepare to solve ``graph`` from the empty board with Black to move, or from
         ``start`` = (black points, white points, side to move: 0 Black, 1 White) taken as
@@ -220,7 +221,9 @@ class Solver:
         ``max_points`` points.  The search stops (Budget) after ``max_nodes`` nodes or
         ``max_seconds`` seconds; ``progress(solver)`` is called every ``TICK`` nodes and
         after each null-window test.  ``benson`` and ``symmetry`` switch the Benson bounds
-        and the automorphism folding (each used only where it is sound).  ``core`` is
+        and the automorphism folding (each used only where it is sound); ``territory`` counts,
+        with the Benson bounds under area scoring, the secure regions of the alive stones
+        and not only their one-point eyes (``docs/solver.md``).  ``core`` is
         "compiled" (the threshold tests run in ``impl/_numba_solve.py``, the default where
         the rules allow: ``DEFAULT_CORE``) or "python"; ``table_bits`` sets the compiled table's size."""
         if graph.order > max_points:
@@ -274,6 +277,7 @@ class Solver:
         # Benson's bounds hold for games that end by two passes; a repetition scored as a
         # draw (the cycle rules' convention) is outside them.
         self.benson = benson and not self.cycles and self.kernel.symmetric
+        self.territory = territory and self.benson and not self.stone_scoring
         self.group = automorphisms(graph, *self.start[:2]) if symmetry else ()
         self.core = self.choose_core(core)
         # The compiled table: about four slots per state (4·3^n bounds the states) up to 2^20.
@@ -584,7 +588,9 @@ class Solver:
         found = self.bound_cache.get((black, white))
         if found is None:
             if self.benson:
-                found = margin_bounds(self.kernel, black, white, self.suicide_allowed, not self.stone_scoring)
+                found = margin_bounds(
+                    self.kernel, black, white, self.suicide_allowed, not self.stone_scoring, self.territory
+                )
             else:
                 found = (-self.n, self.n)
             self.bound_cache[(black, white)] = found
@@ -810,7 +816,7 @@ class Solver:
                 self.ko == "situational",
                 self.suicide_allowed,
                 self.stone_scoring,
-                self.benson,
+                (2 if self.territory else 1) if self.benson else 0,
                 self.transpositions,
                 self.group,
                 self.table_bits,
