@@ -11,7 +11,8 @@
    after which she keeps every point she kept before.
 
 Mutants refuted: regions that hold an opponent stone (the owner's capture can repeat an
-earlier board), the regions counted under stone scoring.
+earlier board), regions of stones that are not alive, the regions counted under stone
+scoring.
 """
 
 from __future__ import annotations
@@ -127,6 +128,22 @@ def test_regions_holding_opponent_stones_are_caught(rules):
     count, first = static_misses(graph, PRESETS[rules], claims(graph, rules, owned=with_opponent_stones))
     assert count > 0
     assert first == [16, 4, 1]  # Black on 4, White on 2, White to move
+
+
+def regions_of_any_stones(k, mine, theirs, suicide=True, area=True, territory=True):
+    """Mutant: the regions of all the owner's stones, alive or not."""
+    living = benson.alive(k, mine, theirs, suicide)
+    if not (area and mine):
+        return living
+    return living | benson.enclosed(k, mine, theirs)
+
+
+def test_regions_of_stones_that_are_not_alive_are_caught():
+    """On 1×5 the empty points next to Black's stones that are not alive are no territory."""
+    graph = parse_graph("path:5")
+    count, _ = static_misses(graph, PRESETS["tromp-taylor"], claims(graph, "tromp-taylor", regions_of_any_stones))
+    assert count > 0
+    assert unanswered(graph, owned=regions_of_any_stones)
 
 
 def test_regions_counted_under_stone_scoring_are_caught():
