@@ -107,6 +107,19 @@ def test_no_line_of_play_reaches_a_state_below_its_claim_long(name, rules):
     assert static_misses(graph, PRESETS[rules], claims(graph, rules)) == (0, [])
 
 
+SIX_POINTS = ["atlas:92", "atlas:95", "atlas:96", "atlas:98"]
+"""The first 6-point graphs (of 91 with secure regions) in the atlas's order, each under
+every finite area rule set in 12 to 64 s."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", AREA_RULES)
+@pytest.mark.parametrize("name", SIX_POINTS)
+def test_no_line_of_play_reaches_a_state_below_its_claim_on_six_points(name, rules):
+    graph = parse_graph(name)
+    assert static_misses(graph, PRESETS[rules], claims(graph, rules)) == (0, [])
+
+
 def with_opponent_stones(k, mine, theirs, suicide=True, area=True, territory=True):
     """Mutant: secure regions that may hold opponent stones."""
     living = benson.alive(k, mine, theirs, suicide)
