@@ -23,7 +23,7 @@ null-window search (:meth:`Solver.search`), which has no horizon.
 * Static bounds: every final margin lies in [-n, n] (n points); tighter, Benson's
   unconditionally alive stones of each colour stay to the end (their owner may pass), so
   the margin lies in [2·alive(Black) − n, n − 2·alive(White)], under area scoring with
-  their one-point eyes counted as alive (:mod:`gorules.impl.benson`,
+  their one-point eyes (with ``territory``, their secure regions) counted as alive (:mod:`gorules.impl.benson`,
   sound with and without suicide, checked exhaustively in ``tests/test_solve_benson.py``;
   not used under the cycle rules' convention below, nor on directed graphs).
 * After a pass the player to move may pass too and end the game: the current score is
