@@ -242,10 +242,27 @@ def _difference(nbr, full, black, white, stone):
 
 
 @kernel
-def _owned(nbr, full, mine, theirs, suicide, area, scratch):
-    """The points the owner of ``mine`` keeps by passing from now on: Benson's
-    unconditionally alive stones and, under ``area`` scoring, their one-point eyes
-    (``impl/benson.py``, on masks; chains and regions numbered in ``scratch``)."""
+def _enclosed(nbr, full, living, theirs):
+    """The secure regions of the alive stones ``living`` (``benson.enclosed``): the
+    components of the complement of ``living`` each of whose points is next to ``living``
+    and none of which holds a stone of ``theirs``."""
+    touching = _dilate(nbr, living)
+    found = U0
+    rest = full & ~living
+    while rest:
+        region = _component(nbr, rest & (~rest + U1), rest)
+        rest &= ~region
+        if region & ~touching == U0 and region & theirs == U0:
+            found |= region
+    return found
+
+
+@kernel
+def _owned(nbr, full, mine, theirs, suicide, area, scratch, territory=False):
+    """The points the owner of ``mine`` keeps to the end: Benson's unconditionally alive
+    stones and, under ``area`` scoring, their one-point eyes, or with ``territory`` their
+    secure regions (``impl/benson.py``'s ``owned``, on masks; chains and regions numbered
+    in ``scratch``)."""
     if not mine:
         return U0
     empty = full & ~(mine | theirs)
@@ -305,6 +322,8 @@ def _owned(nbr, full, mine, theirs, suicide, area, scratch):
         if not dropped:
             break
         living &= ~dropped
+    if area and stones and territory:
+        return stones | _enclosed(nbr, full, stones, theirs)
     if area and stones:
         m = empty
         while m:
@@ -319,7 +338,8 @@ def _owned(nbr, full, mine, theirs, suicide, area, scratch):
 @kernel
 def _bounds(nbr, full, cfg, bound_keys, bound_values, scratch, black, white, side):
     """Static bounds (low, high) on the value for the player to move: Benson's where
-    switched on, else [-n, n]; remembered per board in a direct-mapped cache."""
+    switched on (``cfg[C_BENSON]`` 1: alive stones and one-point eyes; 2: alive stones and
+    their secure regions), else [-n, n]; remembered per board in a direct-mapped cache."""
     n = cfg[C_N]
     if not cfg[C_BENSON]:
         return -n, n
@@ -329,8 +349,9 @@ def _bounds(nbr, full, cfg, bound_keys, bound_values, scratch, black, white, sid
     else:
         suicide = cfg[C_SUICIDE] != 0
         area = cfg[C_STONE] == 0
-        low = 2 * _popcount(_owned(nbr, full, black, white, suicide, area, scratch)) - n
-        high = n - 2 * _popcount(_owned(nbr, full, white, black, suicide, area, scratch))
+        territory = cfg[C_BENSON] == 2
+        low = 2 * _popcount(_owned(nbr, full, black, white, suicide, area, scratch, territory)) - n
+        high = n - 2 * _popcount(_owned(nbr, full, white, black, suicide, area, scratch, territory))
         bound_keys[slot, 0] = black
         bound_keys[slot, 1] = white
         bound_values[slot, 0] = low
@@ -922,14 +943,15 @@ def arrays(
     situational: bool,
     suicide: bool,
     stone: bool,
-    benson: bool,
+    benson: int,
     transpositions: bool,
     automorphisms,
     table_bits: int,
     forget_history: bool = False,
 ):
     """The kernel's state, a tuple of numpy arrays: the graph (``neighbours[v]`` the mask
-    of v's neighbours), the rules and switches, the automorphisms (each a list σ with σ[v]
+    of v's neighbours), the rules and switches (``benson``: 0 no static bounds, 1 Benson's
+    with one-point eyes, 2 Benson's with secure regions), the automorphisms (each a list σ with σ[v]
     the image of v, at most 64), the history, the per-ply buffers, the history heuristic,
     the table of ``1 << table_bits`` slots, the bounds' cache.  ``forget_history`` is the
     mutant whose table ignores the history (every entry reused anywhere)."""

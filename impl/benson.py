@@ -105,21 +105,45 @@ def eyes(kernel: Kernel, living: int, empty: int) -> int:
     return found
 
 
-def owned(kernel: Kernel, mine: int, theirs: int, suicide: bool = True, area: bool = True) -> int:
-    """The points the owner of ``mine`` keeps to the end by passing from now on: the
-    unconditionally alive stones, and under area scoring their one-point eyes."""
+def enclosed(kernel: Kernel, living: int, theirs: int) -> int:
+    """The secure regions of the alive stones ``living``: the connected sets of points
+    that are not alive stones (components of the complement of ``living``) each of whose
+    points is next to ``living`` and none of which holds a stone of the opponent
+    (``theirs``).  Their outer neighbours are all in ``living``, so the owner holds no
+    stone in them either (a stone of hers next to ``living`` would belong to an alive
+    chain): they are empty, and every point of them is a liberty of an alive chain.  A
+    one-point eye is such a region of one point."""
+    found = 0
+    touching = kernel.dilate_in(living)
+    for region in components(kernel, kernel.all & ~living):
+        if not region & ~touching and not region & theirs:
+            found |= region
+    return found
+
+
+def owned(
+    kernel: Kernel, mine: int, theirs: int, suicide: bool = True, area: bool = True, territory: bool = False
+) -> int:
+    """The points the owner of ``mine`` keeps to the end: the unconditionally alive
+    stones, and under area scoring their one-point eyes, which she keeps by passing; with
+    ``territory``, under area scoring, every secure region of the alive stones
+    (:func:`enclosed`), which she keeps by answering the opponent's stones there
+    (``docs/solver.md``, "Unconditional territory")."""
     living = alive(kernel, mine, theirs, suicide)
     if area and living:
-        living |= eyes(kernel, living, kernel.all & ~(mine | theirs))
+        living |= enclosed(kernel, living, theirs) if territory else eyes(kernel, living, kernel.all & ~(mine | theirs))
     return living
 
 
-def margin_bounds(kernel: Kernel, black: int, white: int, suicide: bool = True, area: bool = True) -> tuple[int, int]:
+def margin_bounds(
+    kernel: Kernel, black: int, white: int, suicide: bool = True, area: bool = True, territory: bool = False
+) -> tuple[int, int]:
     """Bounds on the perfect-play margin (Black's score minus White's, no komi) from this
     board: [2·(points Black keeps) − n, n − 2·(points White keeps)], the points kept being
-    the alive stones and, under area scoring, their one-point eyes (:func:`owned`)."""
+    the alive stones and, under area scoring, their one-point eyes, or with ``territory``
+    their secure regions (:func:`owned`)."""
     n = kernel.n
     return (
-        2 * popcount(owned(kernel, black, white, suicide, area)) - n,
-        n - 2 * popcount(owned(kernel, white, black, suicide, area)),
+        2 * popcount(owned(kernel, black, white, suicide, area, territory)) - n,
+        n - 2 * popcount(owned(kernel, white, black, suicide, area, territory)),
     )

@@ -177,10 +177,12 @@ def solve_tromp_taylor(
     bounds_on_budget: bool = False,
     certify: bool = False,
     core: str | None = None,
+    territory: bool = False,
 ) -> Solution:
     """The Tromp–Taylor engine's search (Benson bounds, iterative deepening, MTD, history-aware
     tables) from the empty board; with ``certify`` the certificate of its value as well;
-    ``core`` chooses the core of its threshold tests (python or compiled)."""
+    ``core`` chooses the core of its threshold tests (python or compiled); ``territory``
+    counts the secure regions of alive stones in the static bounds."""
     from gorules.impl.solve import MAX_POINTS, Budget, SolveError, Solver
 
     options = situation.ruleset.options
@@ -193,6 +195,7 @@ def solve_tromp_taylor(
             max_seconds=max_seconds,
             progress=progress,
             core=core,
+            territory=territory,
         )
         found = solver.solve(bounds_on_budget=bounds_on_budget)
     except SolveError as error:
@@ -244,13 +247,16 @@ def solve(
     bounds_on_budget: bool = False,
     certify: bool = False,
     core: str | None = None,
+    territory: bool = False,
 ) -> Solution:
     """The perfect-play value of the game from ``situation`` (for Black) and a principal
     variation; SearchError if minimax does not apply or the budget runs out (with
     ``bounds_on_budget``, the Tromp–Taylor core returns status ``bounds`` instead).
     ``generic`` forces the interface's own search even where a faster core exists;
     ``certify`` asks the Tromp–Taylor core for a certificate (SearchError elsewhere);
-    ``core`` (python or compiled) is the Tromp–Taylor solver's core (SearchError elsewhere)."""
+    ``core`` (python or compiled) is the Tromp–Taylor solver's core (SearchError elsewhere);
+    ``territory`` counts the secure regions of alive stones in its static bounds (SearchError
+    elsewhere)."""
     ruleset = situation.ruleset
     if max_points is not None and situation.graph.order > max_points:
         raise SearchError(
@@ -259,8 +265,10 @@ def solve(
         )
     if not generic and fast_core(situation) == "tromp-taylor":
         return solve_tromp_taylor(
-            situation, max_nodes, max_points, max_seconds, progress, bounds_on_budget, certify, core
+            situation, max_nodes, max_points, max_seconds, progress, bounds_on_budget, certify, core, territory
         )
+    if territory:
+        raise SearchError(f"--territory applies to tromp-taylor games from the empty board, not {ruleset.name}")
     if core is not None:
         raise SearchError(f"--core applies to tromp-taylor games from the empty board, not {ruleset.name}")
     if certify:

@@ -23,7 +23,7 @@ null-window search (:meth:`Solver.search`), which has no horizon.
 * Static bounds: every final margin lies in [-n, n] (n points); tighter, Benson's
   unconditionally alive stones of each colour stay to the end (their owner may pass), so
   the margin lies in [2·alive(Black) − n, n − 2·alive(White)], under area scoring with
-  their one-point eyes counted as alive (:mod:`gorules.impl.benson`,
+  their one-point eyes (with ``territory``, their secure regions) counted as alive (:mod:`gorules.impl.benson`,
   sound with and without suicide, checked exhaustively in ``tests/test_solve_benson.py``;
   not used under the cycle rules' convention below, nor on directed graphs).
 * After a pass the player to move may pass too and end the game: the current score is
@@ -213,6 +213,7 @@ class Solver:
         max_depth: int | None = None,
         core: str | None = None,
         table_bits: int | None = None,
+        territory: bool = False,
     ):
         """Prepare to solve ``graph`` from the empty board with Black to move, or from
         ``start`` = (black points, white points, side to move: 0 Black, 1 White) taken as
@@ -220,7 +221,9 @@ class Solver:
         ``max_points`` points.  The search stops (Budget) after ``max_nodes`` nodes or
         ``max_seconds`` seconds; ``progress(solver)`` is called every ``TICK`` nodes and
         after each null-window test.  ``benson`` and ``symmetry`` switch the Benson bounds
-        and the automorphism folding (each used only where it is sound).  ``core`` is
+        and the automorphism folding (each used only where it is sound); ``territory`` counts,
+        with the Benson bounds under area scoring, the secure regions of the alive stones
+        and not only their one-point eyes (``docs/solver.md``).  ``core`` is
         "compiled" (the threshold tests run in ``impl/_numba_solve.py``, the default where
         the rules allow: ``DEFAULT_CORE``) or "python"; ``table_bits`` sets the compiled table's size."""
         if graph.order > max_points:
@@ -274,6 +277,7 @@ class Solver:
         # Benson's bounds hold for games that end by two passes; a repetition scored as a
         # draw (the cycle rules' convention) is outside them.
         self.benson = benson and not self.cycles and self.kernel.symmetric
+        self.territory = territory and self.benson and not self.stone_scoring
         self.group = automorphisms(graph, *self.start[:2]) if symmetry else ()
         self.core = self.choose_core(core)
         # The compiled table: about four slots per state (4·3^n bounds the states) up to 2^20.
@@ -584,7 +588,9 @@ class Solver:
         found = self.bound_cache.get((black, white))
         if found is None:
             if self.benson:
-                found = margin_bounds(self.kernel, black, white, self.suicide_allowed, not self.stone_scoring)
+                found = margin_bounds(
+                    self.kernel, black, white, self.suicide_allowed, not self.stone_scoring, self.territory
+                )
             else:
                 found = (-self.n, self.n)
             self.bound_cache[(black, white)] = found
@@ -810,7 +816,7 @@ class Solver:
                 self.ko == "situational",
                 self.suicide_allowed,
                 self.stone_scoring,
-                self.benson,
+                (2 if self.territory else 1) if self.benson else 0,
                 self.transpositions,
                 self.group,
                 self.table_bits,

@@ -238,9 +238,30 @@ def _ordered_moves(rules, nbrs, full, history, black, white, side):
     return moves
 
 
+@njit(cache=True)
+def _check_static(rules, static, counts, black, white, side, best, alpha, beta):
+    """Count the state if its fail-soft result ``best`` within (alpha, beta) proves the
+    value outside the claimed bounds of its board: best ≤ alpha means value ≤ best, best ≥
+    beta means value ≥ best, and in between value = best."""
+    board = _position(rules, black, white, 0)
+    if rules[KO] == SITUATIONAL:
+        board //= 2
+    low, high = static[board, 0], static[board, 1]
+    if (best < beta and best < low) or (best > alpha and best > high):
+        counts[1] += 1
+        if counts[1] == 1:
+            counts[2] = np.int64(black)
+            counts[3] = np.int64(white)
+            counts[4] = side
+
+
 @njit  # not cached: a recursive kernel loaded from numba's cache crashes the process
-def _value(rules, nbrs, full, seen, keys, bounds, counts, history, black, white, side, passes, alpha, beta):
-    """Black's margin from this state with this history, fail-soft within (alpha, beta)."""
+def _value(rules, nbrs, full, seen, keys, bounds, counts, history, black, white, side, passes, alpha, beta, static):
+    """Black's margin from this state with this history, fail-soft within (alpha, beta).
+    ``static`` is empty, or holds claimed bounds [low, high] on Black's margin per board
+    (row: the board in base 3) to be checked on the way: a state whose search proves its
+    value below the claimed low or above the claimed high is counted in ``counts[1]`` and
+    the first one kept in ``counts[2:5]`` (Black's stones, White's, the player to move)."""
     counts[0] += 1
     n = rules[ORDER]
     if counts[0] > rules[NODE_LIMIT]:
@@ -271,7 +292,21 @@ def _value(rules, nbrs, full, seen, keys, bounds, counts, history, black, white,
             if added:
                 _flip(seen, key)
             v = _value(
-                rules, nbrs, full, seen, keys, bounds, counts, history, black, white, 1 - side, passes + 1, alpha, beta
+                rules,
+                nbrs,
+                full,
+                seen,
+                keys,
+                bounds,
+                counts,
+                history,
+                black,
+                white,
+                1 - side,
+                passes + 1,
+                alpha,
+                beta,
+                static,
             )
             if added:
                 _flip(seen, key)
@@ -298,6 +333,7 @@ def _value(rules, nbrs, full, seen, keys, bounds, counts, history, black, white,
                 0,
                 alpha,
                 beta,
+                static,
             )
             _flip(seen, key)
         if side == 0:
@@ -309,6 +345,8 @@ def _value(rules, nbrs, full, seen, keys, bounds, counts, history, black, white,
         if alpha >= beta:
             history[side, move] += 1
             break
+    if static.shape[0]:
+        _check_static(rules, static, counts, black, white, side, best, outer_alpha, outer_beta)
     if use_table:
         if best <= outer_alpha:
             upper = min(upper, best)
@@ -361,10 +399,30 @@ def compiled_value(
         budget *= 4
 
 
+def static_misses(graph: Graph, options: Options, static: np.ndarray, table_bits: int = 20) -> tuple[int, list]:
+    """Search ``graph`` from the empty board as :func:`compiled_value` does (fixed order,
+    no node budget) while checking the claimed bounds ``static`` (one row [low, high] of
+    Black's margin per board, the board's number in base 3) at every state searched, with
+    the history of its line: the number of states whose search proves their value outside
+    their board's claim, and the first of them as [Black's stones, White's, player to move]
+    (empty if none)."""
+    counts = np.zeros(5, dtype=np.int64)
+    _minimax(graph, options, table_bits, FAITHFUL, 2**62, FIXED_ORDER, static.astype(np.int64), counts)
+    return int(counts[1]), [int(x) for x in counts[2:5]] if counts[1] else []
+
+
 def _minimax(
-    graph: Graph, options: Options, table_bits: int, mutant: int, max_nodes: int, ordering: int
+    graph: Graph,
+    options: Options,
+    table_bits: int,
+    mutant: int,
+    max_nodes: int,
+    ordering: int,
+    static: np.ndarray | None = None,
+    counts: np.ndarray | None = None,
 ) -> tuple[int, int]:
-    """The value and nodes of :func:`compiled_value` with moves in one ``ordering``."""
+    """The value and nodes of :func:`compiled_value` with moves in one ``ordering``, checking
+    the claimed bounds ``static`` on the way if given (:func:`static_misses`)."""
     n = graph.order
     ko = POSITIONAL if options.ko == "positional" else SITUATIONAL
     positions = 3**n * (2 if ko == SITUATIONAL else 1)
@@ -384,13 +442,16 @@ def _minimax(
     seen[0] = np.uint64(1)  # the empty board (Black to move): position 0
     keys = np.zeros((size, words + 1), dtype=np.uint64)
     bounds = np.zeros((size, 3), dtype=np.int32)
-    counts = np.zeros(1, dtype=np.int64)
+    if counts is None:
+        counts = np.zeros(5, dtype=np.int64)
+    if static is None:
+        static = np.zeros((0, 2), dtype=np.int64)
     history = np.zeros((2, n + 1), dtype=np.int64)
     lower, upper, guess = -n, n, 0
     while lower < upper:  # null-window tests "is the value at least g?" walking from 0 (MTD(f))
         g = max(guess, lower + 1)
         found = _value(
-            rules, nbrs, full, seen, keys, bounds, counts, history, np.uint64(0), np.uint64(0), 0, 0, g - 1, g
+            rules, nbrs, full, seen, keys, bounds, counts, history, np.uint64(0), np.uint64(0), 0, 0, g - 1, g, static
         )
         if counts[0] > max_nodes:
             raise OutOfNodes(f"more than {max_nodes:,} nodes; the value lies in [{lower}, {upper}]")

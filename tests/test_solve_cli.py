@@ -7,6 +7,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 KEYS = {"graph", "ruleset", "options", "status", "value", "lower", "upper", "principal_variation", "nodes", "seconds"}
 
 
@@ -73,3 +75,20 @@ def test_the_compiled_core_reports_bounds_when_the_budget_runs_out():
     assert code == 0 and result["status"] == "bounds" and result["core"] == "compiled"
     assert -8 <= result["lower"] <= result["upper"] <= 8
     assert result["nodes"] <= 5001
+
+
+def test_territory_keeps_the_value_with_fewer_nodes():
+    """``--territory`` counts the secure regions too: the same value on 2×3, fewer nodes."""
+    nodes = {}
+    for flags in ((), ("--territory",)):
+        code, out, _ = run_cli("solve", "grid:2x3", *flags, "--json", "--no-progress")
+        result = json.loads(out)
+        assert code == 0 and result["value"] == 0
+        nodes[flags] = result["nodes"]
+    assert nodes[("--territory",)] < nodes[()]
+
+
+@pytest.mark.parametrize("ruleset", ["ultimate", "topological"])
+def test_territory_is_refused_outside_tromp_taylor_in_one_line(ruleset):
+    code, out, err = run_cli("solve", "path:3", "--ruleset", ruleset, "--territory", "--no-progress")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1

@@ -57,6 +57,12 @@ def register(subparsers) -> None:
         help="the Tromp–Taylor solver's core for its threshold tests (default: compiled, numba, "
         "where it applies: superko rules on undirected graphs; python elsewhere)",
     )
+    parser.add_argument(
+        "--territory",
+        action="store_true",
+        help="count the secure regions of alive stones in the static bounds (checked on small graphs, "
+        "not proved sound under superko; default: their one-point eyes only)",
+    )
     parser.add_argument("--certificate", metavar="FILE", help="write the proof of the value as JSON")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -128,6 +134,8 @@ def run(args) -> int:
     progress = None if args.no_progress else Progress(getattr(ruleset.options, "komi", 0))
     try:
         if ruleset.name in ("ultimate", "fundamental"):
+            if args.territory:
+                raise UsageError(f"--territory applies to tromp-taylor games, not {ruleset.name}")
             # Ultimate and Fundamental Go: decided by their own pair of yes/no searches
             budget = Budget(seconds=args.seconds, nodes=args.nodes)
             solution = ultimate_search.solve(start, budget.meter())
@@ -141,6 +149,7 @@ def run(args) -> int:
                 bounds_on_budget=True,
                 certify=bool(args.certificate),
                 core=args.core,
+                territory=args.territory,
             )
     except SearchError as error:
         raise UsageError(str(error)) from error
