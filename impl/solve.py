@@ -1188,6 +1188,7 @@ class Solver:
                     "table_entries": len(self.table),
                     "stopped": str(spent),
                     "core": self.core,
+                    "territory": self.territory,
                 },
                 status="bounds",
                 lower=lower - komi,
@@ -1205,7 +1206,12 @@ class Solver:
             seconds=seconds,
             raw_value=raw,
             cycle_rule=self.cycle_note(),
-            details={"rules": self.rules.describe(), "table_entries": len(self.table), "core": self.core}
+            details={
+                "rules": self.rules.describe(),
+                "table_entries": len(self.table),
+                "core": self.core,
+                "territory": self.territory,
+            }
             | ({"principal_variation": f"cut short: {self.line_cut}"} if self.line_cut else {}),
             lower=raw - komi,
             upper=raw - komi,

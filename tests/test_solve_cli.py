@@ -84,6 +84,7 @@ def test_territory_keeps_the_value_with_fewer_nodes():
         code, out, _ = run_cli("solve", "grid:2x3", *flags, "--json", "--no-progress")
         result = json.loads(out)
         assert code == 0 and result["value"] == 0
+        assert result["territory"] is bool(flags)
         nodes[flags] = result["nodes"]
     assert nodes[("--territory",)] < nodes[()]
 

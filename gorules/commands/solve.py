@@ -88,6 +88,7 @@ def report(solution: Solution, ruleset, graph) -> dict:
         "nodes_per_second": round(solution.nodes_per_second),
         "method": solution.method,
         "core": solution.details.get("core"),
+        "territory": solution.details.get("territory"),
         "note": solution.note,
     }
 
