@@ -134,18 +134,7 @@ class CompiledQuestions:
         ``Engine.ordered_children``'s order."""
         if black & white:
             return []
-        engine = self.engine
-        own, other = (black, white) if player == 0 else (white, black)
-        found = []
-        for v in range(self.n):
-            if (black | white) >> v & 1:
-                continue
-            placed = engine.place(own, other, v)
-            if placed is None:
-                continue
-            a, b, took = placed
-            nb, nw = (a, b) if player == 0 else (b, a)
-            found.append((v, nb, nw, took))
+        found = self.engine.placed(black, white, player)
         return sorted(found, key=lambda m: -m[3])
 
     def legal_board(self, black: int, white: int) -> bool:

@@ -260,6 +260,22 @@ class Engine:
             found.append((ULTIMATE_DELAY, (black, white, 1 - player, bb, wb, rest, *after, history, forced), 0))
         return found, asked
 
+    def placed(self, black: int, white: int, player: int) -> list[tuple[int, int, int, int]]:
+        """The placements of ``player`` on a board that leave her stone a liberty, as (point,
+        black, white, stones taken), by point."""
+        found = []
+        own, other = (black, white) if player == 0 else (white, black)
+        empty = self.full & ~(black | white)
+        for v in range(self.n):
+            if not empty >> v & 1:
+                continue
+            placed = self.place(own, other, v)
+            if placed is None:
+                continue
+            a, b, taken = placed
+            found.append((v, a, b, taken) if player == 0 else (v, b, a, taken))
+        return found
+
     def placements(self, black: int, white: int, player: int) -> tuple[list[tuple[int, int, int, int, int]], int]:
         """The placements of ``player`` on a board that leave her stone a liberty, as (point,
         black, white, stones taken, the history bit of the board made), and the bits of all
@@ -271,16 +287,7 @@ class Engine:
             return known
         found = []
         asked = 0
-        own, other = (black, white) if player == 0 else (white, black)
-        empty = self.full & ~(black | white)
-        for v in range(self.n):
-            if not empty >> v & 1:
-                continue
-            placed = self.place(own, other, v)
-            if placed is None:
-                continue
-            a, b, taken = placed
-            nb, nw = (a, b) if player == 0 else (b, a)
+        for v, nb, nw, taken in self.placed(black, white, player):
             bit = self.bit(self.code(nb, nw))
             asked |= bit
             found.append((v, nb, nw, taken, bit))
