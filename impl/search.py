@@ -32,7 +32,11 @@ class SearchError(ValueError):
 
 
 class Budget(Exception):
-    """Raised inside a search when its node budget is spent."""
+    """Raised inside a search when its node or time budget is spent."""
+
+
+CHECK_EVERY = 4096
+"""The generic search looks at the clock and feeds the progress bar once per this many nodes."""
 
 
 @dataclass
@@ -65,10 +69,15 @@ class Solution:
         return self.nodes / self.seconds if self.seconds > 0 else 0.0
 
 
-def require_two_player_finite(ruleset: Ruleset) -> None:
-    """SearchError unless minimax applies: two players, games that end, a margin or outcome value."""
+def require_two_player(ruleset: Ruleset) -> None:
+    """SearchError unless the game has two players and a margin or outcome value."""
     if ruleset.players != ("B", "W") or ruleset.value_kind not in ("margin", "outcome"):
         raise SearchError(f"the {ruleset.name} ruleset is not a two-player game with a margin or outcome value")
+
+
+def require_two_player_finite(ruleset: Ruleset) -> None:
+    """SearchError unless minimax applies: two players, games that end, a margin or outcome value."""
+    require_two_player(ruleset)
     if not ruleset.finite:
         raise SearchError(
             f"the {ruleset.name} ruleset ({ruleset.options.describe()}) is not a finite game: "
@@ -80,13 +89,29 @@ class Minimax:
     """Alpha-beta minimax over a ruleset's states, every value for Black (Black maximises,
     White minimises); the player to move is asked of each state, never assumed to alternate."""
 
-    def __init__(self, ruleset: Ruleset, graph, max_nodes: int | None = None):
-        """Prepare to search games of ``ruleset`` on ``graph`` within ``max_nodes`` nodes."""
+    def __init__(
+        self, ruleset: Ruleset, graph, max_nodes: int | None = None, max_seconds: float | None = None, progress=None
+    ):
+        """Prepare to search games of ``ruleset`` on ``graph`` within ``max_nodes`` nodes and
+        ``max_seconds`` seconds, calling ``progress(self)`` now and then."""
         self.ruleset = ruleset
         self.graph = graph
         self.max_nodes = max_nodes
+        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        self.progress = progress
         self.nodes = 0
         self.table: dict[Hashable, tuple[float, float]] = {}
+
+    def count(self) -> None:
+        """One more node; Budget when the nodes or the time are spent."""
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise Budget(f"the node budget of {self.max_nodes:,} nodes ran out")
+        if self.nodes % CHECK_EVERY == 0:
+            if self.progress is not None:
+                self.progress(self)
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise Budget(f"the time budget ran out after {self.nodes:,} nodes")
 
     def final_value(self, state) -> float:
         """The value of a finished game for Black, as a number."""
@@ -99,9 +124,7 @@ class Minimax:
 
     def search(self, state, alpha: float, beta: float) -> float:
         """The value of ``state`` for Black, fail-soft within (alpha, beta)."""
-        self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise Budget
+        self.count()
         ruleset, graph = self.ruleset, self.graph
         if ruleset.is_over(graph, state):
             return self.final_value(state)
@@ -276,16 +299,16 @@ def solve(
             f"certificates are written only for tromp-taylor games from the empty board, not {ruleset.name}"
         )
     require_two_player_finite(ruleset)
-    search = Minimax(ruleset, situation.graph, max_nodes)
+    search = Minimax(ruleset, situation.graph, max_nodes, max_seconds, progress)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 100_000))
     started = time.perf_counter()
     try:
         value = search.search(situation.state, -float("inf"), float("inf"))
         line = search.principal_variation(situation.state, value)
-    except Budget:
+    except Budget as spent:
         raise SearchError(
-            f"{situation.graph.name}: the node budget of {max_nodes} nodes ran out before the value was found"
+            f"{situation.graph.name}: {spent} before the value was found (raise --seconds / --nodes)"
         ) from None
     finally:
         sys.setrecursionlimit(limit)
@@ -345,7 +368,7 @@ def at_least(situation: Situation, threshold: float, max_nodes: int | None = Non
     sys.setrecursionlimit(max(limit, 100_000))
     try:
         return search.search(situation.state, threshold - 0.5**20, threshold) >= threshold
-    except Budget:
-        raise SearchError(f"{situation.graph.name}: the node budget of {max_nodes} nodes ran out") from None
+    except Budget as spent:
+        raise SearchError(f"{situation.graph.name}: {spent}") from None
     finally:
         sys.setrecursionlimit(limit)

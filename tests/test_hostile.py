@@ -228,6 +228,24 @@ def test_count_stops_when_the_deadline_passes(monkeypatch):
     one_line_error(["count", "grid:7x7", "--seconds", "0.05"], "ran out after")
 
 
+def test_generic_solve_stops_when_its_time_budget_passes():
+    """``solve grid:2x2 --ruleset topological`` searched through the interface's alpha-beta
+    for more than ten minutes, ignoring the default budget: now ``--seconds`` stops it with
+    one line saying how far it got (a search without the clock would run on)."""
+    started = time.perf_counter()
+    err = one_line_error(
+        ["solve", "grid:2x2", "--ruleset", "topological", "--seconds", "1", "--no-progress"], "time budget"
+    )
+    assert "nodes" in err and "--seconds" in err
+    assert time.perf_counter() - started < 10
+
+
+def test_solve_refuses_a_ruleset_without_a_value_before_its_progress_bar():
+    """Political Go has no two-player value: one line on stderr, no progress bar drawn first."""
+    err = one_line_error(["solve", "grid:2x2", "--ruleset", "political"], "not a two-player game")
+    assert len(err.strip().splitlines()) == 1 and "nodes/s" not in err
+
+
 def test_prove_large_graph_refused_before_any_encoding():
     """``prove … grid:9x9`` ran with no output and no budget: refused at once, naming the flag."""
     one_line_error(["prove", "clear-characterization", "--graph", "grid:9x9"], "--max-points", seconds=10)

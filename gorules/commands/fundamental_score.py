@@ -232,6 +232,8 @@ def connected_graphs(points: int) -> list[Graph]:
 
     if points > 7:
         raise UsageError("the graph atlas lists graphs of at most 7 points (give --points 7 or less)")
+    if points < 1:
+        raise UsageError(f"--points must be at least 1, got {points}")
     return [
         from_networkx(g, name=f"atlas:{i}")
         for i, g in enumerate(nx.graph_atlas_g())

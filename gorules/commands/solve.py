@@ -19,7 +19,7 @@ from gorules.errors import UsageError
 from gorules.impl import ultimate_search
 from gorules.impl.budget import Budget
 from gorules.impl.files import write_text_atomically
-from gorules.impl.search import SearchError, Solution, solve
+from gorules.impl.search import SearchError, Solution, require_two_player, solve
 from gorules.impl.solve import MAX_POINTS
 
 DEFAULT_SECONDS = 120.0
@@ -108,6 +108,9 @@ class Progress:
         """Show the solver's nodes, its current test and the bounds proved so far."""
         self.bar.update(solver.nodes - self.shown)
         self.shown = solver.nodes
+        if not hasattr(solver, "black_bounds"):  # the interface's alpha-beta proves no bounds on the way
+            self.bar.set_postfix_str("alpha-beta", refresh=False)
+            return
         lower, upper = solver.black_bounds()
         test = f"depth {solver.depth}" if solver.depth is not None else "full"
         self.bar.set_postfix_str(f"{test}, bounds [{lower - self.komi:+g}, {upper - self.komi:+g}]", refresh=False)
@@ -132,6 +135,10 @@ def run(args) -> int:
             "(raise the limit with --max-points)"
         )
     start = situations.read(ruleset, graph, args.situation)
+    try:
+        require_two_player(ruleset)  # refused before the progress bar starts
+    except SearchError as error:
+        raise UsageError(str(error)) from error
     progress = None if args.no_progress else Progress(getattr(ruleset.options, "komi", 0))
     try:
         if ruleset.name in ("ultimate", "fundamental"):
