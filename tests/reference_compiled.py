@@ -286,30 +286,10 @@ def _value(rules, nbrs, full, seen, keys, bounds, counts, history, black, white,
     moves = _ordered_moves(rules, nbrs, full, history, black, white, side)
     for i in range(moves.size):
         move = moves[i]
-        if move == n:
+        if move == n:  # a pass: the position enters the history only under situational superko
+            after_black, after_white, after_passes = black, white, passes + 1
             key = _position(rules, black, white, 1 - side)
-            added = rules[KO] == SITUATIONAL and not _has(seen, key)
-            if added:
-                _flip(seen, key)
-            v = _value(
-                rules,
-                nbrs,
-                full,
-                seen,
-                keys,
-                bounds,
-                counts,
-                history,
-                black,
-                white,
-                1 - side,
-                passes + 1,
-                alpha,
-                beta,
-                static,
-            )
-            if added:
-                _flip(seen, key)
+            flip = rules[KO] == SITUATIONAL and not _has(seen, key)
         else:
             after_black, after_white = _play(nbrs, full, black, white, move, side)
             if rules[SUICIDE] == 0 and not (after_black | after_white) & (np.uint64(1) << np.uint64(move)):
@@ -317,24 +297,27 @@ def _value(rules, nbrs, full, seen, keys, bounds, counts, history, black, white,
             key = _position(rules, after_black, after_white, 1 - side)
             if _has(seen, key):
                 continue
+            after_passes, flip = 0, True
+        if flip:
             _flip(seen, key)
-            v = _value(
-                rules,
-                nbrs,
-                full,
-                seen,
-                keys,
-                bounds,
-                counts,
-                history,
-                after_black,
-                after_white,
-                1 - side,
-                0,
-                alpha,
-                beta,
-                static,
-            )
+        v = _value(
+            rules,
+            nbrs,
+            full,
+            seen,
+            keys,
+            bounds,
+            counts,
+            history,
+            after_black,
+            after_white,
+            1 - side,
+            after_passes,
+            alpha,
+            beta,
+            static,
+        )
+        if flip:
             _flip(seen, key)
         if side == 0:
             best = max(best, v)
