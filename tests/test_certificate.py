@@ -306,10 +306,11 @@ def redirections(data: dict):
                         yield redirected
 
 
-@pytest.fixture(scope="module", params=[("grid:2x2", "situational"), ("grid:2x3", "tromp-taylor")])
+@pytest.fixture(scope="module", params=[("path:5", "situational"), ("grid:2x3", "tromp-taylor")])
 def twinned(request) -> dict:
-    """Certificates with nodes of one state written for different histories (the 2×2
-    certificate under positional superko has none)."""
+    """Certificates with nodes of one state written for different histories and edges that
+    may be redirected between them (the 2×2 certificates have none of the latter: under
+    positional superko no twins, under situational superko none that the checker accepts)."""
     return certified(*request.param)
 
 
