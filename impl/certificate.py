@@ -198,6 +198,10 @@ class Writer:
         if settled is not None:
             candidates = [settled]
         else:
+            if solver.core == "compiled":
+                # The test at this very state, under its history, leaves in the compiled
+                # table the move of a proof valid here, which ``hinted`` tries first.
+                solver.at_least(state, t)
             candidates = solver.hinted(state, t, moves[1:] + moves[:1] if state[3] == 0 else moves)
         for v in candidates:
             child, pushed = solver.step(state, v)
