@@ -197,6 +197,21 @@ def test_three_by_three_certificate(tmp_path):
     assert code == 0 and verdict["valid"] and verdict["lower"] == verdict["upper"] == 9
 
 
+@pytest.mark.slow
+def test_one_by_eight_certificate(tmp_path):
+    """1×8's value +3 and its certificate, written by the CLI at the solver's pace and checked
+    with the spec; every line of it, followed with its whole history (static leaves played
+    out), is a legal game within the bound."""
+    path = tmp_path / "1x8.json"
+    code, out, _ = run_cli("solve", "path:8", "--certificate", str(path), "--json", "--no-progress")
+    assert code == 0
+    assert json.loads(out)["value"] == 3
+    code, out, _ = run_cli("check-certificate", str(path), "--json")
+    verdict = json.loads(out)
+    assert code == 0 and verdict["valid"] and verdict["lower"] == verdict["upper"] == 3
+    assert replay(json.loads(path.read_text()))[0] is None
+
+
 @pytest.fixture(scope="module")
 def two_by_two_situational() -> dict:
     return certified("grid:2x2", "situational")
