@@ -16,7 +16,7 @@ import networkx as nx
 import pytest
 
 from gorules.impl import certificate_check
-from gorules.impl.certificate import CertificateRefused, certificate
+from gorules.impl.certificate import CertificateRefused, Writer, certificate
 from gorules.impl.certificate_check import CertificateError, check
 from gorules.impl.solve import Solver
 from gorules.spec import benson as spec_benson
@@ -529,3 +529,28 @@ def test_a_static_leaf_where_too_few_points_are_kept_is_rejected(two_by_three):
 def two_by_three() -> dict:
     """2×3's certificate, with static leaves in both strategies."""
     return certified("grid:2x3")
+
+
+def inner_nodes_kept(data: dict) -> list:
+    """(strategy, node) of the strategies' inner nodes at boards where their player already
+    keeps enough points by passing for the strategy's bound (komi 0)."""
+    graph = parse_graph(data["graph"])
+    n = graph.order
+    found = []
+    for strategy, player in (("lower", "B"), ("upper", "W")):
+        bound = data["strategies"][strategy]["bound"]
+        for number, s in states_of(data, strategy).items():
+            if "moves" not in data["nodes"][number]:
+                continue
+            kept = len(spec_benson.kept(graph, PRESETS["tromp-taylor"], s.board, player))
+            if 2 * kept - n >= bound if player == "B" else n - 2 * kept <= bound:
+                found.append((strategy, number))
+    return found
+
+
+def test_strategies_stop_where_the_player_keeps_enough(with_benson_leaves, monkeypatch):
+    """The writer ends a strategy at every board where its player keeps enough by passing
+    (where the solver's proofs stop); a writer that never does goes on past such boards."""
+    assert inner_nodes_kept(with_benson_leaves) == []
+    monkeypatch.setattr(Writer, "holds", lambda self, state, owner, t: False)
+    assert inner_nodes_kept(certified("path:7"))
