@@ -197,7 +197,8 @@ class Writer:
         """The owner's one move at ``state``, as [(move, child node, child's Q)], its key added
         to ``asked``: a move that settles the bound without search if there is one (:meth:`settling`),
         else the first whose remaining game the solver proves good enough, trying first the
-        moves its proofs remember."""
+        moves its proofs remember (with the compiled core, after its test at this state
+        under the current history, the move of that proof)."""
         solver = self.solver
         settled = self.settling(state, owner, t, moves)
         if settled is not None:
