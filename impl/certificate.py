@@ -6,21 +6,31 @@ Black's margin at least v whatever White does, and one for White that keeps it a
 whatever Black does (the format, and what a checker must verify, are stated in
 :mod:`gorules.impl.certificate_check`, which checks them with the spec alone).
 
-The strategies are read off the solver: at the strategy's player's turn the first move
-whose remaining game the solver proves good enough (``Solver.at_least``, the moves its
-proofs remember tried first), at the opponent's turn every legal move.  Each node states
+The strategies are read off the solver: at the opponent's turn every legal move; at the
+strategy's player's turn a move that settles the bound without search if there is one
+(:meth:`Writer.settling`), else the first move whose remaining game the solver proves good
+enough (``Solver.at_least``), trying first the move of the proof that the compiled core's
+test at this very state, under its history, leaves in its table.  A hint from a proof
+made under another history also keeps the bound, but may lead into long lines the
+solver never proved, each re-proved from Python: on 1×8 that took more than 1,500 s
+where following the proofs takes 0.4 s.  Each node states
 the history keys Q its strategy relies on and those of them present, D; a state reached
 again with a history H such that H ∩ Q = D reuses the node (see :class:`Writer`), so the
-strategy is a DAG shared across histories as the solver's table is.  A bound that holds
-on every board (Black's margin within [−n, n]) is written as a ``static`` leaf instead.
+strategy is a DAG shared across histories as the solver's table is.  Where the
+strategy's player already keeps enough points by passing to the end (Benson's alive
+stones and their one-point eyes, the static bound the solver's proofs stop at; on the
+empty board the trivial bound ±n), the node is a ``static`` leaf, which the checker
+verifies with :mod:`gorules.spec.benson`.
 """
 
 from __future__ import annotations
 
 import sys
 
+from gorules.impl.benson import owned
 from gorules.impl.bitset import to_board
 from gorules.impl.certificate_check import FORMAT
+from gorules.impl.engine import popcount
 from gorules.impl.solve import PASS, Solver
 
 
@@ -51,6 +61,7 @@ class Writer:
         self.written: dict = {}
         self.images: dict = {}
         self.history: dict = {}
+        self.kept_points: dict = {}
 
     def key(self, black: int, white: int, side: int):
         """The history key of a position (the solver's: the board, with the player to move
@@ -93,9 +104,27 @@ class Writer:
         self.claims.append(self.claim(q))
         return number
 
-    def static(self, state) -> int:
-        """A leaf claiming the bound that holds on every board."""
-        return self.node(state, {"static": True})
+    def kept(self, black: int, white: int, owner: int) -> int:
+        """The number of points ``owner`` keeps to the end by passing on this board: Benson's
+        alive stones and, under area scoring, their one-point eyes (without the secure
+        regions that ``Solver(territory=True)`` counts: the checker's bound,
+        :func:`gorules.spec.benson.kept`, does not count them); none where the solver does
+        not use Benson (cycle rules, directed graphs)."""
+        place = (black, white, owner)
+        found = self.kept_points.get(place)
+        if found is None:
+            solver = self.solver
+            found = 0
+            if solver.benson:
+                mine, theirs = (white, black) if owner else (black, white)
+                found = popcount(owned(solver.kernel, mine, theirs, solver.suicide_allowed, not solver.stone_scoring))
+            self.kept_points[place] = found
+        return found
+
+    def holds(self, state, owner: int, t: int) -> bool:
+        """Whether ``owner`` keeps a value of at least ``t`` from ``state`` by passing to the
+        end: 2·(points kept) − n ≥ t, a ``static`` leaf (n − 2·kept for the opponent is at most −t)."""
+        return 2 * self.kept(state[0], state[1], owner) - self.solver.n >= t
 
     def carried(self, key, sigma: tuple):
         """The image of a history key under the automorphism σ."""
@@ -141,8 +170,8 @@ class Writer:
             q, d = self.claims[number]
             if self.reusable(q, d):
                 return number, q
-        if passes >= 2:
-            number = self.node(state, {"over": True})
+        if passes >= 2 or self.holds(state, owner, t):
+            number = self.node(state, {"over": True} if passes >= 2 else {"static": True})
             self.written.setdefault(place, []).append(number)
             return number, frozenset()
         own = self.key(black, white, side)
@@ -165,21 +194,25 @@ class Writer:
         return number, self.claims[number][0]
 
     def owner_move(self, state, owner: int, t: int, group: tuple, moves: list, asked: set) -> list:
-        """The owner's one move at ``state``: the first whose remaining game the solver
-        proves good enough, trying first the moves its proofs remember; as [(move, child node, child's Q)], its key added to ``asked``."""
+        """The owner's one move at ``state``, as [(move, child node, child's Q)], its key added
+        to ``asked``: a move that settles the bound without search if there is one (:meth:`settling`),
+        else the first whose remaining game the solver proves good enough, trying first the
+        moves its proofs remember (with the compiled core, after its test at this state
+        under the current history, the move of that proof)."""
         solver = self.solver
-        side, passes = state[2], state[3]
-        if passes == 0:
-            moves = moves[1:] + moves[:1]
-        for v in solver.hinted(state, t, moves):
+        settled = self.settling(state, owner, t, moves)
+        if settled is not None:
+            candidates = [settled]
+        else:
+            if solver.core == "compiled":
+                # The test at this very state, under its history, leaves in the compiled
+                # table the move of a proof valid here, which ``hinted`` tries first.
+                solver.at_least(state, t)
+            candidates = solver.hinted(state, t, moves[1:] + moves[:1] if state[3] == 0 else moves)
+        for v in candidates:
             child, pushed = solver.step(state, v)
             try:
-                if child[3] >= 2:
-                    d = solver.difference(child[0], child[1])
-                    good = (-d if side else d) >= t
-                else:
-                    good = not solver.at_least(child, 1 - t)
-                if good:
+                if v == settled or not solver.at_least(child, 1 - t):
                     if v != PASS:
                         asked.add(self.key(child[0], child[1], child[2]))
                     number, q = self.strategy(child, owner, t, self.child_group(group, child, v))
@@ -188,6 +221,25 @@ class Writer:
                 if pushed:
                     solver.pop()
         raise AssertionError("no move keeps the bound: the solver's proof is inconsistent")
+
+    def settling(self, state, owner: int, t: int, moves: list):
+        """A legal move after which the bound needs no search, or None: a pass that ends the
+        game (after the opponent's pass) with the owner's value at least ``t`` (the solver's
+        stand pat), else a stone move to a board where the owner keeps enough by passing
+        (a ``static`` leaf, the solver's Benson bound).  Taking these first keeps the
+        strategy where the solver's proofs stop, instead of following a longer game that
+        also keeps the bound."""
+        solver = self.solver
+        black, white, side, passes = state[0], state[1], state[2], state[3]
+        if passes == 1:
+            d = solver.difference(black, white)
+            if (-d if side else d) >= t:
+                return PASS
+        legal = set(moves)
+        for _, v, nb, nw in solver.children(black, white, side):
+            if v in legal and self.holds((nb, nw), owner, t):
+                return v
+        return None
 
     def replies(self, state, owner: int, t: int, group: tuple, moves: list, asked: set) -> list:
         """Every legal move of the opponent at ``state`` with the owner's strategy after it,
@@ -245,15 +297,12 @@ def certificate(solver: Solver, value: int) -> dict:
     if solver.start != (0, 0, 0):
         raise CertificateRefused("certificates are written only for games from the empty board")
     writer = Writer(solver)
-    n = solver.n
     komi = solver.rules.komi
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 100_000))
     try:
-        state = solver.root()
-        lower_root = writer.static(state) if value <= -n else writer.strategy(state, 0, value, solver.group)[0]
-        state = solver.root()
-        upper_root = writer.static(state) if value >= n else writer.strategy(state, 1, -value, solver.group)[0]
+        lower_root = writer.strategy(solver.root(), 0, value, solver.group)[0]
+        upper_root = writer.strategy(solver.root(), 1, -value, solver.group)[0]
     finally:
         sys.setrecursionlimit(limit)
     return {

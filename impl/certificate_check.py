@@ -18,9 +18,10 @@ number, each with its board, the player to move (``to_move``), its moves ``[move
 and two lists of numbers into ``keys``: ``q``, the set Q of keys whose presence in the
 history the node's strategy relies on, and ``d`` ⊆ ``q``, the set D of those it relies on
 being present (absent lists are empty sets).  A leaf is a finished game (``over``: two
-passes) or the claim ``static``: Black's margin lies in [−n, n] on a graph of n points at
-every final board (each point counts for at most one player), which proves an upper bound
-of n − komi or a lower bound of −n − komi without play.
+passes) or the claim ``static``: the strategy's player passes from here to the end and
+keeps the points that Benson's unconditional life gives it on this board
+(:mod:`gorules.spec.benson`), which proves its bound without play (on a board where it
+keeps nothing, the trivial bound: Black's margin lies in [−n, n] on n points).
 
 What a node claims, and why checking each node once proves the value
 --------------------------------------------------------------------
@@ -50,8 +51,13 @@ and every game it allows ends within the bound.  The checker verifies at each no
    must make a key k in Q (checked); k ∉ D ∪ {p} because the stand-in accepted it, and
    k ∈ H would give k ∈ H ∩ Q = D; so it is legal on the real line too.  Hence the
    opponent's legal moves are exactly the stand-in's, and the owner's move is legal.
-3. A finished game's margin (the spec's ``value``) is within the bound; a static leaf's
-   bound is ±n less komi.
+3. A finished game's margin (the spec's ``value``) is within the bound; so is a static
+   leaf's bound: the owner passes to the end and keeps the points K of
+   :func:`gorules.spec.benson.kept` (unconditionally alive stones, and their one-point eyes
+   under area scoring), so Black's margin ends at least 2|K| − n (Black's strategy) or at
+   most n − 2|K| (White's), komi taken off.  This holds under any history (passing is
+   always legal, and no move of the opponent, however restricted, takes a kept point),
+   and with K empty it is the trivial bound ±n.
 4. For each edge N → C, with C's state the spec's successor: Q_C ⊆ Q ∪ {p} and
    D_C = (D ∩ Q_C) ∪ ({p} ∩ Q_C).  The child's history is H ∪ {p} (every move, a pass
    too, appends a state, so the key of s_i joins the history), and
@@ -77,11 +83,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from gorules.spec import api
+from gorules.spec import api, benson
 from gorules.spec.graph import GraphError, parse_graph
 from gorules.spec.tromp_taylor import BLACK, PASS, WHITE, Options, State, TrompTaylor, move
 
-FORMAT = "gorules-certificate/2"
+FORMAT = "gorules-certificate/3"
 
 
 class CertificateError(ValueError):
@@ -190,8 +196,6 @@ def check_strategy(graph, ruleset: TrompTaylor, claims: Claims, strategy: dict, 
     bound = strategy.get("bound")
     if isinstance(bound, bool) or not isinstance(bound, (int, float)):
         return f"the {owner} strategy has no numeric bound"
-    n = graph.order
-    komi = ruleset.options.komi
     nodes = claims.nodes
 
     def within(margin: float) -> bool:
@@ -217,12 +221,20 @@ def check_strategy(graph, ruleset: TrompTaylor, claims: Claims, strategy: dict, 
         problem = check_node(graph, ruleset, claims, number, s, owner, within, stack)
         if problem is not None:
             return problem
-        node = nodes[number]
-        if node.get("static"):
-            static_ok = (owner == WHITE and bound >= n - komi) or (owner == BLACK and bound <= -n - komi)
-            if not static_ok:
-                return f"node {number}: a static leaf proves only the bound ±{n} (less komi), not {bound:g}"
+        if nodes[number].get("static"):
+            proved = static_bound(graph, ruleset, s, owner)
+            if not within(proved):
+                return f"node {number}: a static leaf at this board proves only the bound {proved:g}, not {bound:g}"
     return None
+
+
+def static_bound(graph, ruleset: TrompTaylor, s: State, owner) -> float:
+    """The bound on Black's final margin (komi taken off) that the owner of a strategy holds
+    from state s by passing to the end: with K the points the owner keeps (``spec.benson``),
+    at least 2|K| − n for Black, at most n − 2|K| for White, on n points."""
+    n, komi = graph.order, ruleset.options.komi
+    k = len(benson.kept(graph, ruleset.options, s.board, owner))
+    return (2 * k - n if owner == BLACK else n - 2 * k) - komi
 
 
 def check_node(graph, ruleset: TrompTaylor, claims: Claims, number: int, s: State, owner, within, stack) -> str | None:

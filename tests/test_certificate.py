@@ -16,9 +16,10 @@ import networkx as nx
 import pytest
 
 from gorules.impl import certificate_check
-from gorules.impl.certificate import CertificateRefused, certificate
+from gorules.impl.certificate import CertificateRefused, Writer, certificate
 from gorules.impl.certificate_check import CertificateError, check
 from gorules.impl.solve import Solver
+from gorules.spec import benson as spec_benson
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PRESETS, State, initial_state
 from gorules.spec.tromp_taylor import move as spec_move
@@ -142,12 +143,16 @@ def test_a_raised_bound_is_rejected(two_by_two):
     assert problem is not None and "outside the bound" in problem
 
 
-def test_a_static_leaf_proves_only_the_trivial_bound(two_by_two):
+def test_a_static_leaf_where_nothing_is_kept_proves_only_the_trivial_bound(two_by_two):
     data = copy.deepcopy(two_by_two)
     root = data["strategies"]["upper"]["root"]
     data["nodes"][root] = {"id": root, "board": data["nodes"][root]["board"], "static": True}
     problem = check(data)
     assert problem is not None and "static" in problem
+    # The checker that follows every line plays the leaf out: White passing from the empty
+    # board, Black takes the whole board.
+    problem = replay(data)[0]
+    assert problem is not None and "static bound fails" in problem
 
 
 def test_cycling_rules_are_refused():
@@ -190,6 +195,21 @@ def test_three_by_three_certificate(tmp_path):
     code, out, _ = run_cli("check-certificate", str(path), "--json")
     verdict = json.loads(out)
     assert code == 0 and verdict["valid"] and verdict["lower"] == verdict["upper"] == 9
+
+
+@pytest.mark.slow
+def test_one_by_eight_certificate(tmp_path):
+    """1×8's value +3 and its certificate, written by the CLI at the solver's pace and checked
+    with the spec; every line of it, followed with its whole history (static leaves played
+    out), is a legal game within the bound."""
+    path = tmp_path / "1x8.json"
+    code, out, _ = run_cli("solve", "path:8", "--certificate", str(path), "--json", "--no-progress")
+    assert code == 0
+    assert json.loads(out)["value"] == 3
+    code, out, _ = run_cli("check-certificate", str(path), "--json")
+    verdict = json.loads(out)
+    assert code == 0 and verdict["valid"] and verdict["lower"] == verdict["upper"] == 3
+    assert replay(json.loads(path.read_text()))[0] is None
 
 
 @pytest.fixture(scope="module")
@@ -306,10 +326,11 @@ def redirections(data: dict):
                         yield redirected
 
 
-@pytest.fixture(scope="module", params=[("grid:2x2", "situational"), ("grid:2x3", "tromp-taylor")])
+@pytest.fixture(scope="module", params=[("path:5", "situational"), ("grid:2x3", "tromp-taylor")])
 def twinned(request) -> dict:
-    """Certificates with nodes of one state written for different histories (the 2×2
-    certificate under positional superko has none)."""
+    """Certificates with nodes of one state written for different histories and edges that
+    may be redirected between them (the 2×2 certificates have none of the latter: under
+    positional superko no twins, under situational superko none that the checker accepts)."""
     return certified(*request.param)
 
 
@@ -443,3 +464,93 @@ def test_malformed_certificates_are_refused_without_a_traceback(two_by_two):
             problem = "unreadable"
         refused += problem is not None
     assert refused > 200
+
+
+@pytest.fixture(scope="module")
+def with_benson_leaves() -> dict:
+    """1×7's certificate (+2): its strategies stop at boards where the player keeps
+    enough points by passing."""
+    return certified("path:7")
+
+
+def benson_leaves(data: dict) -> list:
+    """(strategy, node, the points its player keeps) at the static leaves where the player
+    keeps some point (not the trivial bound)."""
+    graph = parse_graph(data["graph"])
+    options = PRESETS["tromp-taylor"]
+    found = []
+    for strategy, player in (("lower", "B"), ("upper", "W")):
+        for number, s in states_of(data, strategy).items():
+            if data["nodes"][number].get("static"):
+                found.append((strategy, number, spec_benson.kept(graph, options, s.board, player)))
+    return [leaf for leaf in found if leaf[2]]
+
+
+def test_benson_leaves_hold_when_played_out(with_benson_leaves):
+    """The certificate's static leaves rest on Benson: the checker accepts them, and the
+    checker that follows every line plays each of them out (the player passing, the
+    opponent playing every legal move) to games that all end within the bound."""
+    assert len(benson_leaves(with_benson_leaves)) >= 5
+    assert check(with_benson_leaves) is None
+    assert replay(with_benson_leaves)[0] is None
+
+
+def short_of_the_bound(data: dict) -> list:
+    """(strategy, inner node) of a strategy at boards where its player keeps some points by
+    passing, but too few for the strategy's bound (komi 0)."""
+    graph, n = parse_graph(data["graph"]), parse_graph(data["graph"]).order
+    found = []
+    for strategy, player in (("lower", "B"), ("upper", "W")):
+        bound = data["strategies"][strategy]["bound"]
+        for number, s in states_of(data, strategy).items():
+            if "moves" not in data["nodes"][number]:
+                continue
+            kept = len(spec_benson.kept(graph, PRESETS["tromp-taylor"], s.board, player))
+            if kept and (2 * kept - n < bound if player == "B" else n - 2 * kept > bound):
+                found.append((strategy, number))
+    return found
+
+
+def test_a_static_leaf_where_too_few_points_are_kept_is_rejected(two_by_three):
+    """Inner nodes made static leaves at boards where their player keeps some points by
+    passing, but fewer than the bound needs: the checker rejects each (Benson's bound is
+    what it accepts, even where passing out would in fact keep the bound: on 2×3 Black's
+    wall .B./.B. keeps 2 points, a margin of −2, while White can make at best 0)."""
+    short = short_of_the_bound(two_by_three)
+    assert len(short) > 20
+    for _, number in spread(short):
+        wrong = copy.deepcopy(two_by_three)
+        wrong["nodes"][number] = {"id": number, "board": two_by_three["nodes"][number]["board"], "static": True}
+        problem = check(wrong)
+        assert problem is not None and "static leaf" in problem
+
+
+@pytest.fixture(scope="module")
+def two_by_three() -> dict:
+    """2×3's certificate, with static leaves in both strategies."""
+    return certified("grid:2x3")
+
+
+def inner_nodes_kept(data: dict) -> list:
+    """(strategy, node) of the strategies' inner nodes at boards where their player already
+    keeps enough points by passing for the strategy's bound (komi 0)."""
+    graph = parse_graph(data["graph"])
+    n = graph.order
+    found = []
+    for strategy, player in (("lower", "B"), ("upper", "W")):
+        bound = data["strategies"][strategy]["bound"]
+        for number, s in states_of(data, strategy).items():
+            if "moves" not in data["nodes"][number]:
+                continue
+            kept = len(spec_benson.kept(graph, PRESETS["tromp-taylor"], s.board, player))
+            if 2 * kept - n >= bound if player == "B" else n - 2 * kept <= bound:
+                found.append((strategy, number))
+    return found
+
+
+def test_strategies_stop_where_the_player_keeps_enough(with_benson_leaves, monkeypatch):
+    """The writer ends a strategy at every board where its player keeps enough by passing
+    (where the solver's proofs stop); a writer that never does goes on past such boards."""
+    assert inner_nodes_kept(with_benson_leaves) == []
+    monkeypatch.setattr(Writer, "holds", lambda self, state, owner, t: False)
+    assert inner_nodes_kept(certified("path:7"))
