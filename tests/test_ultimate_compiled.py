@@ -3,6 +3,7 @@ answers as the Python search does; each of its safeguards has a mutant refuted."
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from gorules.cli import main
@@ -138,3 +139,39 @@ def test_a_table_grown_from_one_key_keeps_the_answers(monkeypatch):
     results = [deep(engine.result, engine.from_situation(s)) for s in situations_reachable("grid:2x2", 400)]
     assert results == fresh_results("grid:2x2")
     assert engine.core.tables[1].shape[0] > 1
+
+
+def first_question_nodes(name: str, switched_off: tuple[int, ...]) -> int:
+    """The nodes the core takes, in the fixed order, to prove that Black wins Fundamental
+    Go with no komi on the graph (asserted)."""
+    graph = parse_graph(name)
+    engine = compiled_engine(graph, switched_off, orders=(0,))
+    p = engine.fundamental(engine.from_situation(ultimate.initial_situation(graph, True)))
+    assert deep(engine.can_win, p) is True
+    return engine.nodes
+
+
+@pytest.mark.slow
+def test_histories_folded_under_the_board_stabiliser_take_other_nodes():
+    """The fold under the automorphisms fixing a board does something (the results it keeps
+    are those of the shared-core tests above, where it is on): atlas:189's first question
+    takes 135,758 nodes with it and 164,833 without, the count it took before the fold (and
+    before the proofs' D was folded into four words, which only skips proofs that cannot
+    apply: a fold that skipped one that applies would change the count)."""
+    assert first_question_nodes("atlas:189", ()) == 135_758
+    assert first_question_nodes("atlas:189", (kernel.F_STABILISER,)) == 164_833
+
+
+def test_a_history_moved_by_automorphisms_not_fixing_its_board_is_refuted(monkeypatch):
+    """Folding a history by any automorphism of the graph, not only those that fix the
+    position's board, gives wrong results somewhere (the fold must keep the game)."""
+
+    def every_automorphism(perm, canon):
+        """Every automorphism other than the identity, for every board (the mutant)."""
+        fixing = np.full((perm.shape[1], perm.shape[0]), -1, dtype=np.int64)
+        moving = [s for s in range(perm.shape[0]) if not np.array_equal(perm[s], np.arange(perm.shape[1]))]
+        fixing[:, : len(moving)] = moving
+        return fixing
+
+    monkeypatch.setattr(CompiledQuestions, "stabilisers", staticmethod(every_automorphism))
+    assert shared_results("grid:2x2") != fresh_results("grid:2x2")
