@@ -126,8 +126,9 @@ class CompiledQuestions:
         moving = [s for s in range(perm.shape[0]) if not np.array_equal(perm[s], identity)]
         fixing = np.full((boards, FIXING), -1, dtype=np.int64)
         for number in np.flatnonzero(canon == identity):
-            found = [s for s in moving if perm[s, number] == number][:FIXING]
-            fixing[number, : len(found)] = found
+            found = [s for s in moving if perm[s, number] == number]
+            if len(found) <= FIXING:
+                fixing[number, : len(found)] = found
         return fixing
 
     def grow(self) -> None:
