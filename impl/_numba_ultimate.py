@@ -108,16 +108,21 @@ def _moved(source, target, mapping):
 
 
 @kernel
-def _above(a, b):
-    """Whether the bitset ``a`` read as a number exceeds ``b``."""
-    for w in range(a.shape[0] - 1, -1, -1):
-        if a[w] != b[w]:
-            return a[w] > b[w]
+def _image_below(history, a, b, perm, inverse):
+    """Whether the image of ``history`` under automorphism a is less (as a number) than its
+    image under b (−1: the identity), read from the highest board down without moving it:
+    board t is in the image under a if a's inverse takes t into the history."""
+    back_a = perm[inverse[a]]
+    for t in range(perm.shape[1] - 1, -1, -1):
+        x = _has(history, back_a[t])
+        y = _has(history, t if b < 0 else perm[inverse[b], t])
+        if x != y:
+            return y
     return False
 
 
 @kernel
-def _least_image(history, fixing, perm, scratch):
+def _least_image(history, fixing, perm, inverse, scratch):
     """Move ``history`` to its least image under the automorphisms ``fixing`` (indices into
     ``perm``, each fixing the position's board; the identity left implicit): returns the one
     used, or −1 if none gives a smaller image (``history`` unchanged)."""
@@ -126,12 +131,11 @@ def _least_image(history, fixing, perm, scratch):
         tau = fixing[i]
         if tau < 0:
             break
-        _moved(history, scratch[1], perm[tau])
-        if _above(history if best < 0 else scratch[2], scratch[1]):
+        if _image_below(history, tau, best, perm, inverse):
             best = tau
-            _copy(scratch[2], scratch[1])
     if best >= 0:
-        _copy(history, scratch[2])
+        _moved(history, scratch[1], perm[best])
+        _copy(history, scratch[1])
     return best
 
 
@@ -246,7 +250,7 @@ def _search(game, tables, stack, st):
                 _copy(hist[ply], scratch[0])
             tau[ply] = -1
             if flags[F_STABILISER] and flags[F_MOVE_HISTORY]:
-                tau[ply] = _least_image(hist[ply], stabiliser[board[ply]], perm, scratch)
+                tau[ply] = _least_image(hist[ply], stabiliser[board[ply]], perm, inverse, scratch)
             b, p, d = board[ply], player[ply], diff[ply]
             settled = -1
             if goal[ply] == 1:

@@ -111,7 +111,7 @@ class CompiledQuestions:
             *small,
             np.zeros((plies, self.words), dtype=np.uint64),
             np.zeros((plies, self.words), dtype=np.uint64),
-            np.zeros((3, self.words), dtype=np.uint64),
+            np.zeros((2, self.words), dtype=np.uint64),
             np.zeros(plies, dtype=np.int64),
         )
         self.st = np.zeros(kernel.ST_SIZE, dtype=np.int64)
