@@ -30,7 +30,9 @@ def main() -> None:
     parser.add_argument("--goal", type=int, default=0, help="0 win, 1 draw")
     parser.add_argument("--ultimate", action="store_true", help="the Ultimate question, not the Fundamental one")
     parser.add_argument("--off", type=int, action="append", default=[], help="a part switched off (F_*)")
+    parser.add_argument("--keep", type=int, default=kernel.KEEP, help="proofs kept per table key")
     args = parser.parse_args()
+    kernel.KEEP = args.keep
     graph = parse_graph(args.graph)
     engine = Engine(graph, compiled=True)
     p = engine.from_situation(ultimate.initial_situation(graph, not args.ultimate))
