@@ -15,7 +15,7 @@ import argparse
 import time
 
 from gorules.impl import _numba_ultimate as kernel
-from gorules.impl.ultimate_compiled import CompiledQuestions
+from gorules.impl.ultimate_compiled import SLICE, CompiledQuestions
 from gorules.impl.ultimate_search import Engine
 from gorules.spec import ultimate
 from gorules.spec.graph import parse_graph
@@ -51,7 +51,7 @@ def main() -> None:
     started = time.process_time()
     status = kernel.RUNNING
     while status == kernel.RUNNING and core.st[kernel.S_NODES] < args.nodes:
-        step = min(200_000, args.nodes - int(core.st[kernel.S_NODES]))
+        step = min(SLICE, args.nodes - int(core.st[kernel.S_NODES]))
         status = kernel.resume(core.game, core.tables, core.stack, core.st, int(core.st[kernel.S_NODES]) + step)
         if core.st[kernel.S_FULL]:
             core.grow()

@@ -39,17 +39,21 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-KEEP = 1024
+KEEP = 4096
 """How many proofs a table key keeps.  Fewer cost more nodes than they save time: atlas:189's
-first question (can Black win Fundamental Go with no komi?), in the fixed order, takes 164,833
-nodes with 1,024, 657,587 with 256, and is not answered in 5.5 million with 64."""
+first question (can Black win Fundamental Go with no komi?), in the fixed order, took 164,833
+nodes with 1,024, 657,587 with 256, and was not answered in 5.5 million with 64 (before the
+folds).  With the folds, 4,096 against 1,024: atlas:78's score 865,544 nodes against
+4,853,918, and "can Black win Ultimate Go?" answered (no) on atlas:189 in 8,054,798 nodes
+and on atlas:205 in 1,228,696, where 1,024 left it open after 20 and 12 million."""
 MAX_PLY = 8192
 """The longest line the stack holds; a longer one ends the search as overflowed."""
-CHUNKS = 512
+CHUNKS = 128
 """How many table keys can hold proofs at first; the caller doubles it when a key found none
 free (``S_FULL``), up to ``MAX_CHUNKS`` (a key past them stores nothing: sound, slower).
-Memory is taken as needed: a key's proofs are 1,024 × (2 × words + 4) words."""
-MAX_CHUNKS = 8192
+Memory is taken as needed: a key's proofs are ``KEEP`` × (2 × words + 2 + ``FOLD``) words;
+at most ``MAX_CHUNKS`` × ``KEEP`` proofs in all (8.4 million)."""
+MAX_CHUNKS = 2048
 FOLD = 4
 """The words a proof's D is folded into (its words w ≡ i mod ``FOLD`` or-ed into word i):
 a lookup skips a proof whose folded D is not within the history's fold without reading its
