@@ -30,6 +30,7 @@ def main() -> None:
     parser.add_argument("--goal", type=int, default=0, help="0 win, 1 draw")
     parser.add_argument("--ultimate", action="store_true", help="the Ultimate question, not the Fundamental one")
     parser.add_argument("--off", type=int, action="append", default=[], help="a part switched off (F_*)")
+    parser.add_argument("--stabiliser", action="store_true", help="fold histories under the board's stabiliser")
     parser.add_argument("--keep", type=int, default=kernel.KEEP, help="proofs kept per table key")
     args = parser.parse_args()
     kernel.KEEP = args.keep
@@ -39,7 +40,7 @@ def main() -> None:
     if not args.ultimate:
         p = engine.fundamental(p)
     started = time.process_time()
-    core = CompiledQuestions(engine, tuple(args.off), orders=(args.hints,))
+    core = CompiledQuestions(engine, tuple(args.off), orders=(args.hints,), stabiliser=args.stabiliser)
     setup = time.process_time() - started
     black, white, player, bb, wb, ult, first, draw, history, _ = p
     board = int(core.number_of[black | white << engine.n])
