@@ -13,7 +13,10 @@ worked out beforehand in Python (``CompiledQuestions``):
 - ``Engine.race``'s delay races, from ``solo`` worked out per board in Python;
 - every position searched as its image under the automorphism that takes its board to the
   least of its images, its history moved alike (the image is the same game), and the
-  boards its proof asked about moved back for the caller.
+  boards its proof asked about moved back for the caller;
+- then its history moved to its least image (as a number) under the automorphisms that fix
+  its board (up to ``ultimate_compiled.FIXING`` of them), the same game again: histories
+  that differ by such a symmetry meet in the table.
 
 **The table is sound under positional superko** as in ``Engine``: a proof records the
 boards whose presence in the history it asked about (Q) and the subset found there (D); it
@@ -36,47 +39,67 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-KEEP = 1024
+KEEP = 4096
 """How many proofs a table key keeps.  Fewer cost more nodes than they save time: atlas:189's
-first question (can Black win Fundamental Go with no komi?), in the fixed order, takes 164,833
-nodes with 1,024, 657,587 with 256, and is not answered in 5.5 million with 64."""
+first question (can Black win Fundamental Go with no komi?), in the fixed order, took 164,833
+nodes with 1,024, 657,587 with 256, and was not answered in 5.5 million with 64 (before the
+folds).  With the folds, 4,096 against 1,024: atlas:78's score 865,544 nodes against
+4,853,918, and "can Black win Ultimate Go?" answered (no) on atlas:189 in 8,054,798 nodes
+and on atlas:205 in 1,228,696, where 1,024 left it open after 20 and 12 million."""
 MAX_PLY = 8192
 """The longest line the stack holds; a longer one ends the search as overflowed."""
-CHUNKS = 512
+CHUNKS = 128
 """How many table keys can hold proofs at first; the caller doubles it when a key found none
 free (``S_FULL``), up to ``MAX_CHUNKS`` (a key past them stores nothing: sound, slower).
-Memory is taken as needed: a key's proofs are 1,024 × (2 × words + 4) words."""
-MAX_CHUNKS = 8192
+Memory is taken as needed: a key's proofs are ``KEEP`` × (2 × words + 2 + ``FOLD``) words;
+at most ``MAX_CHUNKS`` × ``KEEP`` proofs in all (8.4 million)."""
+MAX_CHUNKS = 2048
+FOLD = 4
+"""The words a proof's D is folded into (its words w ≡ i mod ``FOLD`` or-ed into word i):
+a lookup skips a proof whose folded D is not within the history's fold without reading its
+Q and D.  With one word, a history of 100–170 boards (atlas:208) sets most of its bits."""
+
+kernel = njit(cache=True, _nrt=False)  # type: ignore[call-overload]  # a flag the stubs do not list
+"""The kernel's functions are compiled without numba's reference counting (``_nrt=False``):
+they allocate nothing, and ``CompiledQuestions`` holds every array while the search runs."""
 
 # st: the kernel's counters and its state between slices
 S_NODES, S_LIMIT, S_PLY, S_ACTION, S_RESULT, S_CHUNKS, S_HINTS, S_FULL = range(8)
 ST_SIZE = 8
 ENTER, EXPAND, DESCEND, RETURN = range(4)
 # flags: the parts of the search a mutant may switch off (each on in the real search)
-F_HISTORY_TEST, F_BARRED, F_MOVE_HISTORY, F_AFTER_HINT = range(4)
-FLAGS_SIZE = 4
+F_HISTORY_TEST, F_BARRED, F_MOVE_HISTORY, F_AFTER_HINT, F_STABILISER = range(5)
+FLAGS_SIZE = 5
 RUNNING, FINISHED, OVERFLOWED = 0, 1, 2
 
 
-@njit(cache=True)
+@kernel
 def _has(words, number):
     """Whether board ``number`` is in the bitset ``words``."""
     return (words[number >> 6] >> np.uint64(number & 63)) & np.uint64(1) != np.uint64(0)
 
 
-@njit(cache=True)
+@kernel
 def _add(words, number):
     """Put board ``number`` into the bitset ``words``."""
     words[number >> 6] |= np.uint64(1) << np.uint64(number & 63)
 
 
-@njit(cache=True)
+@kernel
 def _drop(words, number):
     """Take board ``number`` out of the bitset ``words``."""
     words[number >> 6] &= ~(np.uint64(1) << np.uint64(number & 63))
 
 
-@njit(cache=True)
+@kernel
+def _copy(target, source):
+    """``target`` := ``source`` word by word (a slice assignment may allocate a temporary,
+    which the kernel, compiled without reference counting, cannot)."""
+    for w in range(source.shape[0]):
+        target[w] = source[w]
+
+
+@kernel
 def _moved(source, target, mapping):
     """``target`` := the bitset ``source`` with every board number b moved to mapping[b]."""
     target[:] = 0
@@ -88,7 +111,39 @@ def _moved(source, target, mapping):
             word &= word - np.uint64(1)
 
 
-@njit(cache=True)
+@kernel
+def _image_below(history, a, b, perm, inverse):
+    """Whether the image of ``history`` under automorphism a is less (as a number) than its
+    image under b (−1: the identity), read from the highest board down without moving it:
+    board t is in the image under a if a's inverse takes t into the history."""
+    back_a = perm[inverse[a]]
+    for t in range(perm.shape[1] - 1, -1, -1):
+        x = _has(history, back_a[t])
+        y = _has(history, t if b < 0 else perm[inverse[b], t])
+        if x != y:
+            return y
+    return False
+
+
+@kernel
+def _least_image(history, fixing, perm, inverse, scratch):
+    """Move ``history`` to its least image under the automorphisms ``fixing`` (indices into
+    ``perm``, each fixing the position's board; the identity left implicit): returns the one
+    used, or −1 if none gives a smaller image (``history`` unchanged)."""
+    best = -1
+    for i in range(fixing.shape[0]):
+        tau = fixing[i]
+        if tau < 0:
+            break
+        if _image_below(history, tau, best, perm, inverse):
+            best = tau
+    if best >= 0:
+        _moved(history, scratch[1], perm[best])
+        _copy(history, scratch[1])
+    return best
+
+
+@kernel
 def _legal(k, b, p, d, ult, history, placements, children):
     """Whether move k of the fixed order is open to player p at board b: 0 the ultimate
     delay (she still holds her ultimate prisoner), 1 the delay (her bowl exceeds the
@@ -100,22 +155,23 @@ def _legal(k, b, p, d, ult, history, placements, children):
     return 0 <= k - 2 < placements[b, p] and not _has(history, children[b, p, k - 2])
 
 
-@njit(cache=True)
+@kernel
 def _key(board, player, ult, first, draw, goal):
     """The table key of a position and goal (the bowls and the history left out)."""
     return ((((board * 2 + player) * 4 + ult) * 3 + first + 1) * 3 + draw + 1) * 2 + goal
 
 
-@njit(cache=True)
-def _fold(words):
-    """The words of a bitset or-ed into one: a set's fold lies within a superset's fold."""
+@kernel
+def _fold(words, i):
+    """Word i of a bitset's fold: its words w ≡ i (mod ``FOLD``) or-ed together.  A set's
+    fold lies within a superset's fold."""
     folded = np.uint64(0)
-    for w in range(words.shape[0]):
+    for w in range(i, words.shape[0], FOLD):
         folded |= words[w]
     return folded
 
 
-@njit(cache=True)
+@kernel
 def _lookup(tables, st, key, d, history, out, test_history):
     """A stored proof at ``key`` that holds at prisoner difference d and this history:
     1 a win, 0 a loss (its Q copied into ``out``), or −1 if none applies (``test_history``
@@ -125,10 +181,11 @@ def _lookup(tables, st, key, d, history, out, test_history):
     if chunk < 0:
         return -1
     words = history.shape[0]
-    folded = _fold(history)
+    f0, f1, f2, f3 = _fold(history, 0), _fold(history, 1), _fold(history, 2), _fold(history, 3)
     for e in range(counts[chunk]):
-        if test_history and folds[chunk, e] & ~folded:
-            continue  # some board of D is not in the history (D folded into one word)
+        fold = folds[chunk, e]
+        if test_history and (fold[0] & ~f0 | fold[1] & ~f1 | fold[2] & ~f2 | fold[3] & ~f3):
+            continue  # some board of D is not in the history (seen in the folds)
         answer = answers[chunk, e]
         at = ats[chunk, e]
         if answer == 1:
@@ -142,12 +199,12 @@ def _lookup(tables, st, key, d, history, out, test_history):
                 good = False
                 break
         if good:
-            out[:] = queries[chunk, e]
+            _copy(out, queries[chunk, e])
             return answer
     return -1
 
 
-@njit(cache=True)
+@kernel
 def _store(tables, st, key, d, history, query, answer):
     """Keep a proof at ``key``: its answer, the prisoner difference it was proved at, and
     its history condition (Q = ``query``, D = history ∩ Q)."""
@@ -171,16 +228,17 @@ def _store(tables, st, key, d, history, query, answer):
     for w in range(history.shape[0]):
         queries[chunk, e, w] = query[w]
         founds[chunk, e, w] = history[w] & query[w]
-    folds[chunk, e] = _fold(founds[chunk, e])
+    for i in range(FOLD):
+        folds[chunk, e, i] = _fold(founds[chunk, e], i)
 
 
-@njit(cache=True)
+@kernel
 def _search(game, tables, stack, st):
     """Run the search from the state in ``stack``/``st`` until it finishes, overflows or
     spends ``st[S_LIMIT]`` nodes; returns FINISHED (answer in st[S_RESULT]), OVERFLOWED or
     RUNNING (resume later)."""
-    placements, children, taken, solo, canon, frame, perm, inverse, flags = game
-    board, player, diff, ult, first, draw, goal, sigma, made, nxt, hint_at, move_of, hist, used, scratch = stack
+    placements, children, taken, solo, canon, frame, perm, inverse, flags, stabiliser = game
+    board, player, diff, ult, first, draw, goal, sigma, made, nxt, hint_at, move_of, hist, used, scratch, tau = stack
     hints = tables[7]
     ply = st[S_PLY]
     action = st[S_ACTION]
@@ -193,7 +251,10 @@ def _search(game, tables, stack, st):
                 board[ply] = canon[board[ply]]
             if s >= 0 and flags[F_MOVE_HISTORY]:
                 _moved(hist[ply], scratch[0], perm[s])
-                hist[ply, :] = scratch[0]
+                _copy(hist[ply], scratch[0])
+            tau[ply] = -1
+            if flags[F_STABILISER] and flags[F_MOVE_HISTORY]:
+                tau[ply] = _least_image(hist[ply], stabiliser[board[ply]], perm, inverse, scratch)
             b, p, d = board[ply], player[ply], diff[ply]
             settled = -1
             if goal[ply] == 1:
@@ -268,7 +329,7 @@ def _search(game, tables, stack, st):
                 return OVERFLOWED
             player[child] = 1 - p
             goal[child] = 1 - goal[ply]
-            hist[child, :] = hist[ply]
+            _copy(hist[child], hist[ply])
             board[child] = b
             ult[child], first[child], draw[child] = ult[ply], first[ply], draw[ply]
             made[child] = -1
@@ -291,9 +352,12 @@ def _search(game, tables, stack, st):
             ply = child
             action = ENTER
         else:  # RETURN: ply's answer is result, its query bits are used[ply] (in its frame)
+            if tau[ply] >= 0:
+                _moved(used[ply], scratch[0], perm[inverse[tau[ply]]])
+                _copy(used[ply], scratch[0])
             if sigma[ply] >= 0 and flags[F_MOVE_HISTORY]:
                 _moved(used[ply], scratch[0], perm[inverse[sigma[ply]]])
-                used[ply, :] = scratch[0]
+                _copy(used[ply], scratch[0])
             if made[ply] >= 0:
                 _drop(used[ply], made[ply])  # the line's own board, not the history's
             if ply == 0:
@@ -302,7 +366,7 @@ def _search(game, tables, stack, st):
                 return FINISHED
             parent = ply - 1
             if result == 0:  # the child cannot reach its goal: the parent reaches hers
-                used[parent, :] = used[ply]
+                _copy(used[parent], used[ply])
                 if made[ply] >= 0:
                     _add(used[parent], made[ply])
                 b, p = board[parent], player[parent]
@@ -318,18 +382,18 @@ def _search(game, tables, stack, st):
             action = DESCEND
 
 
-@njit(cache=True)
+@kernel
 def begin(stack, st, b, p, d, ult, first, draw, goal, history):
     """Put the root position on the stack (its history a bitset over board numbers)."""
     board, player, diff, ults, firsts, draws, goals = stack[:7]
     board[0], player[0], diff[0] = b, p, d
     ults[0], firsts[0], draws[0], goals[0] = ult, first, draw, goal
     stack[8][0] = -1  # the root made no board
-    stack[12][0, :] = history
+    _copy(stack[12][0], history)
     st[S_PLY], st[S_ACTION], st[S_RESULT] = 0, ENTER, -1
 
 
-@njit(cache=True)
+@kernel
 def resume(game, tables, stack, st, limit):
     """Search on until ``limit`` nodes in all (see ``_search``)."""
     st[S_LIMIT] = limit

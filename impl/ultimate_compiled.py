@@ -22,6 +22,10 @@ MAX_AUTOMORPHISMS = 5040
 """Every automorphism of a graph of at most 7 points."""
 SLICE = 20_000
 """The nodes of one slice: the budget, the cap and the progress are checked between slices."""
+FIXING = 24
+"""The most automorphisms fixing a board under which a history is moved to its least image
+(the rest of a larger stabiliser is left out: any automorphism fixing the board is sound,
+fewer only find fewer histories alike).  Each costs a pass over the history at every node."""
 RACE = 5_000
 """The nodes each move order first gets when the two race (as ``Engine.decide``); four times
 as many at each round after."""
@@ -34,12 +38,18 @@ class Overflowed(Exception):
 class CompiledQuestions:
     """The kernel's tables for one engine's graph, and its questions asked in slices."""
 
-    def __init__(self, engine, switched_off: tuple[int, ...] = (), orders: tuple[int, ...] = (0, 1)):
+    def __init__(
+        self, engine, switched_off: tuple[int, ...] = (), orders: tuple[int, ...] = (0, 1), stabiliser: bool = False
+    ):
         """Number every board of the engine's graph (3^n of them) and work out their moves,
         ``solo``, automorphic images and representatives.  ``switched_off`` lists parts of
         the search (``_numba_ultimate.F_*``) left out: mutants, for the tests.  ``orders``
         are the move orders that race (``decide``): 0 the fixed one, 1 the hinted one; a
-        single order searches alone."""
+        single order searches alone.  ``stabiliser`` folds each history under the automorphisms
+        that fix its board (``_numba_ultimate``; off by default: with 4,096 proofs per key it
+        leaves atlas:208's first question open in 1,000,000 nodes, which takes 265,486
+        without it, though it takes atlas:199's score from 9,119,766 nodes to 588,983 with
+        1,024)."""
         self.orders = orders
         n = engine.n
         self.engine = engine  # while the tables are worked out (no cycle kept after)
@@ -82,10 +92,12 @@ class CompiledQuestions:
             s = int(np.argmin(images))
             if images[s] < number:
                 canon[number], frame[number] = images[s], s
+        fixing = self.stabilisers(perm, canon)
         flags = np.ones(kernel.FLAGS_SIZE, dtype=np.int64)
+        flags[kernel.F_STABILISER] = int(stabiliser)
         for flag in switched_off:
             flags[flag] = 0
-        self.game = (placements, children, taken, solo, canon, frame, perm, inverse, flags)
+        self.game = (placements, children, taken, solo, canon, frame, perm, inverse, flags, fixing)
         self.words = (boards + 63) // 64
         keys = boards * 2 * 4 * 3 * 3 * 2
         chunks = kernel.CHUNKS
@@ -98,7 +110,7 @@ class CompiledQuestions:
             np.zeros((chunks, kernel.KEEP, self.words), dtype=np.uint64),
             np.zeros((chunks, kernel.KEEP, self.words), dtype=np.uint64),
             np.full(keys, -1, dtype=np.int64),  # per key, the move that last reached the goal
-            np.zeros((chunks, kernel.KEEP), dtype=np.uint64),  # per proof, its D folded into one word
+            np.zeros((chunks, kernel.KEEP, kernel.FOLD), dtype=np.uint64),  # per proof, its D folded
         )
         plies = kernel.MAX_PLY
         small = [np.zeros(plies, dtype=np.int64) for _ in range(12)]
@@ -106,10 +118,25 @@ class CompiledQuestions:
             *small,
             np.zeros((plies, self.words), dtype=np.uint64),
             np.zeros((plies, self.words), dtype=np.uint64),
-            np.zeros((1, self.words), dtype=np.uint64),
+            np.zeros((2, self.words), dtype=np.uint64),
+            np.zeros(plies, dtype=np.int64),
         )
         self.st = np.zeros(kernel.ST_SIZE, dtype=np.int64)
         del self.engine
+
+    @staticmethod
+    def stabilisers(perm: np.ndarray, canon: np.ndarray) -> np.ndarray:
+        """Per representative board, the automorphisms other than the identity that fix it
+        (at most ``FIXING``, then −1s); nothing for other boards (never searched as such)."""
+        boards = perm.shape[1]
+        identity = np.arange(boards)
+        moving = [s for s in range(perm.shape[0]) if not np.array_equal(perm[s], identity)]
+        fixing = np.full((boards, FIXING), -1, dtype=np.int64)
+        for number in np.flatnonzero(canon == identity):
+            found = [s for s in moving if perm[s, number] == number]
+            if len(found) <= FIXING:
+                fixing[number, : len(found)] = found
+        return fixing
 
     def grow(self) -> None:
         """Twice as many table keys able to hold proofs (up to ``MAX_CHUNKS``), the proofs

@@ -3,6 +3,7 @@ answers as the Python search does; each of its safeguards has a mutant refuted."
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from gorules.cli import main
@@ -39,11 +40,13 @@ def test_named_graphs_get_the_python_answers(name):
     assert score_and_result(name, True) == score_and_result(name, False)
 
 
-def compiled_engine(graph, switched_off: tuple[int, ...] = (), orders: tuple[int, ...] = (0, 1)) -> Engine:
+def compiled_engine(
+    graph, switched_off: tuple[int, ...] = (), orders: tuple[int, ...] = (0, 1), stabiliser: bool = False
+) -> Engine:
     """An engine whose questions go to a compiled core with the given parts switched off,
-    racing the given move orders (0 fixed, 1 hinted)."""
+    racing the given move orders (0 fixed, 1 hinted), with or without the stabiliser fold."""
     engine = Engine(graph, compiled=True)
-    engine.core = CompiledQuestions(engine, switched_off, orders)
+    engine.core = CompiledQuestions(engine, switched_off, orders, stabiliser)
     return engine
 
 
@@ -56,11 +59,15 @@ def situations_reachable(name: str, limit: int) -> list:
 
 
 def shared_results(
-    name: str, switched_off: tuple[int, ...] = (), orders: tuple[int, ...] = (0, 1), limit: int = 400
+    name: str,
+    switched_off: tuple[int, ...] = (),
+    orders: tuple[int, ...] = (0, 1),
+    limit: int = 400,
+    stabiliser: bool = False,
 ) -> list[int]:
     """The Ultimate result at each reachable situation, all asked of one compiled core (its
     table's proofs reused across histories)."""
-    engine = compiled_engine(parse_graph(name), switched_off, orders)
+    engine = compiled_engine(parse_graph(name), switched_off, orders, stabiliser)
     return [deep(engine.result, engine.from_situation(s)) for s in situations_reachable(name, limit)]
 
 
@@ -138,3 +145,46 @@ def test_a_table_grown_from_one_key_keeps_the_answers(monkeypatch):
     results = [deep(engine.result, engine.from_situation(s)) for s in situations_reachable("grid:2x2", 400)]
     assert results == fresh_results("grid:2x2")
     assert engine.core.tables[1].shape[0] > 1
+
+
+def first_question_nodes(name: str, stabiliser: bool) -> int:
+    """The nodes the core takes, in the fixed order, to prove that Black wins Fundamental
+    Go with no komi on the graph (asserted)."""
+    graph = parse_graph(name)
+    engine = compiled_engine(graph, orders=(0,), stabiliser=stabiliser)
+    p = engine.fundamental(engine.from_situation(ultimate.initial_situation(graph, True)))
+    assert deep(engine.can_win, p) is True
+    return engine.nodes
+
+
+@pytest.mark.slow
+def test_histories_folded_under_the_board_stabiliser_take_other_nodes():
+    """The fold under the automorphisms fixing a board does something (the results it keeps
+    are those of the shared-core tests above, where it is on): atlas:189's first question
+    takes 161,431 nodes with it and 191,898 without (4,096 proofs per key).  The counts also
+    hold the proofs' D folded into four words to account: that fold only skips proofs that
+    cannot apply, and one that skipped a proof that applies would change them."""
+    assert first_question_nodes("atlas:189", True) == 161_431
+    assert first_question_nodes("atlas:189", False) == 191_898
+
+
+@pytest.mark.parametrize("name", ["path:4", "grid:2x2"])
+def test_histories_folded_under_the_board_stabiliser_keep_the_answers(name):
+    """With the stabiliser fold on (it is off by default), a shared core gives the results
+    of fresh Python searches."""
+    assert shared_results(name, stabiliser=True) == fresh_results(name)
+
+
+def test_a_history_moved_by_automorphisms_not_fixing_its_board_is_refuted(monkeypatch):
+    """Folding a history by any automorphism of the graph, not only those that fix the
+    position's board, gives wrong results somewhere (the fold must keep the game)."""
+
+    def every_automorphism(perm, canon):
+        """Every automorphism other than the identity, for every board (the mutant)."""
+        fixing = np.full((perm.shape[1], perm.shape[0]), -1, dtype=np.int64)
+        moving = [s for s in range(perm.shape[0]) if not np.array_equal(perm[s], np.arange(perm.shape[1]))]
+        fixing[:, : len(moving)] = moving
+        return fixing
+
+    monkeypatch.setattr(CompiledQuestions, "stabilisers", staticmethod(every_automorphism))
+    assert shared_results("grid:2x2", stabiliser=True) != fresh_results("grid:2x2")

@@ -1,0 +1,70 @@
+"""The compiled core of the Ultimate/Fundamental searches on one question, measured.
+
+    python benchmarks/bench_ultimate_core.py atlas:208 --nodes 1000000
+
+Asks Black's first question of the Fundamental score ("can Black win with no komi?") of the
+empty board, in the fixed move order alone (no race), within ``--nodes`` nodes, and prints
+the start-up time (numbering 3^n boards, worked out in Python), the nodes searched, the
+processor time of the search and its pace.  The kernel is compiled (or loaded from numba's
+cache) before the clock starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from gorules.impl import _numba_ultimate as kernel
+from gorules.impl.ultimate_compiled import SLICE, CompiledQuestions
+from gorules.impl.ultimate_search import Engine
+from gorules.spec import ultimate
+from gorules.spec.graph import parse_graph
+
+
+def main() -> None:
+    """Measure one question."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("graph")
+    parser.add_argument("--nodes", type=int, default=1_000_000)
+    parser.add_argument("--hints", type=int, default=0, help="1: the hinted order")
+    parser.add_argument("--goal", type=int, default=0, help="0 win, 1 draw")
+    parser.add_argument("--ultimate", action="store_true", help="the Ultimate question, not the Fundamental one")
+    parser.add_argument("--off", type=int, action="append", default=[], help="a part switched off (F_*)")
+    parser.add_argument("--stabiliser", action="store_true", help="fold histories under the board's stabiliser")
+    parser.add_argument("--keep", type=int, default=kernel.KEEP, help="proofs kept per table key")
+    args = parser.parse_args()
+    kernel.KEEP = args.keep
+    graph = parse_graph(args.graph)
+    engine = Engine(graph, compiled=True)
+    p = engine.from_situation(ultimate.initial_situation(graph, not args.ultimate))
+    if not args.ultimate:
+        p = engine.fundamental(p)
+    started = time.process_time()
+    core = CompiledQuestions(engine, tuple(args.off), orders=(args.hints,), stabiliser=args.stabiliser)
+    setup = time.process_time() - started
+    black, white, player, bb, wb, ult, first, draw, history, _ = p
+    board = int(core.number_of[black | white << engine.n])
+    d = bb - wb if player == 0 else wb - bb
+    root = (board, player, d, ult, first, draw, args.goal, core.history_words(history))
+    core.st[kernel.S_HINTS] = args.hints
+    kernel.begin(core.stack, core.st, *root)
+    kernel.resume(core.game, core.tables, core.stack, core.st, 1)  # compile or load first
+    started = time.process_time()
+    status = kernel.RUNNING
+    while status == kernel.RUNNING and core.st[kernel.S_NODES] < args.nodes:
+        step = min(SLICE, args.nodes - int(core.st[kernel.S_NODES]))
+        status = kernel.resume(core.game, core.tables, core.stack, core.st, int(core.st[kernel.S_NODES]) + step)
+        if core.st[kernel.S_FULL]:
+            core.grow()
+    spent = time.process_time() - started
+    nodes = int(core.st[kernel.S_NODES])
+    answer = {kernel.FINISHED: str(bool(core.st[kernel.S_RESULT])), kernel.OVERFLOWED: "overflowed"}.get(
+        status, "unanswered"
+    )
+    print(
+        f"{args.graph}: start-up {setup:.2f} s; {nodes:,} nodes in {spent:.2f} s CPU ({nodes / spent:,.0f}/s); answer {answer}; table keys used {int(core.st[kernel.S_CHUNKS]):,}"
+    )
+
+
+if __name__ == "__main__":
+    main()
