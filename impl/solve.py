@@ -104,6 +104,8 @@ bounds cheaply where the value is low (1×n), walking down upper bounds where a 
 test near the value is dear (the dense 6-point graphs)."""
 MAX_AUTOMORPHISMS = 1000
 DEFAULT_CORE = "compiled"
+SEARCHES = ("deepening", "dfpn")
+DEFAULT_SEARCH = "deepening"
 """The core used where it supports the game (finite ko rules, undirected graphs, at most 64
 points) unless one is asked for: the same tests in numba, 1×8 +3 in 2,569,456 nodes and
 9.4 s against the Python core's 2,775,229 nodes and 23.4 s (docs/solver.md)."""
@@ -214,6 +216,7 @@ class Solver:
         core: str | None = None,
         table_bits: int | None = None,
         territory: bool = False,
+        search: str | None = None,
     ):
         """Prepare to solve ``graph`` from the empty board with Black to move, or from
         ``start`` = (black points, white points, side to move: 0 Black, 1 White) taken as
@@ -280,9 +283,11 @@ class Solver:
         self.territory = territory and self.benson and not self.stone_scoring
         self.group = automorphisms(graph, *self.start[:2]) if symmetry else ()
         self.core = self.choose_core(core)
+        self.search_kind = self.choose_search(search)
         # The compiled table: about four slots per state (4·3^n bounds the states) up to 2^20.
         self.table_bits = table_bits if table_bits is not None else min(20, (4 * 3**self.n).bit_length() + 2)
         self.compiled_state: tuple | None = None
+        self.dfpn_state: tuple | None = None
 
     def compiled_unsupported(self) -> str | None:
         """Why the compiled core cannot run this game, or None if it can."""
@@ -310,6 +315,15 @@ class Solver:
         if core is None:
             return DEFAULT_CORE if why is None else "python"
         return core
+
+    def choose_search(self, search: str | None) -> str:
+        """The compiled core's way of deciding a threshold test: ``search`` if given
+        (SolveError if unknown, or if df-pn is asked of the Python core), else "deepening"."""
+        if search not in (None, *SEARCHES):
+            raise SolveError(f"unknown search {search!r}: the searches are {' and '.join(SEARCHES)}")
+        if search == "dfpn" and self.core != "compiled":
+            raise SolveError("df-pn runs in the compiled core only: drop --core python or use --search deepening")
+        return search or DEFAULT_SEARCH
 
     # ---- scores
 
@@ -799,6 +813,9 @@ class Solver:
         then the full test (the kernel's depth-limited proof without a horizon)."""
         from gorules.impl._numba_solve import UNBOUNDED
 
+        if self.search_kind == "dfpn":
+            self.depth = None
+            return self.compiled_dfpn(state, t, group)
         for depth in [*self.horizons(), UNBOUNDED]:
             self.depth = depth if depth < UNBOUNDED else None
             answer = self.compiled_prove(state, t, depth, group)
@@ -886,6 +903,40 @@ class Solver:
             if code != ks.SUSPENDED:
                 if self.nodes >= self.next_tick:
                     self.tick()
+                return code
+            self.tick()
+            chunk = min(2 * chunk, CHUNK_LAST)
+
+    def compiled_dfpn(self, state, t, group=()) -> int:
+        """The df-pn kernel's answer to "at least ``t``?" from ``state`` under the current
+        history: 1 or -1, in slices of nodes as :meth:`compiled_prove` runs them."""
+        import numpy as np
+
+        from gorules.impl import _numba_dfpn as kd
+        from gorules.impl import _numba_solve as ks
+
+        arrays = self.compiled_arrays()
+        if self.dfpn_state is None:
+            self.dfpn_state = kd.arrays(self.table_bits)
+        numbers = self.dfpn_state
+        counters = arrays[10]
+        begin: Any = kd.begin
+        resume: Any = kd.resume
+        black, white, side, passes, _ = state
+        mask = np.uint64(self.group_mask(group))
+        begin(arrays, numbers, *self.history_boards(), np.uint64(black), np.uint64(white), side, passes, t, mask)
+        chunk = CHUNK_FIRST
+        while True:
+            counters[ks.S_NODES] = 0
+            code = int(resume(arrays, numbers, self.node_allowance(chunk)))
+            self.nodes += int(counters[ks.S_NODES])
+            if code == ks.OVERFLOW:
+                raise SolveError(f"{self.graph.name}: a line longer than the compiled core's {ks.MAX_PLY} turns")
+            if code != ks.SUSPENDED:
+                if self.nodes >= self.next_tick:
+                    self.tick()
+                if code == 0:
+                    raise AssertionError("df-pn left the root undecided")
                 return code
             self.tick()
             chunk = min(2 * chunk, CHUNK_LAST)
@@ -988,6 +1039,10 @@ class Solver:
             from gorules.impl._numba_solve import forget
 
             self.compiled_state = forget(self.compiled_state)
+        if self.dfpn_state is not None:
+            from gorules.impl._numba_dfpn import forget as forget_numbers
+
+            self.dfpn_state = forget_numbers(self.dfpn_state)
         self.proofs.clear()
         self.settled.clear()
         self.history_scores = ([0] * self.n, [0] * self.n)
@@ -1188,6 +1243,7 @@ class Solver:
                     "table_entries": len(self.table),
                     "stopped": str(spent),
                     "core": self.core,
+                    "search": self.search_kind if self.core == "compiled" else None,
                     "territory": self.territory,
                 },
                 status="bounds",
@@ -1210,6 +1266,7 @@ class Solver:
                 "rules": self.rules.describe(),
                 "table_entries": len(self.table),
                 "core": self.core,
+                "search": self.search_kind if self.core == "compiled" else None,
                 "territory": self.territory,
             }
             | ({"principal_variation": f"cut short: {self.line_cut}"} if self.line_cut else {}),
