@@ -105,8 +105,11 @@ for its own mover (the move is refuted); decided against its mover (the move win
 D_THPN, D_THDN, D_PN, D_DN, D_OPEN = range(5)
 DS_SIZE = 5
 # B[7]: the run
-R_PLY, R_STEP, R_EPS, R_RULE = range(4)
-R_SIZE = 4
+R_PLY, R_STEP, R_EPS, R_RULE, R_MUTANT = range(5)
+R_SIZE = 5
+ONE_REFUTATION, WINNING_MOVE_UNASKED = 1, 2
+"""Mutants for the tests: a node disproved as soon as one of its moves is refuted; a proof
+whose queries leave out the position of its winning move."""
 SUM, WEAK = 0, 1
 """How a node's dn follows from its children's pn: their sum (df-pn), or the largest plus
 one for each other open child (weak proof-number search, Ueda et al.)."""
@@ -136,7 +139,7 @@ def _take(A, B, ply, i):
     for w in range((h >> 6) + 1):
         hs[ply, w] = hs[ply + 1, w]
     key = B[3][ply, i]
-    if key != U0 and A[13][ply, i] != PASS_MOVE:
+    if key != U0 and A[13][ply, i] != PASS_MOVE and B[7][R_MUTANT] != WINNING_MOVE_UNASKED:
         b = _qbit(A[26], A[27], st, key)
         qs[ply, b >> 6] |= _bit(b & 63)
 
@@ -295,6 +298,9 @@ def _expand(A, B, ply):
             return RETURN
         if status == SUCCEEDS:
             _merge(A, ply)
+            if B[7][R_MUTANT] == ONE_REFUTATION:
+                _decide(A, B, ply, -1, NO_MOVE)
+                return RETURN
         elif status == OPEN:
             left += 1
     ds[ply, D_OPEN] = left
@@ -415,7 +421,7 @@ def _returned(A, B, ply):
         cdn[ply, i] = INF
         _merge(A, ply)
         ds[ply, D_OPEN] -= 1
-        if ds[ply, D_OPEN] == 0:
+        if ds[ply, D_OPEN] == 0 or B[7][R_MUTANT] == ONE_REFUTATION:
             _decide(A, B, ply, -1, NO_MOVE)
             return RETURN
         return SELECT
@@ -491,15 +497,17 @@ def resume(A, B, limit):
     return _run(A, B)
 
 
-def arrays(table_bits: int, epsilon_shift: int = 2, rule: int = WEAK) -> tuple:
+def arrays(table_bits: int, epsilon_shift: int = 2, rule: int = WEAK, mutant: int = 0) -> tuple:
     """This module's state: per frame and child the numbers, status and key of the move;
     per frame its thresholds and numbers; the table of numbers (``1 << table_bits`` slots,
     the deepening kernel's slots: state and threshold, pn, dn); the run (where it
-    stopped, and ε = 2^-``epsilon_shift`` of the 1 + ε trick, 63 for none)."""
+    stopped, ε = 2^-``epsilon_shift`` of the 1 + ε trick (63 for none), the rule of ``dn``
+    (``WEAK`` or ``SUM``), and a mutant for the tests, 0 for none)."""
     size = 1 << table_bits
     run = np.zeros(R_SIZE, np.int64)
     run[R_EPS] = epsilon_shift
     run[R_RULE] = rule
+    run[R_MUTANT] = mutant
     return (
         np.zeros((MAX_PLY + 1, WIDTH), np.int64),
         np.zeros((MAX_PLY + 1, WIDTH), np.int64),

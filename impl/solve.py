@@ -199,6 +199,8 @@ class Solver:
 
     table_forgets_history = False
     """Mutant switch for the tests: the compiled core's table reuses an entry under any history."""
+    dfpn_mutant = 0
+    """Mutant switch for the tests: one of ``impl/_numba_dfpn.py``'s mutants (0: none)."""
 
     def __init__(
         self,
@@ -917,7 +919,7 @@ class Solver:
 
         arrays = self.compiled_arrays()
         if self.dfpn_state is None:
-            self.dfpn_state = kd.arrays(self.table_bits)
+            self.dfpn_state = kd.arrays(self.table_bits, mutant=self.dfpn_mutant)
         numbers = self.dfpn_state
         counters = arrays[10]
         begin: Any = kd.begin

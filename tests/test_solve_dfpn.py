@@ -8,14 +8,17 @@ disproved as soon as its first child is proved (one refuted move taken for all).
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
 
+from gorules.impl._numba_dfpn import ONE_REFUTATION
 from gorules.impl.solve import SolveError, Solver
 from gorules.spec.graph import parse_graph
 from tests.reference_compiled import compiled_value
 from tests.reference_minimax import reference_value
+from tests.test_solve_cli import run_cli
 from tests.test_solve_reference import FINITE, LONG_FIVE_POINT_CASES, RULES, connected_graphs, small_cases
 
 SMALL = [case for case in small_cases(4) if case[1] in FINITE]
@@ -27,11 +30,13 @@ FIVE_SAMPLE = [
 ]
 
 
-def dfpn_value(graph: str, rules: str, mutant: bool = False) -> int | None:
+def dfpn_value(graph: str, rules: str, mutant: bool = False, kernel_mutant: int = 0) -> int | None:
     """The solver's raw value with its threshold tests decided by df-pn (with the table
-    that forgets the history if ``mutant``), None if its search finds itself inconsistent."""
+    that forgets the history if ``mutant``, with one of the kernel's mutants if
+    ``kernel_mutant``), None if its search finds itself inconsistent."""
     solver = Solver(parse_graph(graph), RULES[rules], search="dfpn")
     solver.table_forgets_history = mutant
+    solver.dfpn_mutant = kernel_mutant
     try:
         return solver.solve().raw_value
     except AssertionError:
@@ -55,6 +60,17 @@ def test_a_dfpn_whose_table_forgets_the_history_is_caught():
         if dfpn_value(graph, rules, mutant=True) != reference_value(parse_graph(graph), RULES[rules])
     ]
     assert {("atlas:17", rules) for rules in FINITE} <= set(found)
+
+
+def test_a_dfpn_that_takes_one_refuted_move_for_all_is_caught():
+    """The comparison can fail: a df-pn that calls a node disproved as soon as one of its
+    moves is refuted gives a wrong value on some graph of up to 4 points."""
+    found = [
+        (graph, rules)
+        for graph, rules in SMALL
+        if dfpn_value(graph, rules, kernel_mutant=ONE_REFUTATION) != reference_value(parse_graph(graph), RULES[rules])
+    ]
+    assert found
 
 
 @pytest.mark.parametrize("graph, rules", FIVE_SAMPLE)
@@ -86,3 +102,26 @@ def test_dfpn_needs_the_compiled_core_and_a_known_name():
     with pytest.raises(SolveError, match="unknown search"):
         Solver(parse_graph("path:3"), "tromp-taylor", search="bfs")
     assert Solver(parse_graph("path:3"), "tromp-taylor").search_kind == "deepening"
+
+
+def test_the_command_line_runs_dfpn_and_names_it():
+    """``gorules solve --search dfpn`` finds the deepening's value on 2×3 and the JSON says
+    which search ran; df-pn under the Python core is refused in one line, exit 2."""
+    values = {}
+    for search in ("deepening", "dfpn"):
+        code, out, _ = run_cli("solve", "grid:2x3", "--search", search, "--json", "--no-progress")
+        result = json.loads(out)
+        assert code == 0 and result["status"] == "exact" and result["search"] == search
+        values[search] = result["value"]
+    assert values["dfpn"] == values["deepening"] == 0
+    code, out, err = run_cli("solve", "path:3", "--search", "dfpn", "--core", "python", "--no-progress")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "compiled core" in err
+
+
+def test_dfpn_reports_bounds_when_the_budget_runs_out_inside_a_test():
+    """A node budget spent inside a df-pn test ends in status bounds, within the budget."""
+    code, out, _ = run_cli("solve", "path:10", "--search", "dfpn", "--nodes", "3000", "--json", "--no-progress")
+    result = json.loads(out)
+    assert code == 0 and result["status"] == "bounds" and result["search"] == "dfpn"
+    assert -10 <= result["lower"] <= result["upper"] <= 10
+    assert result["nodes"] <= 3001
