@@ -105,7 +105,10 @@ test near the value is dear (the dense 6-point graphs)."""
 MAX_AUTOMORPHISMS = 1000
 DEFAULT_CORE = "compiled"
 SEARCHES = ("deepening", "dfpn")
-DEFAULT_SEARCH = "deepening"
+DEFAULT_SEARCH = "dfpn"
+"""The compiled core decides its threshold tests by df-pn unless asked otherwise: 1×8, 1×9,
+2×5 in 17,116, 31,664 and 13,833 nodes against 3.1 M, 30.3 M and 15.0 M by deepening, 1×10
+and 1×11 solved (``docs/solver.md``)."""
 """The core used where it supports the game (finite ko rules, undirected graphs, at most 64
 points) unless one is asked for: the same tests in numba, 1×8 +3 in 2,569,456 nodes and
 9.4 s against the Python core's 2,775,229 nodes and 23.4 s (docs/solver.md)."""
@@ -230,7 +233,10 @@ class Solver:
         with the Benson bounds under area scoring, the secure regions of the alive stones
         and not only their one-point eyes (``docs/solver.md``).  ``core`` is
         "compiled" (the threshold tests run in ``impl/_numba_solve.py``, the default where
-        the rules allow: ``DEFAULT_CORE``) or "python"; ``table_bits`` sets the compiled table's size."""
+        the rules allow: ``DEFAULT_CORE``) or "python"; ``table_bits`` sets the compiled table's size.
+        ``search`` is how the compiled core decides a threshold test: "dfpn" (depth-first
+        proof-number search, ``impl/_numba_dfpn.py``; ``DEFAULT_SEARCH``) or "deepening"
+        (iterative deepening, then the proof search without a horizon; the Python core's way)."""
         if graph.order > max_points:
             raise SolveError(
                 f"{graph.name} has {graph.order} points: the solver takes at most {max_points} "
@@ -320,12 +326,15 @@ class Solver:
 
     def choose_search(self, search: str | None) -> str:
         """The compiled core's way of deciding a threshold test: ``search`` if given
-        (SolveError if unknown, or if df-pn is asked of the Python core), else "deepening"."""
+        (SolveError if unknown, or if df-pn is asked of the Python core), else
+        ``DEFAULT_SEARCH`` for the compiled core and "deepening" for the Python core."""
         if search not in (None, *SEARCHES):
             raise SolveError(f"unknown search {search!r}: the searches are {' and '.join(SEARCHES)}")
         if search == "dfpn" and self.core != "compiled":
             raise SolveError("df-pn runs in the compiled core only: drop --core python or use --search deepening")
-        return search or DEFAULT_SEARCH
+        if search is None:
+            return DEFAULT_SEARCH if self.core == "compiled" else "deepening"
+        return search
 
     # ---- scores
 

@@ -96,12 +96,14 @@ def test_dfpn_equals_compiled_full_history_minimax_on_five_points(graph, rules):
 
 
 def test_dfpn_needs_the_compiled_core_and_a_known_name():
-    """df-pn asked of the Python core, or an unknown search, is refused with a SolveError."""
+    """df-pn asked of the Python core, or an unknown search, is refused with a SolveError;
+    by default the compiled core runs df-pn and the Python core deepens."""
     with pytest.raises(SolveError, match="compiled core only"):
         Solver(parse_graph("path:3"), "tromp-taylor", core="python", search="dfpn")
     with pytest.raises(SolveError, match="unknown search"):
         Solver(parse_graph("path:3"), "tromp-taylor", search="bfs")
-    assert Solver(parse_graph("path:3"), "tromp-taylor").search_kind == "deepening"
+    assert Solver(parse_graph("path:3"), "tromp-taylor").search_kind == "dfpn"
+    assert Solver(parse_graph("path:3"), "tromp-taylor", core="python").search_kind == "deepening"
 
 
 def test_the_command_line_runs_dfpn_and_names_it():

@@ -61,7 +61,7 @@ def register(subparsers) -> None:
         "--search",
         choices=("deepening", "dfpn"),
         help="how the compiled core decides each threshold test: iterative deepening then a proof search "
-        "without horizon (deepening), or depth-first proof-number search (dfpn); default: deepening",
+        "without horizon (deepening), or depth-first proof-number search (dfpn); default: dfpn",
     )
     parser.add_argument(
         "--territory",
