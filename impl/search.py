@@ -228,6 +228,9 @@ def solve_tromp_taylor(
                 "MTD(f) tests by iterative-deepening proofs, then null-window alpha-beta, on the engine's bitsets; "
                 if solver.core == "python"
                 else "MTD(f) tests by iterative-deepening proofs in the compiled core (numba, bit masks); "
+                if solver.search_kind == "deepening"
+                else "MTD(f) tests by depth-first proof-number search (weak rule) in the compiled core "
+                "(numba, bit masks); "
             )
             + "Benson bounds, automorphism folding, history heuristic, history-aware transposition tables"
         ),
