@@ -139,3 +139,33 @@ def test_dfpn_reports_bounds_when_the_budget_runs_out_inside_a_test():
     assert code == 0 and result["status"] == "bounds" and result["search"] == "dfpn"
     assert -10 <= result["lower"] <= result["upper"] <= 10
     assert result["nodes"] <= 3001
+
+
+def sliced_solve(monkeypatch, graph: str, chunk: int, lose_place: bool = False) -> tuple:
+    """The raw value and nodes of a df-pn solve of ``graph`` whose kernel runs ``chunk``
+    nodes at a time; with ``lose_place``, a mutant that resumes each slice at the root's
+    frame instead of where the search stopped."""
+    from gorules.impl import _numba_dfpn as kd
+    from gorules.impl import solve as solve_module
+
+    monkeypatch.setattr(solve_module, "CHUNK_FIRST", chunk)
+    monkeypatch.setattr(solve_module, "CHUNK_LAST", chunk)
+    if lose_place:
+        resume = kd.resume
+
+        def from_the_root(A, B, limit):
+            B[7][kd.R_PLY] = 0
+            return resume(A, B, limit)
+
+        monkeypatch.setattr(kd, "resume", from_the_root)
+    found = Solver(parse_graph(graph), "tromp-taylor", search="dfpn").solve()
+    return found.raw_value, found.nodes
+
+
+def test_a_search_cut_into_slices_is_the_search_in_one_piece(monkeypatch):
+    """Stopping the kernel every 7 nodes and resuming it changes nothing: 1×7 gets the same
+    value in the same number of nodes as in slices of 2^30; a resume that loses its place
+    (back to the root's frame) does not."""
+    whole = sliced_solve(monkeypatch, "path:7", 1 << 30)
+    assert sliced_solve(monkeypatch, "path:7", 7) == whole
+    assert sliced_solve(monkeypatch, "path:7", 7, lose_place=True) != whole
