@@ -104,18 +104,20 @@ bounds cheaply where the value is low (1×n), walking down upper bounds where a 
 test near the value is dear (the dense 6-point graphs)."""
 MAX_AUTOMORPHISMS = 1000
 DEFAULT_CORE = "compiled"
+"""The core used where it supports the game (finite ko rules, undirected graphs, at most 64
+points) unless one is asked for: the same tests in numba, 1×8 +3 in 2,569,456 nodes and
+9.4 s against the Python core's 2,775,229 nodes and 23.4 s (docs/solver.md)."""
 SEARCHES = ("deepening", "dfpn")
 DEFAULT_SEARCH = "dfpn"
 """The compiled core decides its threshold tests by df-pn unless asked otherwise: 1×8, 1×9,
 2×5 in 17,116, 31,664 and 13,833 nodes against 3.1 M, 30.3 M and 15.0 M by deepening, 1×10
 and 1×11 solved (``docs/solver.md``)."""
-"""The core used where it supports the game (finite ko rules, undirected graphs, at most 64
-points) unless one is asked for: the same tests in numba, 1×8 +3 in 2,569,456 nodes and
-9.4 s against the Python core's 2,775,229 nodes and 23.4 s (docs/solver.md)."""
 CHUNK_FIRST = 1 << 16
 CHUNK_LAST = 1 << 20
 """The compiled kernel's nodes between returns to Python (budget, progress): from 2^16
 doubling to 2^20 within one test; the kernel resumes where it stopped."""
+SLICE_SECONDS = 0.25
+"""The time a slice of the df-pn kernel aims at (``next_chunk``)."""
 DEEPENING_FROM = 8
 DEEPENING_STEP = 4
 """The deepening's horizons: one turn at a time up to ``DEEPENING_FROM`` turns, then
@@ -195,6 +197,20 @@ def bit_positions(mask: int):
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def next_chunk(chunk: int, seconds: float) -> int:
+    """The df-pn kernel's next slice of nodes after a slice of ``chunk`` nodes that took
+    ``seconds``: doubled (up to ``CHUNK_LAST``) while a slice takes less than
+    ``SLICE_SECONDS``, halved (down to ``CHUNK_FIRST``) when it takes more than twice that.
+    A df-pn node costs from 1 to 20 µs (every child is looked at on entering; 4×4 about
+    50,000 nodes per second on the shared machine), so that slices of a fixed size would
+    overrun a time budget by up to 20 s."""
+    if seconds < SLICE_SECONDS:
+        return min(2 * chunk, CHUNK_LAST)
+    if seconds > 2 * SLICE_SECONDS:
+        return max(chunk // 2, CHUNK_FIRST)
+    return chunk
 
 
 class Solver:
@@ -939,7 +955,9 @@ class Solver:
         chunk = CHUNK_FIRST
         while True:
             counters[ks.S_NODES] = 0
+            started = time.perf_counter()
             code = int(resume(arrays, numbers, self.node_allowance(chunk)))
+            spent = time.perf_counter() - started
             self.nodes += int(counters[ks.S_NODES])
             if code == ks.OVERFLOW:
                 raise SolveError(f"{self.graph.name}: a line longer than the compiled core's {ks.MAX_PLY} turns")
@@ -950,7 +968,7 @@ class Solver:
                     raise AssertionError("df-pn left the root undecided")
                 return code
             self.tick()
-            chunk = min(2 * chunk, CHUNK_LAST)
+            chunk = next_chunk(chunk, spent)
 
     def horizons(self):
         """The horizons of the iterative deepening, 1 up to ``max_depth``: one turn at a

@@ -169,3 +169,15 @@ def test_a_search_cut_into_slices_is_the_search_in_one_piece(monkeypatch):
     whole = sliced_solve(monkeypatch, "path:7", 1 << 30)
     assert sliced_solve(monkeypatch, "path:7", 7) == whole
     assert sliced_solve(monkeypatch, "path:7", 7, lose_place=True) != whole
+
+
+def test_the_slices_follow_the_time_they_take():
+    """A df-pn slice doubles while it is quick and halves when it is slow, within
+    [CHUNK_FIRST, CHUNK_LAST], so that a slow node does not stretch a time budget."""
+    from gorules.impl.solve import CHUNK_FIRST, CHUNK_LAST, SLICE_SECONDS, next_chunk
+
+    assert next_chunk(1 << 18, SLICE_SECONDS / 10) == 1 << 19
+    assert next_chunk(1 << 18, SLICE_SECONDS * 10) == 1 << 17
+    assert next_chunk(1 << 18, SLICE_SECONDS * 1.5) == 1 << 18
+    assert next_chunk(CHUNK_LAST, 0.0) == CHUNK_LAST
+    assert next_chunk(CHUNK_FIRST, 100.0) == CHUNK_FIRST
