@@ -11,10 +11,14 @@
   scoring (a triangle with a tail of two points);
 - the compiled core against the Python core (``Solver(core=...)``) on 2×4 and 1×8, each
   within ``--core-seconds``: nodes/s of each in this run, their ratio, and the nodes each
-  needed (the compiled one's compile time is outside: it is warmed up on 2×2 first);
+  needed (the compiled one's compile time is outside: it is warmed up on 2×2 first); both
+  run the same tests by iterative deepening (``search="deepening"``), so that a node means
+  the same in both (the solver's default, df-pn, counts a node per entry and looks at
+  every child on entering);
 - 1×n from n = 1 up, each within a time budget, as far as it goes; 2×2, 2×3, 2×4;
 - with ``--targets``, the table of targets of the solver's specification instead, each row
-  measured in this run beside its target: 3×3 with certificate, 1×8 … 1×12, 2×5, 4×4 under
+  measured in this run beside its target, with the solver's defaults (df-pn for the
+  threshold tests): 3×3 with certificate, 1×8 … 1×12, 2×5, 4×4 under
   situational and positional superko (each within ``--seconds``, bounds where the budget
   ran out), the nodes of 2×3 against plain alpha-beta, and uniform random playouts of
   ``CompiledGame`` against OpenSpiel's ``go`` on 9×9 and 19×19 (``bench_openspiel.py``'s
@@ -40,12 +44,16 @@ from gorules.impl.tromp_taylor import TrompTaylor
 from gorules.spec.graph import parse_graph
 
 
-def measure(name: str, seconds: float | None, rules: str | None = None, core: str | None = None) -> dict:
+def measure(
+    name: str, seconds: float | None, rules: str | None = None, core: str | None = None, search: str | None = None
+) -> dict:
     """Solve one board within ``seconds`` (under the preset ``rules``, Tromp–Taylor's by
-    default; with the solver's ``core``, its default if None): value (or bounds), nodes,
-    seconds, nodes/s."""
+    default; with the solver's ``core`` and the compiled core's ``search``, their defaults
+    if None): value (or bounds), nodes, seconds, nodes/s."""
     graph = parse_graph(name)
-    solver = Solver(graph, rules, max_seconds=seconds, max_points=max(MAX_POINTS, graph.order), core=core)
+    solver = Solver(
+        graph, rules, max_seconds=seconds, max_points=max(MAX_POINTS, graph.order), core=core, search=search
+    )
     found = solver.solve(bounds_on_budget=True)
     return {
         "board": name,
@@ -195,10 +203,10 @@ def main(argv=None) -> int:
         f"full-history minimax {reference:,} ({reference_seconds:.1f} s, compile included) | {reference / solver:,.0f}× |"
     )
 
-    measure("grid:2x2", None, core="compiled")
+    measure("grid:2x2", None, core="compiled", search="deepening")
     for name in ("grid:2x4", "path:8"):
         python = measure(name, args.core_seconds, core="python")
-        compiled = measure(name, args.core_seconds, core="compiled")
+        compiled = measure(name, args.core_seconds, core="compiled", search="deepening")
         print(
             f"| compiled core vs Python core (nodes/s, same run), {name}: {compiled['rate']:,.0f} vs "
             f"{python['rate']:,.0f}; value {compiled['value']} in {compiled['nodes']:,} nodes / "

@@ -201,11 +201,13 @@ def solve_tromp_taylor(
     certify: bool = False,
     core: str | None = None,
     territory: bool = False,
+    threshold_search: str | None = None,
 ) -> Solution:
     """The Tromp–Taylor engine's search (Benson bounds, iterative deepening, MTD, history-aware
     tables) from the empty board; with ``certify`` the certificate of its value as well;
     ``core`` chooses the core of its threshold tests (python or compiled); ``territory``
-    counts the secure regions of alive stones in the static bounds."""
+    counts the secure regions of alive stones in the static bounds; ``threshold_search``
+    (deepening or dfpn) is how the compiled core decides each threshold test."""
     from gorules.impl.solve import MAX_POINTS, Budget, SolveError, Solver
 
     options = situation.ruleset.options
@@ -219,6 +221,7 @@ def solve_tromp_taylor(
             progress=progress,
             core=core,
             territory=territory,
+            search=threshold_search,
         )
         found = solver.solve(bounds_on_budget=bounds_on_budget)
     except SolveError as error:
@@ -248,6 +251,9 @@ def solve_tromp_taylor(
                 "MTD(f) tests by iterative-deepening proofs, then null-window alpha-beta, on the engine's bitsets; "
                 if solver.core == "python"
                 else "MTD(f) tests by iterative-deepening proofs in the compiled core (numba, bit masks); "
+                if solver.search_kind == "deepening"
+                else "MTD(f) tests by depth-first proof-number search (weak rule) in the compiled core "
+                "(numba, bit masks); "
             )
             + "Benson bounds, automorphism folding, history heuristic, history-aware transposition tables"
         ),
@@ -271,6 +277,7 @@ def solve(
     certify: bool = False,
     core: str | None = None,
     territory: bool = False,
+    threshold_search: str | None = None,
 ) -> Solution:
     """The perfect-play value of the game from ``situation`` (for Black) and a principal
     variation; SearchError if minimax does not apply or the budget runs out (with
@@ -278,8 +285,9 @@ def solve(
     ``generic`` forces the interface's own search even where a faster core exists;
     ``certify`` asks the Tromp–Taylor core for a certificate (SearchError elsewhere);
     ``core`` (python or compiled) is the Tromp–Taylor solver's core (SearchError elsewhere);
-    ``territory`` counts the secure regions of alive stones in its static bounds (SearchError
-    elsewhere)."""
+    ``territory`` counts the secure regions of alive stones in its static bounds, and
+    ``threshold_search`` (deepening or dfpn) is how its compiled core decides a threshold test
+    (each SearchError elsewhere)."""
     ruleset = situation.ruleset
     if max_points is not None and situation.graph.order > max_points:
         raise SearchError(
@@ -288,10 +296,21 @@ def solve(
         )
     if not generic and fast_core(situation) == "tromp-taylor":
         return solve_tromp_taylor(
-            situation, max_nodes, max_points, max_seconds, progress, bounds_on_budget, certify, core, territory
+            situation,
+            max_nodes,
+            max_points,
+            max_seconds,
+            progress,
+            bounds_on_budget,
+            certify,
+            core,
+            territory,
+            threshold_search,
         )
     if territory:
         raise SearchError(f"--territory applies to tromp-taylor games from the empty board, not {ruleset.name}")
+    if threshold_search is not None:
+        raise SearchError(f"--search applies to tromp-taylor games from the empty board, not {ruleset.name}")
     if core is not None:
         raise SearchError(f"--core applies to tromp-taylor games from the empty board, not {ruleset.name}")
     if certify:

@@ -107,10 +107,17 @@ DEFAULT_CORE = "compiled"
 """The core used where it supports the game (finite ko rules, undirected graphs, at most 64
 points) unless one is asked for: the same tests in numba, 1×8 +3 in 2,569,456 nodes and
 9.4 s against the Python core's 2,775,229 nodes and 23.4 s (docs/solver.md)."""
+SEARCHES = ("deepening", "dfpn")
+DEFAULT_SEARCH = "dfpn"
+"""The compiled core decides its threshold tests by df-pn unless asked otherwise: 1×8, 1×9,
+2×5 in 17,116, 31,664 and 13,833 nodes against 3.1 M, 30.3 M and 15.0 M by deepening, 1×10
+and 1×11 solved (``docs/solver.md``)."""
 CHUNK_FIRST = 1 << 16
 CHUNK_LAST = 1 << 20
 """The compiled kernel's nodes between returns to Python (budget, progress): from 2^16
 doubling to 2^20 within one test; the kernel resumes where it stopped."""
+SLICE_SECONDS = 0.25
+"""The time a slice of the df-pn kernel aims at (``next_chunk``)."""
 DEEPENING_FROM = 8
 DEEPENING_STEP = 4
 """The deepening's horizons: one turn at a time up to ``DEEPENING_FROM`` turns, then
@@ -192,11 +199,27 @@ def bit_positions(mask: int):
         mask ^= low
 
 
+def next_chunk(chunk: int, seconds: float) -> int:
+    """The df-pn kernel's next slice of nodes after a slice of ``chunk`` nodes that took
+    ``seconds``: doubled (up to ``CHUNK_LAST``) while a slice takes less than
+    ``SLICE_SECONDS``, halved (down to ``CHUNK_FIRST``) when it takes more than twice that.
+    A df-pn node costs from 1 to 20 µs (every child is looked at on entering; 4×4 about
+    50,000 nodes per second on the shared machine), so that slices of a fixed size would
+    overrun a time budget by up to 20 s."""
+    if seconds < SLICE_SECONDS:
+        return min(2 * chunk, CHUNK_LAST)
+    if seconds > 2 * SLICE_SECONDS:
+        return max(chunk // 2, CHUNK_FIRST)
+    return chunk
+
+
 class Solver:
     """The exact solver for one graph under one ruleset (see the module docstring)."""
 
     table_forgets_history = False
     """Mutant switch for the tests: the compiled core's table reuses an entry under any history."""
+    dfpn_mutant = 0
+    """Mutant switch for the tests: one of ``impl/_numba_dfpn.py``'s mutants (0: none)."""
 
     def __init__(
         self,
@@ -214,6 +237,7 @@ class Solver:
         core: str | None = None,
         table_bits: int | None = None,
         territory: bool = False,
+        search: str | None = None,
     ):
         """Prepare to solve ``graph`` from the empty board with Black to move, or from
         ``start`` = (black points, white points, side to move: 0 Black, 1 White) taken as
@@ -225,7 +249,10 @@ class Solver:
         with the Benson bounds under area scoring, the secure regions of the alive stones
         and not only their one-point eyes (``docs/solver.md``).  ``core`` is
         "compiled" (the threshold tests run in ``impl/_numba_solve.py``, the default where
-        the rules allow: ``DEFAULT_CORE``) or "python"; ``table_bits`` sets the compiled table's size."""
+        the rules allow: ``DEFAULT_CORE``) or "python"; ``table_bits`` sets the compiled table's size.
+        ``search`` is how the compiled core decides a threshold test: "dfpn" (depth-first
+        proof-number search, ``impl/_numba_dfpn.py``; ``DEFAULT_SEARCH``) or "deepening"
+        (iterative deepening, then the proof search without a horizon; the Python core's way)."""
         if graph.order > max_points:
             raise SolveError(
                 f"{graph.name} has {graph.order} points: the solver takes at most {max_points} "
@@ -280,9 +307,11 @@ class Solver:
         self.territory = territory and self.benson and not self.stone_scoring
         self.group = automorphisms(graph, *self.start[:2]) if symmetry else ()
         self.core = self.choose_core(core)
+        self.search_kind = self.choose_search(search)
         # The compiled table: about four slots per state (4·3^n bounds the states) up to 2^20.
         self.table_bits = table_bits if table_bits is not None else min(20, (4 * 3**self.n).bit_length() + 2)
         self.compiled_state: tuple | None = None
+        self.dfpn_state: tuple | None = None
 
     def compiled_unsupported(self) -> str | None:
         """Why the compiled core cannot run this game, or None if it can."""
@@ -310,6 +339,18 @@ class Solver:
         if core is None:
             return DEFAULT_CORE if why is None else "python"
         return core
+
+    def choose_search(self, search: str | None) -> str:
+        """The compiled core's way of deciding a threshold test: ``search`` if given
+        (SolveError if unknown, or if df-pn is asked of the Python core), else
+        ``DEFAULT_SEARCH`` for the compiled core and "deepening" for the Python core."""
+        if search not in (None, *SEARCHES):
+            raise SolveError(f"unknown search {search!r}: the searches are {' and '.join(SEARCHES)}")
+        if search == "dfpn" and self.core != "compiled":
+            raise SolveError("df-pn runs in the compiled core only: drop --core python or use --search deepening")
+        if search is None:
+            return DEFAULT_SEARCH if self.core == "compiled" else "deepening"
+        return search
 
     # ---- scores
 
@@ -799,6 +840,9 @@ class Solver:
         then the full test (the kernel's depth-limited proof without a horizon)."""
         from gorules.impl._numba_solve import UNBOUNDED
 
+        if self.search_kind == "dfpn":
+            self.depth = None
+            return self.compiled_dfpn(state, t, group)
         for depth in [*self.horizons(), UNBOUNDED]:
             self.depth = depth if depth < UNBOUNDED else None
             answer = self.compiled_prove(state, t, depth, group)
@@ -889,6 +933,42 @@ class Solver:
                 return code
             self.tick()
             chunk = min(2 * chunk, CHUNK_LAST)
+
+    def compiled_dfpn(self, state, t, group=()) -> int:
+        """The df-pn kernel's answer to "at least ``t``?" from ``state`` under the current
+        history: 1 or -1, in slices of nodes as :meth:`compiled_prove` runs them."""
+        import numpy as np
+
+        from gorules.impl import _numba_dfpn as kd
+        from gorules.impl import _numba_solve as ks
+
+        arrays = self.compiled_arrays()
+        if self.dfpn_state is None:
+            self.dfpn_state = kd.arrays(self.table_bits, mutant=self.dfpn_mutant)
+        numbers = self.dfpn_state
+        counters = arrays[10]
+        begin: Any = kd.begin
+        resume: Any = kd.resume
+        black, white, side, passes, _ = state
+        mask = np.uint64(self.group_mask(group))
+        begin(arrays, numbers, *self.history_boards(), np.uint64(black), np.uint64(white), side, passes, t, mask)
+        chunk = CHUNK_FIRST
+        while True:
+            counters[ks.S_NODES] = 0
+            started = time.perf_counter()
+            code = int(resume(arrays, numbers, self.node_allowance(chunk)))
+            spent = time.perf_counter() - started
+            self.nodes += int(counters[ks.S_NODES])
+            if code == ks.OVERFLOW:
+                raise SolveError(f"{self.graph.name}: a line longer than the compiled core's {ks.MAX_PLY} turns")
+            if code != ks.SUSPENDED:
+                if self.nodes >= self.next_tick:
+                    self.tick()
+                if code == 0:
+                    raise AssertionError("df-pn left the root undecided")
+                return code
+            self.tick()
+            chunk = next_chunk(chunk, spent)
 
     def horizons(self):
         """The horizons of the iterative deepening, 1 up to ``max_depth``: one turn at a
@@ -988,6 +1068,10 @@ class Solver:
             from gorules.impl._numba_solve import forget
 
             self.compiled_state = forget(self.compiled_state)
+        if self.dfpn_state is not None:
+            from gorules.impl._numba_dfpn import forget as forget_numbers
+
+            self.dfpn_state = forget_numbers(self.dfpn_state)
         self.proofs.clear()
         self.settled.clear()
         self.history_scores = ([0] * self.n, [0] * self.n)
@@ -1188,6 +1272,7 @@ class Solver:
                     "table_entries": len(self.table),
                     "stopped": str(spent),
                     "core": self.core,
+                    "search": self.search_kind if self.core == "compiled" else None,
                     "territory": self.territory,
                 },
                 status="bounds",
@@ -1210,6 +1295,7 @@ class Solver:
                 "rules": self.rules.describe(),
                 "table_entries": len(self.table),
                 "core": self.core,
+                "search": self.search_kind if self.core == "compiled" else None,
                 "territory": self.territory,
             }
             | ({"principal_variation": f"cut short: {self.line_cut}"} if self.line_cut else {}),

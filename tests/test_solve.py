@@ -247,9 +247,9 @@ def test_a_budget_spent_on_the_line_keeps_the_proved_value():
 
 
 def bounds_within(name: str, max_nodes: int, alternate: bool) -> tuple:
-    """The bounds a solve of ``name`` proves within ``max_nodes`` nodes, its tests walking
-    up and down in turns or (``alternate`` off) only up."""
-    solver = Solver(parse_graph(name), max_nodes=max_nodes)
+    """The bounds a solve of ``name`` proves within ``max_nodes`` nodes, its tests decided by
+    iterative deepening and walking up and down in turns or (``alternate`` off) only up."""
+    solver = Solver(parse_graph(name), max_nodes=max_nodes, search="deepening")
     solver.alternate = alternate
     found = solver.solve(bounds_on_budget=True)
     return found.lower, found.upper

@@ -253,10 +253,11 @@ def test_the_compiled_reference_stops_at_its_node_budget():
 
 
 def compiled_core_value(graph: str, rules: str, mutant: bool = False) -> int | None:
-    """The solver's raw value with its threshold tests run by the compiled core (with the
-    table that forgets the history if ``mutant``), None if its search finds itself
+    """The solver's raw value with its threshold tests run by the compiled core's iterative
+    deepening (with the table that forgets the history if ``mutant``; df-pn has its own
+    tests, ``tests/test_solve_dfpn.py``), None if its search finds itself
     inconsistent (no move keeps the value it proved)."""
-    solver = Solver(parse_graph(graph), RULES[rules], core="compiled")
+    solver = Solver(parse_graph(graph), RULES[rules], core="compiled", search="deepening")
     solver.table_forgets_history = mutant
     try:
         return solver.solve().raw_value

@@ -58,6 +58,12 @@ def register(subparsers) -> None:
         "where it applies: superko rules on undirected graphs; python elsewhere)",
     )
     parser.add_argument(
+        "--search",
+        choices=("deepening", "dfpn"),
+        help="how the compiled core decides each threshold test: iterative deepening then a proof search "
+        "without horizon (deepening), or depth-first proof-number search (dfpn); default: dfpn",
+    )
+    parser.add_argument(
         "--territory",
         action="store_true",
         help="count the secure regions of alive stones in the static bounds (checked on small graphs, "
@@ -88,6 +94,7 @@ def report(solution: Solution, ruleset, graph) -> dict:
         "nodes_per_second": round(solution.nodes_per_second),
         "method": solution.method,
         "core": solution.details.get("core"),
+        "search": solution.details.get("search"),
         "territory": solution.details.get("territory"),
         "note": solution.note,
     }
@@ -112,7 +119,9 @@ class Progress:
             self.bar.set_postfix_str("alpha-beta", refresh=False)
             return
         lower, upper = solver.black_bounds()
-        test = f"depth {solver.depth}" if solver.depth is not None else "full"
+        test = "full" if getattr(solver, "search_kind", None) != "dfpn" else "df-pn"
+        if solver.depth is not None:
+            test = f"depth {solver.depth}"
         self.bar.set_postfix_str(f"{test}, bounds [{lower - self.komi:+g}, {upper - self.komi:+g}]", refresh=False)
 
     def close(self) -> None:
@@ -142,6 +151,8 @@ def run(args) -> int:
     progress = None if args.no_progress else Progress(getattr(ruleset.options, "komi", 0))
     try:
         if ruleset.name in ("ultimate", "fundamental"):
+            if args.search:
+                raise UsageError(f"--search applies to tromp-taylor games, not {ruleset.name}")
             if args.territory:
                 raise UsageError(f"--territory applies to tromp-taylor games, not {ruleset.name}")
             # Ultimate and Fundamental Go: decided by their own pair of yes/no searches
@@ -158,6 +169,7 @@ def run(args) -> int:
                 certify=bool(args.certificate),
                 core=args.core,
                 territory=args.territory,
+                threshold_search=args.search,
             )
     except SearchError as error:
         raise UsageError(str(error)) from error

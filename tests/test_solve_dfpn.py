@@ -1,0 +1,183 @@
+"""The df-pn threshold tests (``impl/_numba_dfpn.py``) against full-history minimax.
+
+The solver with ``search="dfpn"`` gives the value of the plain reference on every connected
+graph of up to 4 points under the four finite rule sets, and the compiled reference's on a
+sample of 5-point cases (every one under the slow marker).  Three mutants are refuted: a
+table whose decided answers are reused under any history, a df-pn that takes a node as
+disproved as soon as one of its moves is refuted, and a proof whose queries leave out the
+position of its winning move."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from gorules.impl._numba_dfpn import ONE_REFUTATION, WINNING_MOVE_UNASKED
+from gorules.impl.solve import SolveError, Solver
+from gorules.spec.graph import parse_graph
+from tests.reference_compiled import compiled_value
+from tests.reference_minimax import reference_value
+from tests.test_solve_cli import run_cli
+from tests.test_solve_reference import FINITE, LONG_FIVE_POINT_CASES, RULES, connected_graphs, small_cases
+
+SMALL = [case for case in small_cases(4) if case[1] in FINITE]
+FIVE_SAMPLE = [
+    ("atlas:29", "tromp-taylor"),
+    ("atlas:34", "situational"),
+    ("atlas:38", "no-suicide"),
+    ("atlas:44", "stone"),
+]
+
+
+def dfpn_value(graph: str, rules: str, mutant: bool = False, kernel_mutant: int = 0) -> int | None:
+    """The solver's raw value with its threshold tests decided by df-pn (with the table
+    that forgets the history if ``mutant``, with one of the kernel's mutants if
+    ``kernel_mutant``), None if its search finds itself inconsistent."""
+    solver = Solver(parse_graph(graph), RULES[rules], search="dfpn")
+    solver.table_forgets_history = mutant
+    solver.dfpn_mutant = kernel_mutant
+    try:
+        return solver.solve().raw_value
+    except AssertionError:
+        return None
+
+
+@pytest.mark.parametrize("graph, rules", SMALL)
+def test_dfpn_equals_full_history_minimax(graph, rules):
+    """df-pn gives the full-history minimax value on every connected graph of up to 4
+    points under every finite rule set."""
+    assert dfpn_value(graph, rules) == reference_value(parse_graph(graph), RULES[rules])
+
+
+def test_a_dfpn_whose_table_forgets_the_history_is_caught():
+    """The comparison can fail: with the history check of the table switched off, df-pn
+    disagrees with the reference (or finds itself inconsistent) on atlas:17 under every
+    finite rule set."""
+    found = [
+        (graph, rules)
+        for graph, rules in SMALL
+        if dfpn_value(graph, rules, mutant=True) != reference_value(parse_graph(graph), RULES[rules])
+    ]
+    assert {("atlas:17", rules) for rules in FINITE} <= set(found)
+
+
+def test_a_dfpn_that_takes_one_refuted_move_for_all_is_caught():
+    """The comparison can fail: a df-pn that calls a node disproved as soon as one of its
+    moves is refuted gives a wrong value on some graph of up to 4 points."""
+    found = [
+        (graph, rules)
+        for graph, rules in SMALL
+        if dfpn_value(graph, rules, kernel_mutant=ONE_REFUTATION) != reference_value(parse_graph(graph), RULES[rules])
+    ]
+    assert found
+
+
+@pytest.mark.slow
+def test_a_proof_that_forgets_its_winning_moves_position_is_caught():
+    """The comparison can fail: a proof whose queries leave out the position of its winning
+    move (reused where that move repeats the history) gives a wrong value on atlas:43 (it
+    is right on every graph of up to 4 points)."""
+    g = parse_graph("atlas:43")
+    for rules in ("tromp-taylor", "situational"):
+        assert dfpn_value("atlas:43", rules, kernel_mutant=WINNING_MOVE_UNASKED) != compiled_value(g, RULES[rules])[0]
+        assert dfpn_value("atlas:43", rules) == compiled_value(g, RULES[rules])[0]
+
+
+@pytest.mark.parametrize("graph, rules", FIVE_SAMPLE)
+def test_dfpn_equals_compiled_full_history_minimax_on_a_five_point_sample(graph, rules):
+    """df-pn gives the compiled reference's value on one 5-point graph per finite rule set."""
+    assert dfpn_value(graph, rules) == compiled_value(parse_graph(graph), RULES[rules])[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "graph, rules",
+    [
+        pytest.param(graph, rules, id=f"{graph}-{rules}")
+        for graph in connected_graphs(5)
+        for rules in FINITE
+        if (graph, rules) not in LONG_FIVE_POINT_CASES or os.environ.get("GORULES_EXHAUSTIVE") == "1"
+    ],
+)
+def test_dfpn_equals_compiled_full_history_minimax_on_five_points(graph, rules):
+    """df-pn gives the compiled reference's value on every connected 5-point graph."""
+    table_bits = 26 if (graph, rules) in LONG_FIVE_POINT_CASES else 20
+    assert dfpn_value(graph, rules) == compiled_value(parse_graph(graph), RULES[rules], table_bits=table_bits)[0]
+
+
+def test_dfpn_needs_the_compiled_core_and_a_known_name():
+    """df-pn asked of the Python core, or an unknown search, is refused with a SolveError;
+    by default the compiled core runs df-pn and the Python core deepens."""
+    with pytest.raises(SolveError, match="compiled core only"):
+        Solver(parse_graph("path:3"), "tromp-taylor", core="python", search="dfpn")
+    with pytest.raises(SolveError, match="unknown search"):
+        Solver(parse_graph("path:3"), "tromp-taylor", search="bfs")
+    assert Solver(parse_graph("path:3"), "tromp-taylor").search_kind == "dfpn"
+    assert Solver(parse_graph("path:3"), "tromp-taylor", core="python").search_kind == "deepening"
+
+
+def test_the_command_line_runs_dfpn_and_names_it():
+    """``gorules solve --search dfpn`` finds the deepening's value on 2×3 and the JSON says
+    which search ran; df-pn under the Python core is refused in one line, exit 2."""
+    values = {}
+    for search in ("deepening", "dfpn"):
+        code, out, _ = run_cli("solve", "grid:2x3", "--search", search, "--json", "--no-progress")
+        result = json.loads(out)
+        assert code == 0 and result["status"] == "exact" and result["search"] == search
+        values[search] = result["value"]
+    assert values["dfpn"] == values["deepening"] == 0
+    code, out, err = run_cli("solve", "path:3", "--search", "dfpn", "--core", "python", "--no-progress")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "compiled core" in err
+
+
+def test_dfpn_reports_bounds_when_the_budget_runs_out_inside_a_test():
+    """A node budget spent inside a df-pn test ends in status bounds, within the budget."""
+    code, out, _ = run_cli("solve", "path:10", "--search", "dfpn", "--nodes", "3000", "--json", "--no-progress")
+    result = json.loads(out)
+    assert code == 0 and result["status"] == "bounds" and result["search"] == "dfpn"
+    assert -10 <= result["lower"] <= result["upper"] <= 10
+    assert result["nodes"] <= 3001
+
+
+def sliced_solve(monkeypatch, graph: str, chunk: int, lose_place: bool = False) -> tuple:
+    """The raw value and nodes of a df-pn solve of ``graph`` whose kernel runs ``chunk``
+    nodes at a time; with ``lose_place``, a mutant that resumes each slice at the root's
+    frame instead of where the search stopped."""
+    from gorules.impl import _numba_dfpn as kd
+    from gorules.impl import solve as solve_module
+
+    monkeypatch.setattr(solve_module, "CHUNK_FIRST", chunk)
+    monkeypatch.setattr(solve_module, "CHUNK_LAST", chunk)
+    if lose_place:
+        resume = kd.resume
+
+        def from_the_root(A, B, limit):
+            B[7][kd.R_PLY] = 0
+            return resume(A, B, limit)
+
+        monkeypatch.setattr(kd, "resume", from_the_root)
+    found = Solver(parse_graph(graph), "tromp-taylor", search="dfpn").solve()
+    return found.raw_value, found.nodes
+
+
+def test_a_search_cut_into_slices_is_the_search_in_one_piece(monkeypatch):
+    """Stopping the kernel every 7 nodes and resuming it changes nothing: 1×7 gets the same
+    value in the same number of nodes as in slices of 2^30; a resume that loses its place
+    (back to the root's frame) does not."""
+    whole = sliced_solve(monkeypatch, "path:7", 1 << 30)
+    assert sliced_solve(monkeypatch, "path:7", 7) == whole
+    assert sliced_solve(monkeypatch, "path:7", 7, lose_place=True) != whole
+
+
+def test_the_slices_follow_the_time_they_take():
+    """A df-pn slice doubles while it is quick and halves when it is slow, within
+    [CHUNK_FIRST, CHUNK_LAST], so that a slow node does not stretch a time budget."""
+    from gorules.impl.solve import CHUNK_FIRST, CHUNK_LAST, SLICE_SECONDS, next_chunk
+
+    assert next_chunk(1 << 18, SLICE_SECONDS / 10) == 1 << 19
+    assert next_chunk(1 << 18, SLICE_SECONDS * 10) == 1 << 17
+    assert next_chunk(1 << 18, SLICE_SECONDS * 1.5) == 1 << 18
+    assert next_chunk(CHUNK_LAST, 0.0) == CHUNK_LAST
+    assert next_chunk(CHUNK_FIRST, 100.0) == CHUNK_FIRST
