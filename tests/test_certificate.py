@@ -29,9 +29,10 @@ SUPERKO_PRESETS = [name for name, options in PRESETS.items() if options.ko in ("
 SMALL_GRAPHS = [f"atlas:{i}" for i, g in enumerate(nx.graph_atlas_g()) if 1 <= g.number_of_nodes() <= 4]
 
 
-def certified(name: str, preset: str = "tromp-taylor") -> dict:
-    """The certificate of ``name``'s value under ``preset``."""
-    solver = Solver(parse_graph(name), PRESETS[preset])
+def certified(name: str, preset: str = "tromp-taylor", search: str | None = None) -> dict:
+    """The certificate of ``name``'s value under ``preset``, written from the solver's
+    proofs (``search``: how its compiled core answers the tests, the default if None)."""
+    solver = Solver(parse_graph(name), PRESETS[preset], search=search)
     solution = solver.solve()
     return certificate(solver, solution.raw_value)
 
@@ -330,8 +331,10 @@ def redirections(data: dict):
 def twinned(request) -> dict:
     """Certificates with nodes of one state written for different histories and edges that
     may be redirected between them (the 2×2 certificates have none of the latter: under
-    positional superko no twins, under situational superko none that the checker accepts)."""
-    return certified(*request.param)
+    positional superko no twins, under situational superko none that the checker accepts).
+    Written from the deepening's proofs: df-pn's certificate of path:5 under situational
+    superko has no redirection the checker accepts."""
+    return certified(*request.param, search="deepening")
 
 
 def test_a_node_shared_with_another_history_is_rejected(twinned):
@@ -527,8 +530,10 @@ def test_a_static_leaf_where_too_few_points_are_kept_is_rejected(two_by_three):
 
 @pytest.fixture(scope="module")
 def two_by_three() -> dict:
-    """2×3's certificate, with static leaves in both strategies."""
-    return certified("grid:2x3")
+    """2×3's certificate, with static leaves in both strategies (written from the
+    deepening's proofs: df-pn's has no inner node where a player keeps some points by
+    passing but too few for the bound, the boards the test below needs)."""
+    return certified("grid:2x3", search="deepening")
 
 
 def inner_nodes_kept(data: dict) -> list:

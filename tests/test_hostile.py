@@ -491,7 +491,7 @@ def test_solve_out_of_budget_reports_bounds_in_strict_json():
     JSON holds no Infinity."""
     import json
 
-    code, out, _ = run_cli(["solve", "path:9", "--seconds", "1", "--json", "--no-progress"])
+    code, out, _ = run_cli(["solve", "path:12", "--seconds", "1", "--json", "--no-progress"])
     assert code == 0
 
     def refuse(constant: str):
