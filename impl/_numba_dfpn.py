@@ -70,7 +70,6 @@ from gorules.impl._numba_solve import (
     S_OVERFLOW,
     SUSPENDED,
     U0,
-    U1,
     U_BLACK,
     U_GROUP,
     U_WHITE,
@@ -81,7 +80,7 @@ from gorules.impl._numba_solve import (
     _difference,
     _enter,
     _find,
-    _low,
+    _fixing,
     _pop,
     _push,
     _qbit,
@@ -369,23 +368,7 @@ def _select(A, B, ply):
     group = fu[ply, U_GROUP]
     child_group = group
     if group and A[13][ply, best] != PASS_MOVE:
-        child_group = U0
-        g = group
-        while g:
-            k = _low(g)
-            g &= g - U1
-            ib = U0
-            iw = U0
-            x = black
-            while x:
-                ib |= _bit(perm[k, _low(x)])
-                x &= x - U1
-            x = white
-            while x:
-                iw |= _bit(perm[k, _low(x)])
-                x &= x - U1
-            if ib == black and iw == white:
-                child_group |= _bit(k)
+        child_group = _fixing(perm, group, black, white)
     fi[ply, F_CURRENT] = best
     fi[ply, F_PUSHED] = pushed
     fu[c, U_BLACK] = black

@@ -138,6 +138,30 @@ def _bit(v):
 
 
 @kernel
+def _fixing(perm, group, black, white):
+    """The automorphisms of ``group`` (a mask of rows of ``perm``) that map the board
+    (black, white) onto itself: the group that still folds moves after it is played."""
+    fixed = U0
+    g = group
+    while g:
+        k = _low(g)
+        g &= g - U1
+        ib = U0
+        iw = U0
+        x = black
+        while x:
+            ib |= _bit(perm[k, _low(x)])
+            x &= x - U1
+        x = white
+        while x:
+            iw |= _bit(perm[k, _low(x)])
+            x &= x - U1
+        if ib == black and iw == white:
+            fixed |= _bit(k)
+    return fixed
+
+
+@kernel
 def _mix(z):
     """splitmix64's finaliser: a bijection of 64-bit words that scatters every input bit."""
     z = (z ^ (z >> S30)) * M1
@@ -706,23 +730,7 @@ def _descend(A, ply):
             pushed = 1
         child_group = group
         if group and v != PASS_MOVE:
-            child_group = U0
-            g = group
-            while g:
-                k = _low(g)
-                g &= g - U1
-                ib = U0
-                iw = U0
-                x = nb
-                while x:
-                    ib |= _bit(perm[k, _low(x)])
-                    x &= x - U1
-                x = nw
-                while x:
-                    iw |= _bit(perm[k, _low(x)])
-                    x &= x - U1
-                if ib == nb and iw == nw:
-                    child_group |= _bit(k)
+            child_group = _fixing(perm, group, nb, nw)
         fi[ply, F_NEXT] = i + 1
         fi[ply, F_CURRENT] = i
         fi[ply, F_PUSHED] = pushed
