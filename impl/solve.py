@@ -914,49 +914,26 @@ class Solver:
         from gorules.impl import _numba_solve as ks
 
         arrays = self.compiled_arrays()
-        counters = arrays[10]
         begin: Any = ks.begin
         resume: Any = ks.resume
         black, white, side, passes, _ = state
         mask = np.uint64(self.group_mask(group))
         begin(arrays, *self.history_boards(), np.uint64(black), np.uint64(white), side, passes, t, depth, mask)
-        chunk = CHUNK_FIRST
-        while True:
-            counters[ks.S_NODES] = 0
-            code = int(resume(arrays, self.node_allowance(chunk)))
-            self.nodes += int(counters[ks.S_NODES])
-            if code == ks.OVERFLOW:
-                raise SolveError(f"{self.graph.name}: a line longer than the compiled core's {ks.MAX_PLY} turns")
-            if code != ks.SUSPENDED:
-                if self.nodes >= self.next_tick:
-                    self.tick()
-                return code
-            self.tick()
-            chunk = min(2 * chunk, CHUNK_LAST)
+        return self.sliced(lambda limit: resume(arrays, limit), lambda chunk, _seconds: min(2 * chunk, CHUNK_LAST))
 
-    def compiled_dfpn(self, state, t, group=()) -> int:
-        """The df-pn kernel's answer to "at least ``t``?" from ``state`` under the current
-        history: 1 or -1, in slices of nodes as :meth:`compiled_prove` runs them."""
-        import numpy as np
-
-        from gorules.impl import _numba_dfpn as kd
+    def sliced(self, run, grow) -> int:
+        """Run a kernel's test set up beforehand in slices of nodes, its code at the end:
+        ``run(limit)`` resumes it for at most ``limit`` nodes; between slices the budgets
+        are checked and the progress shown; ``grow(size, seconds)`` sizes the next slice
+        from the last one's size and time."""
         from gorules.impl import _numba_solve as ks
 
-        arrays = self.compiled_arrays()
-        if self.dfpn_state is None:
-            self.dfpn_state = kd.arrays(self.table_bits, mutant=self.dfpn_mutant)
-        numbers = self.dfpn_state
-        counters = arrays[10]
-        begin: Any = kd.begin
-        resume: Any = kd.resume
-        black, white, side, passes, _ = state
-        mask = np.uint64(self.group_mask(group))
-        begin(arrays, numbers, *self.history_boards(), np.uint64(black), np.uint64(white), side, passes, t, mask)
+        counters = self.compiled_arrays()[10]
         chunk = CHUNK_FIRST
         while True:
             counters[ks.S_NODES] = 0
             started = time.perf_counter()
-            code = int(resume(arrays, numbers, self.node_allowance(chunk)))
+            code = int(run(self.node_allowance(chunk)))
             spent = time.perf_counter() - started
             self.nodes += int(counters[ks.S_NODES])
             if code == ks.OVERFLOW:
@@ -964,11 +941,30 @@ class Solver:
             if code != ks.SUSPENDED:
                 if self.nodes >= self.next_tick:
                     self.tick()
-                if code == 0:
-                    raise AssertionError("df-pn left the root undecided")
                 return code
             self.tick()
-            chunk = next_chunk(chunk, spent)
+            chunk = grow(chunk, spent)
+
+    def compiled_dfpn(self, state, t, group=()) -> int:
+        """The df-pn kernel's answer to "at least ``t``?" from ``state`` under the current
+        history: 1 or -1, in slices of nodes as :meth:`compiled_prove` runs them."""
+        import numpy as np
+
+        from gorules.impl import _numba_dfpn as kd
+
+        arrays = self.compiled_arrays()
+        if self.dfpn_state is None:
+            self.dfpn_state = kd.arrays(self.table_bits, mutant=self.dfpn_mutant)
+        numbers = self.dfpn_state
+        begin: Any = kd.begin
+        resume: Any = kd.resume
+        black, white, side, passes, _ = state
+        mask = np.uint64(self.group_mask(group))
+        begin(arrays, numbers, *self.history_boards(), np.uint64(black), np.uint64(white), side, passes, t, mask)
+        code = self.sliced(lambda limit: resume(arrays, numbers, limit), next_chunk)
+        if code == 0:
+            raise AssertionError("df-pn left the root undecided")
+        return code
 
     def horizons(self):
         """The horizons of the iterative deepening, 1 up to ``max_depth``: one turn at a
