@@ -154,6 +154,10 @@ class Solution:
         return self.nodes / self.seconds if self.seconds > 0 else float("inf")
 
 
+READIED: set = set()
+"""The compiled searches whose kernels this process has called (``Solver.compile_kernels``)."""
+
+
 class Budget(Exception):
     """Raised inside the search when the node or time budget is spent; the message says which."""
 
@@ -312,6 +316,7 @@ class Solver:
         self.table_bits = table_bits if table_bits is not None else min(20, (4 * 3**self.n).bit_length() + 2)
         self.compiled_state: tuple | None = None
         self.dfpn_state: tuple | None = None
+        self.phase = "searching"
 
     def compiled_unsupported(self) -> str | None:
         """Why the compiled core cannot run this game, or None if it can."""
@@ -1237,6 +1242,7 @@ class Solver:
         ``bounds_on_budget`` a Solution of status ``bounds`` with the bounds proved so far."""
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 100_000))
+        compiling = self.compile_kernels()
         self.started = start = time.perf_counter()
         if self.max_seconds is not None:
             self.deadline = start + self.max_seconds
@@ -1270,6 +1276,7 @@ class Solver:
                     "core": self.core,
                     "search": self.search_kind if self.core == "compiled" else None,
                     "territory": self.territory,
+                    "compile_seconds": compiling,
                 },
                 status="bounds",
                 lower=lower - komi,
@@ -1293,11 +1300,34 @@ class Solver:
                 "core": self.core,
                 "search": self.search_kind if self.core == "compiled" else None,
                 "territory": self.territory,
+                "compile_seconds": compiling,
             }
             | ({"principal_variation": f"cut short: {self.line_cut}"} if self.line_cut else {}),
             lower=raw - komi,
             upper=raw - komi,
         )
+
+    def compile_kernels(self) -> float:
+        """Make the compiled core's kernels ready before the clock and the budgets start, and
+        return the seconds it took: numba compiles them on their first call after an install
+        (tens of seconds) and loads them from its cache afterwards (about a second).  They are
+        called by solving the one-point path under the same rules and search, which calls
+        every kernel the search and its principal variation call, with the same types; once
+        per search and process (``READIED``)."""
+        if self.core != "compiled" or self.n <= 1 or self.search_kind in READIED:
+            return 0.0
+        from gorules.spec.graph import parse_graph
+
+        started = time.perf_counter()
+        self.phase = "compiling"
+        if self.progress is not None:
+            self.progress(self)
+        Solver(parse_graph("path:1"), self.rules, core="compiled", search=self.search_kind).solve()
+        READIED.add(self.search_kind)
+        self.phase = "searching"
+        if self.progress is not None:
+            self.progress(self)
+        return time.perf_counter() - started
 
     def guess(self) -> int:
         """The first guess of MTD(f): the whole board for the player to move, the value of

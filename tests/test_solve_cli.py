@@ -37,7 +37,7 @@ def test_an_exact_value_has_equal_bounds_and_a_progress_bar():
 
 
 def test_the_text_output_names_the_flags_when_the_budget_runs_out():
-    code, out, _ = run_cli("solve", "path:8", "--seconds", "0.5", "--no-progress")
+    code, out, _ = run_cli("solve", "path:11", "--seconds", "0.5", "--no-progress")
     assert code == 0
     assert "status bounds" in out and "--seconds" in out
 
@@ -93,3 +93,22 @@ def test_territory_keeps_the_value_with_fewer_nodes():
 def test_territory_is_refused_outside_tromp_taylor_in_one_line(ruleset):
     code, out, err = run_cli("solve", "path:3", "--ruleset", ruleset, "--territory", "--no-progress")
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_the_kernels_are_readied_before_the_clock_starts():
+    """The compiled core's kernels are called (compiled, or loaded from numba's cache) before
+    the search's clock: the progress callback sees the phase ``compiling`` first, then the
+    search; the seconds of that phase are reported apart, once a process, and the Python core
+    has none."""
+    from gorules.impl.solve import READIED, Solver
+    from gorules.spec.graph import parse_graph
+
+    READIED.clear()  # as in a new process
+    phases: list = []
+    solution = Solver(parse_graph("grid:2x2"), progress=lambda solver: phases.append(solver.phase)).solve()
+    assert phases[0] == "compiling" and phases[1] == "searching"
+    assert solution.details["compile_seconds"] > 0 and solution.value == 1
+    again = Solver(parse_graph("grid:2x2"), progress=lambda solver: phases.append(solver.phase)).solve()
+    assert again.details["compile_seconds"] == 0.0 and "compiling" not in phases[2:]  # once a process
+    python = Solver(parse_graph("grid:2x2"), core="python").solve()
+    assert python.details["compile_seconds"] == 0.0

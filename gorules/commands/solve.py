@@ -96,6 +96,7 @@ def report(solution: Solution, ruleset, graph) -> dict:
         "core": solution.details.get("core"),
         "search": solution.details.get("search"),
         "territory": solution.details.get("territory"),
+        "compile_seconds": round(solution.details.get("compile_seconds", 0.0), 4),
         "note": solution.note,
     }
 
@@ -115,6 +116,9 @@ class Progress:
         """Show the solver's nodes, its current test and the bounds proved so far."""
         self.bar.update(solver.nodes - self.shown)
         self.shown = solver.nodes
+        if getattr(solver, "phase", None) == "compiling":
+            self.bar.set_postfix_str("compiling the core (numba; once after an install)", refresh=True)
+            return
         if not hasattr(solver, "black_bounds"):  # the interface's alpha-beta proves no bounds on the way
             self.bar.set_postfix_str("alpha-beta", refresh=False)
             return
@@ -197,6 +201,10 @@ def run(args) -> int:
     print(
         f"{solution.nodes} nodes in {solution.seconds:.2f}s ({result['nodes_per_second']} nodes/s); {solution.method}"
     )
+    if result["compile_seconds"] >= 1:
+        print(
+            f"before the search: {result['compile_seconds']:.1f}s readying the compiled core (numba compiles it once, then loads it)"
+        )
     if solution.note:
         print(f"note: {solution.note}")
     if args.certificate and solution.certificate is not None:
