@@ -39,7 +39,13 @@ INPUT_ERRORS: tuple[type[BaseException], ...] = (UsageError, GraphError, OptionE
 
 class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (``gorules count: error: …``), exit 2,
-    without the usage text that argparse prints first."""
+    without the usage text that argparse prints first.  Flags are taken only as written:
+    argparse's prefix matching would read ``--ko simple`` as ``--komi simple``."""
+
+    def __init__(self, *args, **kwargs):
+        """A parser that does not expand abbreviated flags."""
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str):
         """Print the problem on one line and exit 2."""

@@ -58,6 +58,15 @@ def test_argparse_errors_are_one_line():
     one_line_error(["frobnicate"], "invalid choice")
 
 
+def test_abbreviated_flags_are_not_expanded():
+    """``--ko simple`` is not read as ``--komi simple`` (argparse's prefix matching, off): an
+    unknown flag, one line, exit 2; the full flag still works."""
+    one_line_error(["solve", "path:2", "--ko", "simple", "--no-progress"], "unrecognized arguments: --ko")
+    one_line_error(["count", "grid:2x2", "--long"], "unrecognized arguments: --long")
+    code, out, _ = run_cli(["solve", "path:2", "--komi", "1", "--no-progress"], None)
+    assert code == 0 and "komi=1" in out
+
+
 @pytest.mark.parametrize(
     "argv",
     [
