@@ -916,23 +916,30 @@ def principal_variation(engine: Engine, p: Position, result: int) -> list:
             raise AssertionError("no move keeps the result: the search is inconsistent")
 
 
-def solve(situation, meter: Meter | None = None, progress=None):
-    """The Ultimate (or Fundamental) Go result of an interface situation for Black, found
-    by the two yes/no searches, as the generic solver's Solution; on a spent budget the
-    bounds proved so far are reported with status ``bounds``."""
+def solve(situation, meter: Meter | None = None, progress=None, compiled: bool = True):
+    """The value of an interface situation for Black, as the generic solver's Solution: under
+    Ultimate Go its result (B, draw or W), found by the two yes/no searches; under Fundamental
+    Go section IV's score (a number, its sign the winner), found by the score's questions, the
+    result at the situation's own komi alongside (``details["result"]``).  The questions are
+    asked of the compiled core where it takes the graph, unless ``compiled`` is False.  On a
+    spent budget the bounds proved so far are reported with status ``bounds``."""
     import time
 
     from gorules.impl.budget import BudgetSpent
     from gorules.impl.search import Solution
 
     graph, ruleset = situation.graph, situation.ruleset
-    engine = Engine(graph, meter=meter, progress=progress)
+    engine = Engine(graph, meter=meter, progress=progress, compiled=compiled)
     p = engine.from_situation(situation.state)
     player = p[2]
     started = time.perf_counter()
     proved: dict = {}
     note = None
+    fundamental = ruleset.name == "fundamental"
+    score: float | None = None
     try:
+        if fundamental:
+            score = deep(engine.score, p)
         proved["can_win"] = deep(engine.can_win, p)
         if not proved["can_win"]:
             proved["can_draw"] = deep(engine.can_draw, p)
@@ -942,6 +949,31 @@ def solve(situation, meter: Meter | None = None, progress=None):
     black = sorted((for_black(lower, player), for_black(upper, player)))
     exact = black[0] == black[1]
     line = deep(principal_variation, engine, p, lower) if exact else []
+    core = "; compiled core (numba)" if engine.compiled else "; Python core"
+    details = {
+        "to_move": COLOURS[player],
+        **proved,
+        "result": OUTCOME[black[0]] if exact else None,
+        "core": "compiled" if engine.compiled else "python",
+    }
+    if fundamental:
+        low, high = (score, score) if score is not None else engine.bounds
+        method = "section IV's score by yes/no searches (can Black win with K more prisoners for the side behind?)"
+        return Solution(
+            graph=graph.name,
+            ruleset=ruleset.name,
+            options=ruleset.options.as_dict(),
+            value=score,
+            principal_variation=line,
+            nodes=engine.nodes,
+            seconds=time.perf_counter() - started,
+            method=method + ", table sound under positional superko" + core,
+            status="exact" if score is not None else "bounds",
+            lower=low if abs(low) < INF else None,
+            upper=high if abs(high) < INF else None,
+            note=note,
+            details=details,
+        )
     method = (
         "two yes/no searches (can the player to move win? can she at least draw?), table sound under positional superko"
     )
@@ -953,12 +985,12 @@ def solve(situation, meter: Meter | None = None, progress=None):
         principal_variation=line,
         nodes=engine.nodes,
         seconds=time.perf_counter() - started,
-        method=method,
+        method=method + core,
         status="exact" if exact else "bounds",
         lower=OUTCOME[black[0]],
         upper=OUTCOME[black[1]],
         note=note,
-        details={"to_move": COLOURS[player], **proved},
+        details=details,
     )
 
 

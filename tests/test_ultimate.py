@@ -191,8 +191,39 @@ def test_solve_two_by_two_ultimate_in_seconds(capsys):
     found = json.loads(capsys.readouterr().out)
     assert found["value"] == "draw" and found["status"] == "exact" and found["seconds"] < 5
     assert found["principal_variation"][-1] == "draw"
-    assert main(["solve", "grid:2x2", "--ruleset", "fundamental", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["value"] == "B"
+
+
+@pytest.mark.parametrize(
+    "name, score", [("path:1", -0.5), ("path:2", -0.5), ("path:3", 0.5), ("path:4", 1.5), ("grid:2x2", 0.5)]
+)
+def test_solve_under_fundamental_go_gives_section_iv_score(name, score, capsys):
+    """`gorules solve G --ruleset fundamental` gives section IV's score (the source's values on
+    the tiniest boards), not only who wins at komi 0; the winner is its sign."""
+    assert main(["solve", name, "--ruleset", "fundamental", "--json", "--no-progress"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["value"] == found["lower"] == found["upper"] == score and found["status"] == "exact"
+    assert main(["solve", name, "--ruleset", "ultimate", "--json", "--no-progress"]) == 0  # the same process
+
+
+@pytest.mark.parametrize("core", ["compiled", "python"])
+def test_both_cores_of_the_yes_no_searches_answer_solve(core, capsys):
+    """`solve --ruleset ultimate --core C`: the compiled core and the Python one give the same
+    result on 2×2 and 1×4, and the JSON names the core that ran."""
+    for name, result in (("grid:2x2", "draw"), ("path:4", "B")):
+        assert main(["solve", name, "--ruleset", "ultimate", "--core", core, "--json", "--no-progress"]) == 0
+        found = json.loads(capsys.readouterr().out)
+        assert found["value"] == result and found["core"] == core
+
+
+def test_a_spent_budget_under_ultimate_go_prints_its_bounds(capsys):
+    """The text output of a spent budget writes the outcomes still possible as words (it
+    crashed formatting them as numbers)."""
+    assert (
+        main(["solve", "atlas:197", "--ruleset", "ultimate", "--core", "python", "--nodes", "2000", "--no-progress"])
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "status bounds, value in [W, B] for Black" in out
 
 
 def test_solve_from_a_situation(capsys):

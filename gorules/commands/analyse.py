@@ -14,6 +14,7 @@ import sys
 from tqdm import tqdm
 
 from gorules import rulesets, situations
+from gorules.commands.fundamental_score import add_core
 from gorules.errors import UsageError
 from gorules.impl.budget import Budget, BudgetSpent
 from gorules.impl.ultimate_analysis import REVERSE_DELAY, Analysis, analyse
@@ -45,6 +46,7 @@ def register(subparsers) -> None:
     parser.add_argument("--max-nodes", type=int, default=None, help="give up after this many search nodes")
     parser.add_argument("--seconds", type=float, default=None, help="give up after this many seconds")
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    add_core(parser)
     parser.set_defaults(func=run)
 
 
@@ -159,7 +161,7 @@ def run(args) -> int:
     except ValueError as error:
         raise UsageError(str(error)) from None
     bar = tqdm(desc="analyse", unit="node", file=sys.stderr, disable=args.json)
-    engine = Engine(graph, meter=budget.meter(), progress=lambda n: bar.update(1000))
+    engine = Engine(graph, meter=budget.meter(), progress=lambda n: bar.update(1000), compiled=args.core == "compiled")
     try:
         analysis = analyse(engine, engine.from_situation(situation.state), ruleset.name == "ultimate")
     except BudgetSpent as spent:

@@ -54,8 +54,9 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--core",
         choices=("python", "compiled"),
-        help="the Tromp–Taylor solver's core for its threshold tests (default: compiled, numba, "
-        "where it applies: superko rules on undirected graphs; python elsewhere)",
+        help="the core of the Tromp–Taylor solver's threshold tests and of the Ultimate and Fundamental "
+        "yes/no searches (default: compiled, numba, where it applies: Tromp–Taylor under superko rules on "
+        "undirected graphs, Ultimate and Fundamental Go on graphs of at most 7 points; python elsewhere)",
     )
     parser.add_argument(
         "--search",
@@ -99,6 +100,19 @@ def report(solution: Solution, ruleset, graph) -> dict:
         "compile_seconds": round(solution.details.get("compile_seconds", 0.0), 4),
         "note": solution.note,
     }
+
+
+def numeric(value) -> bool:
+    """Whether a value is a score (Tromp–Taylor, Fundamental Go), not an outcome word (B, draw, W)."""
+    return isinstance(value, (int, float))
+
+
+def shown(value) -> str:
+    """A value as the text output writes it: a score with its sign (+9, -0.5), an outcome as
+    its word, a bound not proved as an ellipsis."""
+    if value is None:
+        return "…"
+    return f"{value:+g}" if numeric(value) else str(value)
 
 
 class Progress:
@@ -161,7 +175,7 @@ def run(args) -> int:
                 raise UsageError(f"--territory applies to tromp-taylor games, not {ruleset.name}")
             # Ultimate and Fundamental Go: decided by their own pair of yes/no searches
             budget = Budget(seconds=args.seconds, nodes=args.nodes)
-            solution = ultimate_search.solve(start, budget.meter())
+            solution = ultimate_search.solve(start, budget.meter(), compiled=args.core != "python")
         else:
             solution = solve(
                 start,
@@ -187,15 +201,16 @@ def run(args) -> int:
         print(json.dumps(result))
         return 0
     if solution.status == "bounds":
+        stopped = solution.details.get("stopped") or "the budget ran out"
         print(
             f"{graph.name} under {ruleset.describe()}: status bounds, value in "
-            f"[{result['lower']:+g}, {result['upper']:+g}] for Black ({solution.details.get('stopped')}; "
-            "raise --seconds / --nodes)"
+            f"[{shown(result['lower'])}, {shown(result['upper'])}] for Black ({stopped}; raise --seconds / --nodes)"
         )
     else:
         value = result["value"]
-        shown = f"{value:+g} for Black" if isinstance(value, (int, float)) else f"{value}"
-        print(f"{graph.name} under {ruleset.describe()}: value {shown}")
+        print(
+            f"{graph.name} under {ruleset.describe()}: value {shown(value)}" + (" for Black" if numeric(value) else "")
+        )
         cut = result["principal_variation_cut"]
         print("principal variation: " + " ".join(result["principal_variation"]) + (f" … ({cut})" if cut else ""))
     print(
