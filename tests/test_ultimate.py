@@ -349,3 +349,19 @@ def test_claims_command_reports_a_status_per_graph(capsys):
     rows = json.loads(capsys.readouterr().out)
     assert rows[0]["claims"]["no move raises the score"]["status"] == "holds" and rows[0]["complete"]
     assert rows[1]["claims"]["no move raises the score"]["status"] == "unknown"
+
+
+def test_solve_asks_the_compiled_core_once_the_python_search_has_not_answered(monkeypatch, capsys):
+    """By default `solve --ruleset ultimate` gives the Python search ``AUTO_NODES`` nodes,
+    then asks the compiled core: 2×2 is answered in Python; with the allowance cut to 100
+    nodes the compiled core answers it, the same draw, its nodes counted with Python's."""
+    from gorules.impl import ultimate_search
+
+    assert main(["solve", "grid:2x2", "--ruleset", "ultimate", "--json", "--no-progress"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["value"] == "draw" and found["core"] == "python"
+    monkeypatch.setattr(ultimate_search, "AUTO_NODES", 100)
+    assert main(["solve", "grid:2x2", "--ruleset", "ultimate", "--json", "--no-progress"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["value"] == "draw" and found["core"] == "compiled" and found["nodes"] > 100
+    assert "Python search left it open" in found["method"]

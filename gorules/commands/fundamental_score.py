@@ -46,13 +46,13 @@ def add_budget(parser, seconds: float | None = None) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
-def add_core(parser) -> None:
+def add_core(parser, default: str = "compiled") -> None:
     """The ``--core`` flag: the compiled core of the yes/no searches or the Python one."""
     parser.add_argument(
         "--core",
         choices=("compiled", "python"),
-        default="compiled",
-        help="the yes/no searches compiled (numba, graphs of at most 7 points) or in Python (default compiled)",
+        default=default,
+        help=f"the yes/no searches compiled (numba, graphs of at most 7 points) or in Python (default {default})",
     )
 
 

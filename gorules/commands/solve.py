@@ -56,7 +56,8 @@ def register(subparsers) -> None:
         choices=("python", "compiled"),
         help="the core of the Tromp–Taylor solver's threshold tests and of the Ultimate and Fundamental "
         "yes/no searches (default: compiled, numba, where it applies: Tromp–Taylor under superko rules on "
-        "undirected graphs, Ultimate and Fundamental Go on graphs of at most 7 points; python elsewhere)",
+        "undirected graphs; Ultimate and Fundamental Go: python for 50,000 nodes, then compiled on graphs of at "
+        "most 7 points; python elsewhere)",
     )
     parser.add_argument(
         "--search",
@@ -175,7 +176,7 @@ def run(args) -> int:
                 raise UsageError(f"--territory applies to tromp-taylor games, not {ruleset.name}")
             # Ultimate and Fundamental Go: decided by their own pair of yes/no searches
             budget = Budget(seconds=args.seconds, nodes=args.nodes)
-            solution = ultimate_search.solve(start, budget.meter(), compiled=args.core != "python")
+            solution = ultimate_search.solve(start, budget.meter(), core=args.core or "auto")
         else:
             solution = solve(
                 start,
