@@ -993,39 +993,28 @@ def solve_by(situation, meter: Meter | None, progress, compiled: bool):
         "result": OUTCOME[black[0]] if exact else None,
         "core": "compiled" if engine.compiled else "python",
     }
-    if fundamental:
+    value: float | str | None
+    least: float | str | None
+    most: float | str | None
+    if fundamental:  # section IV's score, and None for a bound not proved
         low, high = (score, score) if score is not None else engine.bounds
-        method = "section IV's score by yes/no searches (can Black win with K more prisoners for the side behind?)"
-        return Solution(
-            graph=graph.name,
-            ruleset=ruleset.name,
-            options=ruleset.options.as_dict(),
-            value=score,
-            principal_variation=line,
-            nodes=engine.nodes,
-            seconds=time.perf_counter() - started,
-            method=method + ", table sound under positional superko" + core,
-            status="exact" if score is not None else "bounds",
-            lower=low if abs(low) < INF else None,
-            upper=high if abs(high) < INF else None,
-            note=note,
-            details=details,
-        )
-    method = (
-        "two yes/no searches (can the player to move win? can she at least draw?), table sound under positional superko"
-    )
+        value, least, most = score, (low if abs(low) < INF else None), (high if abs(high) < INF else None)
+        method = "section IV's score by yes/no searches (can Black win with K more prisoners for the side behind?), "
+    else:
+        value, least, most = details["result"], OUTCOME[black[0]], OUTCOME[black[1]]
+        method = "two yes/no searches (can the player to move win? can she at least draw?), "
     return Solution(
         graph=graph.name,
         ruleset=ruleset.name,
         options=ruleset.options.as_dict(),
-        value=OUTCOME[black[0]] if exact else None,
+        value=value,
         principal_variation=line,
         nodes=engine.nodes,
         seconds=time.perf_counter() - started,
-        method=method + core,
-        status="exact" if exact else "bounds",
-        lower=OUTCOME[black[0]],
-        upper=OUTCOME[black[1]],
+        method=method + "table sound under positional superko" + core,
+        status="exact" if value is not None else "bounds",
+        lower=least,
+        upper=most,
         note=note,
         details=details,
     )
