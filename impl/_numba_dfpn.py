@@ -24,8 +24,9 @@ stored in the compiled core's table with its history queries (the keys asked, Q,
 those found, D) and reused only where the history H has H ∩ Q = D, the test of
 ``_numba_solve._reusable``.  The queries are gathered as the existing kernel gathers them:
 a proved node asked whether its winning move's position was in the history (it was not)
-and what its refuted child asked; a disproved node asked about every move's position
-(the repetitions are its hits) and what each of its proved children asked; a node whose
+and what its refuted child asked; a disproved node asked about the positions of its moves
+that repeat the history (its hits; with ``EVERY_MOVE``, about every move's position) and
+what each of its proved children asked; a node whose
 moves were folded by symmetry holds for exactly its history.  Moves that repeat a
 position of the history (the path from the root and the game before it) are not moves, so
 every line is finite and every descent ends.
