@@ -204,7 +204,6 @@ def _peek(A, B, ply, i):
     the queries of its move go to frame ``ply``, and those of a decided child to frame
     ``ply + 1`` (empty for a static answer).  Returns the child's status."""
     cfg, hset_keys, hset_index, q_count, q_xor, st, qs, hs = A[2], A[6], A[7], A[8], A[9], A[10], A[11], A[12]
-
     cpn, cdn, cstatus, ckey = B[0], B[1], B[2], B[3]
     situational = cfg[C_SITUATIONAL] != 0
     black, white, side, passes, t = _child_state(A, ply, i)
