@@ -24,8 +24,9 @@ stored in the compiled core's table with its history queries (the keys asked, Q,
 those found, D) and reused only where the history H has H ∩ Q = D, the test of
 ``_numba_solve._reusable``.  The queries are gathered as the existing kernel gathers them:
 a proved node asked whether its winning move's position was in the history (it was not)
-and what its refuted child asked; a disproved node asked about every move's position
-(the repetitions are its hits) and what each of its proved children asked; a node whose
+and what its refuted child asked; a disproved node asked about the positions of its moves
+that repeat the history (its hits; with ``EVERY_MOVE``, about every move's position) and
+what each of its proved children asked; a node whose
 moves were folded by symmetry holds for exactly its history.  Moves that repeat a
 position of the history (the path from the root and the game before it) are not moves, so
 every line is finite and every descent ends.
@@ -46,6 +47,7 @@ from gorules.impl._numba_solve import (
     C_STONE,
     C_TABLE_MASK,
     C_TRANSPOSITIONS,
+    C_WAYS,
     EXPAND,
     F_ANSWER,
     F_BEST,
@@ -76,7 +78,9 @@ from gorules.impl._numba_solve import (
     UNBOUNDED,
     _bit,
     _bounds,
+    _bucket,
     _close,
+    _decided,
     _difference,
     _enter,
     _find,
@@ -84,9 +88,8 @@ from gorules.impl._numba_solve import (
     _pop,
     _push,
     _qbit,
-    _reusable,
-    _reuse,
     _state_slot,
+    _tag,
     kernel,
     position_key,
 )
@@ -104,11 +107,19 @@ for its own mover (the move is refuted); decided against its mover (the move win
 D_THPN, D_THDN, D_PN, D_DN, D_OPEN = range(5)
 DS_SIZE = 5
 # B[7]: the run
-R_PLY, R_STEP, R_EPS, R_RULE, R_MUTANT = range(5)
-R_SIZE = 5
-ONE_REFUTATION, WINNING_MOVE_UNASKED = 1, 2
+R_PLY, R_STEP, R_EPS, R_RULE, R_MUTANT, R_QUERIES = range(6)
+R_SIZE = 6
+ONE_REFUTATION, WINNING_MOVE_UNASKED, REPETITIONS_UNASKED = 1, 2, 3
 """Mutants for the tests: a node disproved as soon as one of its moves is refuted; a proof
-whose queries leave out the position of its winning move."""
+whose queries leave out the position of its winning move; a node whose queries leave out
+the positions of its moves that repeat the history (a disproof reused where such a move
+has become legal)."""
+EVERY_MOVE, REPETITIONS = 0, 1
+"""Which of a node's own move positions its queries hold (``R_QUERIES``): every move's
+(legal or not), or only those that repeat the history.  A disproof needs only the latter:
+where a move that was legal repeats the history, the move is gone and the others are still
+refuted (their own queries are kept); a proof asks about its winning move alone
+(:func:`_take`)."""
 SUM, WEAK = 0, 1
 """How a node's dn follows from its children's pn: their sum (df-pn), or the largest plus
 one for each other open child (weak proof-number search, Ueda et al.)."""
@@ -173,16 +184,18 @@ def _static(A, black, white, side, passes, t):
 
 
 @kernel
-def _stored(A, black, white, side, passes, t):
-    """The table slot that holds answers for the state, or -1 if none does (or the table
-    is switched off)."""
+def _stored(A, black, white, side, passes):
+    """Whether the table holds answers for the state (in some slot of its bucket); False
+    if the table is switched off."""
     cfg, tk = A[2], A[18]
     if not cfg[C_TRANSPOSITIONS]:
-        return -1
-    slot = _state_slot(black, white, side, passes, cfg[C_TABLE_MASK])
-    if not (tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == np.uint64(side | (passes << 1) | 4)):
-        return -1
-    return slot
+        return False
+    base = _bucket(black, white, side, passes, cfg)
+    meta = _tag(side, passes)
+    for slot in range(base, base + cfg[C_WAYS]):
+        if tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta:
+            return True
+    return False
 
 
 @kernel
@@ -191,7 +204,6 @@ def _peek(A, B, ply, i):
     the queries of its move go to frame ``ply``, and those of a decided child to frame
     ``ply + 1`` (empty for a static answer).  Returns the child's status."""
     cfg, hset_keys, hset_index, q_count, q_xor, st, qs, hs = A[2], A[6], A[7], A[8], A[9], A[10], A[11], A[12]
-    ti = A[19]
     cpn, cdn, cstatus, ckey = B[0], B[1], B[2], B[3]
     situational = cfg[C_SITUATIONAL] != 0
     black, white, side, passes, t = _child_state(A, ply, i)
@@ -204,10 +216,13 @@ def _peek(A, B, ply, i):
     else:
         key = position_key(black, white, side if situational else 0)
         b = _qbit(A[26], A[27], st, key)
-        qs[ply, b >> 6] |= _bit(b & 63)
+        if B[7][R_QUERIES] == EVERY_MOVE:
+            qs[ply, b >> 6] |= _bit(b & 63)
         found = _find(hset_keys, hset_index, key)
         if found >= 0:
-            hs[ply, found >> 6] |= _bit(found & 63)
+            if B[7][R_MUTANT] != REPETITIONS_UNASKED:
+                qs[ply, b >> 6] |= _bit(b & 63)
+                hs[ply, found >> 6] |= _bit(found & 63)
             ckey[ply, i] = U0
             cstatus[ply, i] = REPEATS
             return REPEATS
@@ -220,20 +235,14 @@ def _peek(A, B, ply, i):
         for w in range(min(HWORDS, (st[S_HLEN] >> 6) + 2)):
             hs[c, w] = U0
     else:
-        slot = _stored(A, black, white, side, passes, t)
-        if slot >= 0:
+        if _stored(A, black, white, side, passes):
             pushed = key != U0 and _find(hset_keys, hset_index, key) < 0
             if pushed:
                 _push(A[5], A[28], hset_keys, hset_index, q_count, q_xor, st, key, _qbit(A[26], A[27], st, key), A[29])
             h = st[S_HLEN]
             for w in range((h >> 6) + 1):
                 hs[c, w] = U0
-            if ti[slot, 0, 0] and ti[slot, 0, 1] >= t and _reusable(q_count, q_xor, cfg, A[20], slot, 0, A[29]):
-                _reuse(A[28], st, cfg, A[20], qs, hs, slot, 0, c)
-                answer = 1
-            elif ti[slot, 1, 0] and ti[slot, 1, 1] <= t and _reusable(q_count, q_xor, cfg, A[20], slot, 1, A[29]):
-                _reuse(A[28], st, cfg, A[20], qs, hs, slot, 1, c)
-                answer = -1
+            answer = _decided(A, black, white, side, passes, t, c)
             if pushed:
                 _pop(A[5], A[28], hset_keys, hset_index, q_count, q_xor, st, A[29])
     if answer > 0:
@@ -249,7 +258,7 @@ def _peek(A, B, ply, i):
     cstatus[ply, i] = OPEN
     pk, pv = B[5], B[6]
     s = _state_slot(black, white, side, passes, cfg[C_TABLE_MASK])
-    meta = np.uint64(side | (passes << 1) | 4)
+    meta = _tag(side, passes)
     if pk[s, 0] == black and pk[s, 1] == white and pk[s, 2] == meta and pv[s, 0] == t:
         cpn[ply, i] = pv[s, 1]
         cdn[ply, i] = pv[s, 2]
@@ -480,17 +489,21 @@ def resume(A, B, limit):
     return _run(A, B)
 
 
-def arrays(table_bits: int, epsilon_shift: int = 2, rule: int = WEAK, mutant: int = 0) -> tuple:
+def arrays(
+    table_bits: int, epsilon_shift: int = 2, rule: int = WEAK, mutant: int = 0, queries: int = REPETITIONS
+) -> tuple:
     """This module's state: per frame and child the numbers, status and key of the move;
     per frame its thresholds and numbers; the table of numbers (``1 << table_bits`` slots,
     the deepening kernel's slots: state and threshold, pn, dn); the run (where it
     stopped, ε = 2^-``epsilon_shift`` of the 1 + ε trick (63 for none), the rule of ``dn``
-    (``WEAK`` or ``SUM``), and a mutant for the tests, 0 for none)."""
+    (``WEAK`` or ``SUM``), a mutant for the tests, 0 for none, and which move positions a
+    node's queries hold, ``EVERY_MOVE`` or ``REPETITIONS``)."""
     size = 1 << table_bits
     run = np.zeros(R_SIZE, np.int64)
     run[R_EPS] = epsilon_shift
     run[R_RULE] = rule
     run[R_MUTANT] = mutant
+    run[R_QUERIES] = queries
     return (
         np.zeros((MAX_PLY + 1, WIDTH), np.int64),
         np.zeros((MAX_PLY + 1, WIDTH), np.int64),

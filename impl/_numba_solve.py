@@ -76,8 +76,8 @@ NO_MOVE = -2
 PASS_MOVE = -1
 
 # cfg: the game and the switches
-C_N, C_SITUATIONAL, C_SUICIDE, C_STONE, C_BENSON, C_TRANSPOSITIONS, C_FORGET, C_TABLE_MASK = range(8)
-CFG_SIZE = 8
+C_N, C_SITUATIONAL, C_SUICIDE, C_STONE, C_BENSON, C_TRANSPOSITIONS, C_FORGET, C_TABLE_MASK, C_WAYS = range(9)
+CFG_SIZE = 9
 # st: the kernel's counters
 S_NODES, S_LIMIT, S_PLY, S_HLEN, S_OVERFLOW, S_NUMBERED, S_RESULT = range(7)
 ST_SIZE = 7
@@ -183,6 +183,20 @@ def _state_slot(black, white, side, passes, mask):
     small boards of different states do not share slots by construction)."""
     code = np.uint64(side * 2 + passes + 1)
     return np.int64(_mix(black ^ _mix(white + GOLDEN + code * SIDE_SALT)) & np.uint64(mask))
+
+
+@kernel
+def _bucket(black, white, side, passes, cfg):
+    """The first slot of the state's bucket: ``cfg[C_WAYS]`` consecutive slots, any of
+    which may hold answers for the state (one slot per state when it is 1)."""
+    ways = cfg[C_WAYS]
+    return _state_slot(black, white, side, passes, cfg[C_TABLE_MASK]) & ~(ways - 1)
+
+
+@kernel
+def _tag(side, passes):
+    """The third word of a slot's key: the player to move and the passes (nonzero)."""
+    return np.uint64(side | (passes << 1) | 4)
 
 
 @kernel
@@ -546,6 +560,27 @@ EXPAND = 2
 
 
 @kernel
+def _decided(A, black, white, side, passes, t, ply):
+    """A decided answer of the table for the state at threshold ``t`` that holds under the
+    current history (its queries recorded at ``ply``): 1 (at least ``t``), -1 (less than
+    ``t``), or 0 if the state's bucket holds none."""
+    cfg, q_count, q_xor, st, qs, hs = A[2], A[8], A[9], A[10], A[11], A[12]
+    tk, ti, tq = A[18], A[19], A[20]
+    base = _bucket(black, white, side, passes, cfg)
+    meta = _tag(side, passes)
+    for slot in range(base, base + cfg[C_WAYS]):
+        if not (tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta):
+            continue
+        if ti[slot, 0, 0] and ti[slot, 0, 1] >= t and _reusable(q_count, q_xor, cfg, tq, slot, 0, A[29]):
+            _reuse(A[28], st, cfg, tq, qs, hs, slot, 0, ply)
+            return 1
+        if ti[slot, 1, 0] and ti[slot, 1, 1] <= t and _reusable(q_count, q_xor, cfg, tq, slot, 1, A[29]):
+            _reuse(A[28], st, cfg, tq, qs, hs, slot, 1, ply)
+            return -1
+    return 0
+
+
+@kernel
 def _enter(A, ply):
     """Open the node of frame ``ply``: its answer (1, -1, or 0 undecided) when known
     without searching its moves (bounds, stand pat,
@@ -587,17 +622,16 @@ def _enter(A, ply):
     tt_move = NO_MOVE
     fi[ply, F_SLOT] = -1
     if cfg[C_TRANSPOSITIONS]:
-        slot = _state_slot(black, white, side, passes, cfg[C_TABLE_MASK])
-        fi[ply, F_SLOT] = slot
-        meta = np.uint64(side | (passes << 1) | 4)
-        if tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta:
-            if ti[slot, 0, 0] and ti[slot, 0, 1] >= t and _reusable(q_count, q_xor, cfg, tq, slot, 0, A[29]):
-                _reuse(A[28], st, cfg, tq, qs, hs, slot, 0, ply)
-                return 1
-            if ti[slot, 1, 0] and ti[slot, 1, 1] <= t and _reusable(q_count, q_xor, cfg, tq, slot, 1, A[29]):
-                _reuse(A[28], st, cfg, tq, qs, hs, slot, 1, ply)
-                return -1
-            if ti[slot, 0, 0]:
+        fi[ply, F_SLOT] = _state_slot(black, white, side, passes, cfg[C_TABLE_MASK])
+        answer = _decided(A, black, white, side, passes, t, ply)
+        if answer:
+            return answer
+        base = _bucket(black, white, side, passes, cfg)
+        meta = _tag(side, passes)
+        for slot in range(base, base + cfg[C_WAYS]):
+            if not (tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta):
+                continue
+            if ti[slot, 0, 0] and tt_move == NO_MOVE:
                 tt_move = ti[slot, 0, 3]
             if ti[slot, 2, 0] and ti[slot, 2, 1] == t:
                 tt_move = ti[slot, 2, 3]
@@ -780,7 +814,7 @@ def _ascend(A, ply, result):
 def _close(A, ply):
     """The answer of frame ``ply`` once its moves are searched, stored in the table with
     its queries (all of the history if moves were folded by symmetry)."""
-    cfg, hist, q_count, q_xor, qs, hs = A[2], A[5], A[8], A[9], A[11], A[12]
+    hist, qs, hs = A[5], A[11], A[12]
     tk, ti, tq, fi, fu = A[18], A[19], A[20], A[24], A[25]
     h = fi[ply, F_H]
     answer = fi[ply, F_ANSWER]
@@ -793,12 +827,16 @@ def _close(A, ply):
             hs[ply, w] = ALL_ONES
     # hits at or above h were pushed inside this subtree: not conditions on the history
     hs[ply, h >> 6] &= _bit(h & 63) - U1
-    slot = fi[ply, F_SLOT]
-    if slot < 0:
+    if fi[ply, F_SLOT] < 0:
         return answer
     black, white = fu[ply, U_BLACK], fu[ply, U_WHITE]
-    meta = np.uint64(fi[ply, F_SIDE] | (fi[ply, F_PASSES] << 1) | 4)
+    side, passes = fi[ply, F_SIDE], fi[ply, F_PASSES]
     t, best = fi[ply, F_T], fi[ply, F_BEST]
+    sub = 2 if answer == 0 else (0 if answer > 0 else 1)
+    slot = _place(A, black, white, side, passes, t, sub)
+    if slot < 0:
+        return answer
+    meta = _tag(side, passes)
     if not (tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta):
         tk[slot, 0] = black
         tk[slot, 1] = white
@@ -806,18 +844,44 @@ def _close(A, ply):
         ti[slot, 0, 0] = 0
         ti[slot, 1, 0] = 0
         ti[slot, 2, 0] = 0
-    if answer == 0:
-        _store(tq, ti, hist, qs, hs, slot, 2, t, fi[ply, F_DEPTH], best, h, ply)
-    else:
-        sub = 0 if answer > 0 else 1
-        keep = False
-        if ti[slot, sub, 0]:
-            old = ti[slot, sub, 1]
-            stronger = old >= t if answer > 0 else old <= t
-            keep = stronger and _reusable(q_count, q_xor, cfg, tq, slot, sub, A[29])
-        if not keep:
-            _store(tq, ti, hist, qs, hs, slot, sub, t, 0, best, h, ply)
+    _store(tq, ti, hist, qs, hs, slot, sub, t, fi[ply, F_DEPTH] if answer == 0 else 0, best, h, ply)
     return answer
+
+
+@kernel
+def _place(A, black, white, side, passes, t, sub):
+    """The slot of the state's bucket to store an answer in ``sub`` (0 proved at least
+    ``t``, 1 disproved, 2 undecided at ``t``), or -1 if a decided answer at least as strong
+    that holds under the current history is kept already.  In order: the slot of the same
+    state with that answer empty or (undecided) superseded; an empty slot; a slot of
+    another state; the bucket's slots of the state in turn (by the node count)."""
+    cfg, q_count, q_xor, st = A[2], A[8], A[9], A[10]
+    tk, ti, tq = A[18], A[19], A[20]
+    base = _bucket(black, white, side, passes, cfg)
+    ways = cfg[C_WAYS]
+    meta = _tag(side, passes)
+    free = -1
+    other = -1
+    for slot in range(base, base + ways):
+        if tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta:
+            if not ti[slot, sub, 0]:
+                return slot
+            if sub == 2:
+                return slot
+            old = ti[slot, sub, 1]
+            stronger = old >= t if sub == 0 else old <= t
+            if stronger and _reusable(q_count, q_xor, cfg, tq, slot, sub, A[29]):
+                return -1
+        elif tk[slot, 2] == U0:
+            if free < 0:
+                free = slot
+        elif other < 0:
+            other = slot
+    if free >= 0:
+        return free
+    if other >= 0:
+        return other
+    return base + (st[S_NODES] & (ways - 1))
 
 
 ENTER = 3
@@ -900,11 +964,12 @@ def move_of(A, black, white, side, passes, t):
     cfg, tk, ti = A[2], A[18], A[19]
     if not cfg[C_TRANSPOSITIONS]:
         return NO_MOVE
-    slot = _state_slot(black, white, side, passes, cfg[C_TABLE_MASK])
-    if not (tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == np.uint64(side | (passes << 1) | 4)):
-        return NO_MOVE
-    if ti[slot, 0, 0] and ti[slot, 0, 1] >= t:
-        return ti[slot, 0, 3]
+    base = _bucket(black, white, side, passes, cfg)
+    meta = _tag(side, passes)
+    for slot in range(base, base + cfg[C_WAYS]):
+        if tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta:
+            if ti[slot, 0, 0] and ti[slot, 0, 1] >= t:
+                return ti[slot, 0, 3]
     return NO_MOVE
 
 
@@ -956,6 +1021,7 @@ def arrays(
     automorphisms,
     table_bits: int,
     forget_history: bool = False,
+    ways: int = 1,
 ):
     """The kernel's state, a tuple of numpy arrays: the graph (``neighbours[v]`` the mask
     of v's neighbours), the rules and switches (``benson``: 0 no static bounds, 1 Benson's
@@ -977,6 +1043,7 @@ def arrays(
     cfg[C_TRANSPOSITIONS] = int(transpositions)
     cfg[C_FORGET] = int(forget_history)
     cfg[C_TABLE_MASK] = (1 << table_bits) - 1
+    cfg[C_WAYS] = ways
     degree = np.array([bin(int(x)).count("1") for x in neighbours], dtype=np.int64)
     group = list(automorphisms)[:64]
     perm = np.zeros((max(1, len(group)), max(1, n)), np.int64)

@@ -107,6 +107,11 @@ DEFAULT_CORE = "compiled"
 """The core used where it supports the game (finite ko rules, undirected graphs, at most 64
 points) unless one is asked for: the same tests in numba, 1×8 +3 in 2,569,456 nodes and
 9.4 s against the Python core's 2,775,229 nodes and 23.4 s (docs/solver.md)."""
+TABLE_WAYS = 8
+"""Slots of the compiled table that may hold answers for one state, under df-pn: answers
+proved under different histories are kept side by side instead of overwriting each other
+(the dense 6-point graphs: atlas:198, 201, 202 and 205 solved within 1,000,000 nodes,
+none with one slot; docs/solver.md).  The deepening keeps one slot per state."""
 SEARCHES = ("deepening", "dfpn")
 DEFAULT_SEARCH = "dfpn"
 """The compiled core decides its threshold tests by df-pn unless asked otherwise: 1×8, 1×9,
@@ -224,6 +229,9 @@ class Solver:
     """Mutant switch for the tests: the compiled core's table reuses an entry under any history."""
     dfpn_mutant = 0
     """Mutant switch for the tests: one of ``impl/_numba_dfpn.py``'s mutants (0: none)."""
+    dfpn_queries = 1
+    """Which of its own move positions a df-pn node's queries hold: 1 (``REPETITIONS``) only
+    those that repeat the history, 0 (``EVERY_MOVE``) every move's (``docs/solver.md``)."""
 
     def __init__(
         self,
@@ -314,6 +322,7 @@ class Solver:
         self.search_kind = self.choose_search(search)
         # The compiled table: about four slots per state (4·3^n bounds the states) up to 2^20.
         self.table_bits = table_bits if table_bits is not None else min(20, (4 * 3**self.n).bit_length() + 2)
+        self.table_ways = TABLE_WAYS if self.search_kind == "dfpn" else 1
         self.compiled_state: tuple | None = None
         self.dfpn_state: tuple | None = None
         self.phase = "searching"
@@ -870,6 +879,7 @@ class Solver:
                 self.group,
                 self.table_bits,
                 self.table_forgets_history,
+                self.table_ways,
             )
         return self.compiled_state
 
@@ -959,7 +969,7 @@ class Solver:
 
         arrays = self.compiled_arrays()
         if self.dfpn_state is None:
-            self.dfpn_state = kd.arrays(self.table_bits, mutant=self.dfpn_mutant)
+            self.dfpn_state = kd.arrays(self.table_bits, mutant=self.dfpn_mutant, queries=self.dfpn_queries)
         numbers = self.dfpn_state
         begin: Any = kd.begin
         resume: Any = kd.resume

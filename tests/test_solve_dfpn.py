@@ -2,10 +2,11 @@
 
 The solver with ``search="dfpn"`` gives the value of the plain reference on every connected
 graph of up to 4 points under the four finite rule sets, and the compiled reference's on a
-sample of 5-point cases (every one under the slow marker).  Three mutants are refuted: a
+sample of 5-point cases (every one under the slow marker).  Four mutants are refuted: a
 table whose decided answers are reused under any history, a df-pn that takes a node as
-disproved as soon as one of its moves is refuted, and a proof whose queries leave out the
-position of its winning move."""
+disproved as soon as one of its moves is refuted, a proof whose queries leave out the
+position of its winning move, and a node whose queries leave out its moves that repeat the
+history.  A dense 6-point graph that one table slot per state left open is solved."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import os
 
 import pytest
 
-from gorules.impl._numba_dfpn import ONE_REFUTATION, WINNING_MOVE_UNASKED
+from gorules.impl._numba_dfpn import ONE_REFUTATION, REPETITIONS_UNASKED, WINNING_MOVE_UNASKED
 from gorules.impl.solve import SolveError, Solver
 from gorules.spec.graph import parse_graph
 from tests.reference_compiled import compiled_value
@@ -72,6 +73,32 @@ def test_a_dfpn_that_takes_one_refuted_move_for_all_is_caught():
         if dfpn_value(graph, rules, kernel_mutant=ONE_REFUTATION) != reference_value(parse_graph(graph), RULES[rules])
     ]
     assert found
+
+
+def test_a_dfpn_whose_nodes_forget_their_repetitions_is_caught():
+    """The comparison can fail: a node whose queries leave out the positions of its moves
+    that repeat the history (only the legal moves' positions may be left out of a
+    disproof) gives a wrong value on atlas:17 under every finite rule set."""
+    found = [
+        (graph, rules)
+        for graph, rules in SMALL
+        if dfpn_value(graph, rules, kernel_mutant=REPETITIONS_UNASKED)
+        != reference_value(parse_graph(graph), RULES[rules])
+    ]
+    assert {("atlas:17", rules) for rules in FINITE} <= set(found)
+
+
+def test_a_dense_six_point_graph_is_solved_with_buckets_of_slots():
+    """atlas:201 (6 points, 12 edges) under Tromp–Taylor: +1 for Black within 300,000
+    nodes with buckets of table slots (the default), while with one slot per state (an
+    answer proved under one history overwriting the answer proved under another) the
+    same budget leaves it at the bounds [-6, +1]."""
+    graph = parse_graph("atlas:201")
+    solution = Solver(graph, "tromp-taylor", max_nodes=300_000).solve(bounds_on_budget=True)
+    assert solution.status == "exact" and solution.value == 1
+    single = Solver(graph, "tromp-taylor", max_nodes=300_000)
+    single.table_ways = 1
+    assert single.solve(bounds_on_budget=True).status == "bounds"
 
 
 @pytest.mark.slow
