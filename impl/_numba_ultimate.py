@@ -71,8 +71,9 @@ S_EMPTY, S_REUSED, S_REFUSED, S_READ, S_OVERWRITTEN, S_DEEPEST = range(8, 14)
 ST_SIZE = 14
 ENTER, EXPAND, DESCEND, RETURN = range(4)
 # flags: the parts of the search a mutant may switch off (each on in the real search)
-F_HISTORY_TEST, F_BARRED, F_MOVE_HISTORY, F_AFTER_HINT, F_STABILISER = range(5)
-FLAGS_SIZE = 5
+# (F_EVERY_CHILD: the proof-number search's, ``_numba_ultimate_dfpn``)
+F_HISTORY_TEST, F_BARRED, F_MOVE_HISTORY, F_AFTER_HINT, F_STABILISER, F_EVERY_CHILD = range(6)
+FLAGS_SIZE = 6
 RUNNING, FINISHED, OVERFLOWED = 0, 1, 2
 
 

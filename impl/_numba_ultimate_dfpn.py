@@ -37,6 +37,7 @@ import numpy as np
 from gorules.impl._numba_ultimate import (
     F_AFTER_HINT,
     F_BARRED,
+    F_EVERY_CHILD,
     F_HISTORY_TEST,
     F_MOVE_HISTORY,
     F_STABILISER,
@@ -121,7 +122,7 @@ def _keep(numbers, h, pn, dn):
 def _child(game, ply, k, board, player, diff, ult, first, draw, goal):
     """The fields of the position after move k (fixed order) at ``ply``: (board made or −1,
     board, diff, ult, first, draw)."""
-    placements, children, taken = game[0], game[1], game[2]
+    children, taken = game[1], game[2]
     b, p, d = board[ply], player[ply], diff[ply]
     u, f, r = ult[ply], first[ply], draw[ply]
     if k == 0:  # the ultimate delay
@@ -177,7 +178,7 @@ def _search(game, tables, numbers, zobrist, stack, st):
     """Run the search from the state in ``stack``/``st`` until it finishes, overflows or
     spends ``st[S_LIMIT]`` nodes; returns FINISHED (answer in st[S_RESULT]), OVERFLOWED or
     RUNNING (resume later)."""
-    placements, children, taken, solo, canon, frame, perm, inverse, flags, stabiliser = game
+    placements, children, _, solo, canon, frame, perm, inverse, flags, stabiliser = game
     board, player, diff, ult, first, draw, goal, sigma, made, hh, thpn, thdn = stack[:12]
     moves, move_at, status, cpn, cdn, current, hist, used, scratch, tau = stack[12:]
     ply = st[S_PLY]
@@ -319,6 +320,9 @@ def _search(game, tables, numbers, zobrist, stack, st):
                 status[parent, i] = REACHED
                 for w in range(used.shape[1]):
                     used[parent, w] |= used[ply, w]
+                if not flags[F_EVERY_CHILD]:  # a mutant: one child reaching its goal fails the node
+                    for j in range(moves[parent]):
+                        status[parent, j] = REACHED
             else:
                 cpn[parent, i], cdn[parent, i] = rpn, rdn
             ply = parent
