@@ -111,7 +111,8 @@ class Engine:
         each question is asked of the compiled core (``ultimate_compiled``) on graphs it
         takes (at most 7 points), the Python search left for the owed delays of a handicap
         and for lines longer than the core's stack; ``search`` is the core's: "race" (the
-        fixed and the hinted depth-first orders racing) or "dfpn" (proof-number search)."""
+        fixed and the hinted depth-first orders racing), "dfpn" (proof-number search) or
+        "all" (the three racing)."""
         self.graph = graph
         self.n = graph.order
         self.neighbours = [sum(1 << w for w in graph.neighbours[v]) for v in graph.points]
@@ -397,7 +398,8 @@ class Engine:
         from gorules.impl.ultimate_compiled import DFPN, SLICE, CompiledQuestions, Overflowed
 
         if self.core is None:
-            self.core = CompiledQuestions(self, orders=(DFPN,) if self.search == "dfpn" else (0, 1))
+            orders = {"race": (0, 1), "dfpn": (DFPN,), "all": (0, 1, DFPN)}[self.search]
+            self.core = CompiledQuestions(self, orders=orders)
 
         def room() -> int:
             """The nodes of the next slice: up to just past a probe's cap or the node budget."""

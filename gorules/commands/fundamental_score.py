@@ -56,9 +56,10 @@ def add_core(parser) -> None:
     )
     parser.add_argument(
         "--search",
-        choices=("race", "dfpn"),
+        choices=("race", "dfpn", "all"),
         default="race",
-        help="the compiled core's search: two depth-first move orders racing, or proof-number search (default race)",
+        help="the compiled core's search: two depth-first move orders racing (race), proof-number search (dfpn), "
+        "or the three racing (all); default race",
     )
 
 
