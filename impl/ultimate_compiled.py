@@ -30,8 +30,11 @@ fewer only find fewer histories alike).  Each costs a pass over the history at e
 DFPN = 2
 """The order that stands for the proof-number search (``_numba_ultimate_dfpn``) in ``orders``."""
 RACE = 5_000
-"""The nodes each move order first gets when the two race (as ``Engine.decide``); four times
+"""The nodes each move order first gets when they race (as ``Engine.decide``); four times
 as many at each round after."""
+DFPN_SHARE = 8
+"""How many times a depth-first order's nodes the proof-number search gets in a race: its
+nodes (entries, many settled by their numbers alone) cost a fifth to a tenth of the time."""
 
 
 class Overflowed(Exception):
@@ -210,10 +213,12 @@ class CompiledQuestions:
         of each slice after it and may raise to stop the search; Overflowed if a line
         outgrows the kernel's stack.
 
-        With two ``orders``, as ``Engine.decide``: the fixed move order and the hinted one (the
-        move that last reached the goal at a table key tried there first) each get ``RACE``
-        nodes, then four times as many, and so on, until one answers; an attempt cut off
-        leaves in the table only what it proved, so each starts from the proofs before."""
+        With several ``orders``, as ``Engine.decide``: the fixed move order, the hinted one (the
+        move that last reached the goal at a table key tried there first) and the
+        proof-number search if listed each get ``RACE`` nodes (df-pn ``DFPN_SHARE`` times as
+        many), then four times as many, and so on, until one answers; an attempt cut off
+        leaves in the table only what it proved, so each starts from the proofs before (and
+        df-pn from its numbers)."""
         black, white, player, bb, wb, ult, first, draw, history, forced = p
         if forced:
             raise Overflowed("owed delays are left to the Python search")
@@ -225,7 +230,7 @@ class CompiledQuestions:
         budget = RACE
         while True:
             for hints in self.orders:
-                answer = self.attempt(root, hints, budget, on_nodes, room)
+                answer = self.attempt(root, hints, budget * (DFPN_SHARE if hints == DFPN else 1), on_nodes, room)
                 if answer is not None:
                     return answer
             budget *= 4
