@@ -45,7 +45,11 @@ class CompiledQuestions:
     """The kernel's tables for one engine's graph, and its questions asked in slices."""
 
     def __init__(
-        self, engine, switched_off: tuple[int, ...] = (), orders: tuple[int, ...] = (0, 1), stabiliser: bool = False
+        self,
+        engine,
+        switched_off: tuple[int, ...] = (),
+        orders: tuple[int, ...] = (0, 1, DFPN),
+        stabiliser: bool = False,
     ):
         """Number every board of the engine's graph (3^n of them) and work out their moves,
         ``solo``, automorphic images and representatives.  ``switched_off`` lists parts of

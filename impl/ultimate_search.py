@@ -98,7 +98,7 @@ class Engine:
         frames: bool = True,
         hinted: bool = True,
         compiled: bool = False,
-        search: str = "race",
+        search: str = "all",
     ):
         """Prepare the graph's neighbour sets.  ``meter`` (a budget's) counts every node of
         every search and raises BudgetSpent when the budget is used up; ``progress`` is
@@ -110,9 +110,9 @@ class Engine:
         reached a goal at a table key is tried there first (``decide``); with ``compiled``
         each question is asked of the compiled core (``ultimate_compiled``) on graphs it
         takes (at most 7 points), the Python search left for the owed delays of a handicap
-        and for lines longer than the core's stack; ``search`` is the core's: "race" (the
-        fixed and the hinted depth-first orders racing), "dfpn" (proof-number search) or
-        "all" (the three racing)."""
+        and for lines longer than the core's stack; ``search`` is the core's: "all" (the fixed and
+        the hinted depth-first orders and proof-number search racing), "race" (the two
+        depth-first orders alone) or "dfpn" (proof-number search alone)."""
         self.graph = graph
         self.n = graph.order
         self.neighbours = [sum(1 << w for w in graph.neighbours[v]) for v in graph.points]

@@ -57,9 +57,9 @@ def add_core(parser) -> None:
     parser.add_argument(
         "--search",
         choices=("race", "dfpn", "all"),
-        default="race",
-        help="the compiled core's search: two depth-first move orders racing (race), proof-number search (dfpn), "
-        "or the three racing (all); default race",
+        default="all",
+        help="the compiled core's search: two depth-first move orders and proof-number search racing (all), "
+        "the two orders alone (race), or proof-number search alone (dfpn); default all",
     )
 
 
@@ -147,7 +147,7 @@ def run_score(args) -> int:
         meter=budget_of(args).meter(),
         progress=lambda n: progress.update(1000),
         compiled=getattr(args, "core", "python") == "compiled",
-        search=getattr(args, "search", "race"),
+        search=getattr(args, "search", "all"),
     )
     p = engine.from_situation(start.state)
     report: dict = {"graph": graph.name, "to_move": start.to_move}
@@ -304,7 +304,7 @@ def table_row(graph: Graph, args) -> dict:
         graph,
         meter=budget_of(args).meter(),
         compiled=getattr(args, "core", "python") == "compiled",
-        search=getattr(args, "search", "race"),
+        search=getattr(args, "search", "all"),
     )
     notes = []
     low, high = float(-INF), float(INF)
