@@ -65,8 +65,6 @@ from gorules.impl._numba_ultimate import (
 
 INF = np.int64(1) << np.int64(40)
 """A number that stands for infinity (a decided node's other number)."""
-DECIDED = np.int64(-1)
-"""The numbers kept for a node once decided: its proof is in the table of proofs."""
 MOVES = 9
 """The most moves of a position: the ultimate delay, the delay, 7 placements."""
 NUMBERS = 1 << 21
@@ -102,10 +100,10 @@ def _state(key, d, history_hash):
 
 @kernel
 def _numbers(numbers, h):
-    """The numbers kept under hash h, or (1, 1) for a node not met yet or decided."""
+    """The numbers kept under hash h, or (1, 1) for a node not met yet."""
     checks, pns, dns = numbers
     i = np.int64(h & np.uint64(checks.shape[0] - 1))
-    if checks[i] == h and pns[i] != DECIDED:
+    if checks[i] == h:
         return pns[i], dns[i]
     return np.int64(1), np.int64(1)
 
@@ -258,7 +256,6 @@ def _search(game, tables, numbers, zobrist, stack, st):
             if pn == 0 or dn == 0:
                 result = 1 if pn == 0 else 0
                 _store(tables, st, key, d, hist[ply], used[ply], result)
-                _keep(numbers, _state(key, d, hh[ply]), DECIDED, DECIDED)
                 action = RETURN
                 continue
             if pn >= thpn[ply] or dn >= thdn[ply]:
