@@ -3,9 +3,13 @@
     python benchmarks/bench_ultimate_core.py atlas:208 --nodes 1000000
 
 Asks Black's first question of the Fundamental score ("can Black win with no komi?") of the
-empty board, in the fixed move order alone (no race), within ``--nodes`` nodes, and prints
-the start-up time (numbering 3^n boards, worked out in Python), the nodes searched, the
-processor time of the search and its pace.  The kernel is compiled (or loaded from numba's
+empty board (``--ultimate``: "can Black win Ultimate Go?"), in the fixed move order alone (no
+race; ``--hints 1`` the hinted order, ``--hints 2`` the proof-number search), within
+``--nodes`` nodes, and prints the start-up time (numbering 3^n boards, worked out in
+Python), the nodes searched, the processor time of the search and its pace, then the
+table's counters: lookups at keys holding no proof, reusing a proof, refusing every proof
+of their key (and the proofs read in full and refused), stores that overwrote a proof, the
+deepest line.  The kernel is compiled (or loaded from numba's
 cache) before the clock starts.
 """
 
