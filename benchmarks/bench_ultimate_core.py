@@ -3,9 +3,13 @@
     python benchmarks/bench_ultimate_core.py atlas:208 --nodes 1000000
 
 Asks Black's first question of the Fundamental score ("can Black win with no komi?") of the
-empty board, in the fixed move order alone (no race), within ``--nodes`` nodes, and prints
-the start-up time (numbering 3^n boards, worked out in Python), the nodes searched, the
-processor time of the search and its pace.  The kernel is compiled (or loaded from numba's
+empty board (``--ultimate``: "can Black win Ultimate Go?"), in the fixed move order alone (no
+race; ``--hints 1`` the hinted order, ``--hints 2`` the proof-number search), within
+``--nodes`` nodes, and prints the start-up time (numbering 3^n boards, worked out in
+Python), the nodes searched, the processor time of the search and its pace, then the
+table's counters: lookups at keys holding no proof, reusing a proof, refusing every proof
+of their key (and the proofs read in full and refused), stores that overwrote a proof, the
+deepest line.  The kernel is compiled (or loaded from numba's
 cache) before the clock starts.
 """
 
@@ -15,7 +19,7 @@ import argparse
 import time
 
 from gorules.impl import _numba_ultimate as kernel
-from gorules.impl.ultimate_compiled import SLICE, CompiledQuestions
+from gorules.impl.ultimate_compiled import DFPN, SLICE, CompiledQuestions
 from gorules.impl.ultimate_search import Engine
 from gorules.spec import ultimate
 from gorules.spec.graph import parse_graph
@@ -26,7 +30,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("graph")
     parser.add_argument("--nodes", type=int, default=1_000_000)
-    parser.add_argument("--hints", type=int, default=0, help="1: the hinted order")
+    parser.add_argument("--hints", type=int, default=0, help="1: the hinted order, 2: the proof-number search")
     parser.add_argument("--goal", type=int, default=0, help="0 win, 1 draw")
     parser.add_argument("--ultimate", action="store_true", help="the Ultimate question, not the Fundamental one")
     parser.add_argument("--off", type=int, action="append", default=[], help="a part switched off (F_*)")
@@ -46,14 +50,22 @@ def main() -> None:
     board = int(core.number_of[black | white << engine.n])
     d = bb - wb if player == 0 else wb - bb
     root = (board, player, d, ult, first, draw, args.goal, core.history_words(history))
-    core.st[kernel.S_HINTS] = args.hints
-    kernel.begin(core.stack, core.st, *root)
-    kernel.resume(core.game, core.tables, core.stack, core.st, 1)  # compile or load first
+    if args.hints == DFPN:
+        search = core.dfpn_search(root)
+    else:
+        core.st[kernel.S_HINTS] = args.hints
+        kernel.begin(core.stack, core.st, *root)
+
+        def search(limit: int) -> int:
+            """The depth-first kernel on until ``limit`` nodes."""
+            return kernel.resume(core.game, core.tables, core.stack, core.st, limit)
+
+    search(1)  # compile or load first
     started = time.process_time()
     status = kernel.RUNNING
     while status == kernel.RUNNING and core.st[kernel.S_NODES] < args.nodes:
         step = min(SLICE, args.nodes - int(core.st[kernel.S_NODES]))
-        status = kernel.resume(core.game, core.tables, core.stack, core.st, int(core.st[kernel.S_NODES]) + step)
+        status = search(int(core.st[kernel.S_NODES]) + step)
         if core.st[kernel.S_FULL]:
             core.grow()
     spent = time.process_time() - started
@@ -63,6 +75,12 @@ def main() -> None:
     )
     print(
         f"{args.graph}: start-up {setup:.2f} s; {nodes:,} nodes in {spent:.2f} s CPU ({nodes / spent:,.0f}/s); answer {answer}; table keys used {int(core.st[kernel.S_CHUNKS]):,}"
+    )
+    st = core.st
+    print(
+        f"lookups: {int(st[kernel.S_EMPTY]):,} at keys holding no proof, {int(st[kernel.S_REUSED]):,} reused a proof, "
+        f"{int(st[kernel.S_REFUSED]):,} refused all ({int(st[kernel.S_READ]):,} proofs read in full and refused); "
+        f"stores overwriting the oldest: {int(st[kernel.S_OVERWRITTEN]):,}; deepest ply {int(st[kernel.S_DEEPEST])}"
     )
 
 

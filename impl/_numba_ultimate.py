@@ -63,13 +63,17 @@ kernel = njit(cache=True, _nrt=False)  # type: ignore[call-overload]  # a flag t
 """The kernel's functions are compiled without numba's reference counting (``_nrt=False``):
 they allocate nothing, and ``CompiledQuestions`` holds every array while the search runs."""
 
-# st: the kernel's counters and its state between slices
+# st: the kernel's counters and its state between slices; then counters for measurement
+# (lookups at a key holding no proof, reusing a proof, refusing every proof of the key; the
+# proofs read while refusing; stores overwriting the ring's oldest; the deepest ply)
 S_NODES, S_LIMIT, S_PLY, S_ACTION, S_RESULT, S_CHUNKS, S_HINTS, S_FULL = range(8)
-ST_SIZE = 8
+S_EMPTY, S_REUSED, S_REFUSED, S_READ, S_OVERWRITTEN, S_DEEPEST = range(8, 14)
+ST_SIZE = 14
 ENTER, EXPAND, DESCEND, RETURN = range(4)
 # flags: the parts of the search a mutant may switch off (each on in the real search)
-F_HISTORY_TEST, F_BARRED, F_MOVE_HISTORY, F_AFTER_HINT, F_STABILISER = range(5)
-FLAGS_SIZE = 5
+# (F_EVERY_CHILD: the proof-number search's, ``_numba_ultimate_dfpn``)
+F_HISTORY_TEST, F_BARRED, F_MOVE_HISTORY, F_AFTER_HINT, F_STABILISER, F_EVERY_CHILD = range(6)
+FLAGS_SIZE = 6
 RUNNING, FINISHED, OVERFLOWED = 0, 1, 2
 
 
@@ -179,6 +183,7 @@ def _lookup(tables, st, key, d, history, out, test_history):
     chunk_of, counts, _, answers, ats, queries, founds, _, folds = tables
     chunk = chunk_of[key]
     if chunk < 0:
+        st[S_EMPTY] += 1
         return -1
     words = history.shape[0]
     f0, f1, f2, f3 = _fold(history, 0), _fold(history, 1), _fold(history, 2), _fold(history, 3)
@@ -200,7 +205,10 @@ def _lookup(tables, st, key, d, history, out, test_history):
                 break
         if good:
             _copy(out, queries[chunk, e])
+            st[S_REUSED] += 1
             return answer
+        st[S_READ] += 1
+    st[S_REFUSED] += 1
     return -1
 
 
@@ -223,6 +231,7 @@ def _store(tables, st, key, d, history, query, answer):
     else:
         e = ring[chunk]
         ring[chunk] = (e + 1) % answers.shape[1]
+        st[S_OVERWRITTEN] += 1
     answers[chunk, e] = answer
     ats[chunk, e] = d
     for w in range(history.shape[0]):
@@ -350,6 +359,8 @@ def _search(game, tables, stack, st):
                 made[child] = c
                 _add(hist[child], c)
             ply = child
+            if ply > st[S_DEEPEST]:
+                st[S_DEEPEST] = ply
             action = ENTER
         else:  # RETURN: ply's answer is result, its query bits are used[ply] (in its frame)
             if tau[ply] >= 0:

@@ -15,6 +15,7 @@ import itertools
 import numpy as np
 
 from gorules.impl import _numba_ultimate as kernel
+from gorules.impl import _numba_ultimate_dfpn as dfpn
 
 MAX_POINTS = 7
 """The largest graphs the compiled core takes (3^7 boards, every one numbered)."""
@@ -26,9 +27,14 @@ FIXING = 24
 """The most automorphisms fixing a board under which a history is moved to its least image
 (the rest of a larger stabiliser is left out: any automorphism fixing the board is sound,
 fewer only find fewer histories alike).  Each costs a pass over the history at every node."""
+DFPN = 2
+"""The order that stands for the proof-number search (``_numba_ultimate_dfpn``) in ``orders``."""
 RACE = 5_000
-"""The nodes each move order first gets when the two race (as ``Engine.decide``); four times
+"""The nodes each move order first gets when they race (as ``Engine.decide``); four times
 as many at each round after."""
+DFPN_SHARE = 8
+"""How many times a depth-first order's nodes the proof-number search gets in a race: its
+nodes (entries, many settled by their numbers alone) cost a fifth to a tenth of the time."""
 
 
 class Overflowed(Exception):
@@ -39,13 +45,17 @@ class CompiledQuestions:
     """The kernel's tables for one engine's graph, and its questions asked in slices."""
 
     def __init__(
-        self, engine, switched_off: tuple[int, ...] = (), orders: tuple[int, ...] = (0, 1), stabiliser: bool = False
+        self,
+        engine,
+        switched_off: tuple[int, ...] = (),
+        orders: tuple[int, ...] = (0, 1, DFPN),
+        stabiliser: bool = False,
     ):
         """Number every board of the engine's graph (3^n of them) and work out their moves,
         ``solo``, automorphic images and representatives.  ``switched_off`` lists parts of
         the search (``_numba_ultimate.F_*``) left out: mutants, for the tests.  ``orders``
-        are the move orders that race (``decide``): 0 the fixed one, 1 the hinted one; a
-        single order searches alone.  ``stabiliser`` folds each history under the automorphisms
+        are the move orders that race (``decide``): 0 the fixed one, 1 the hinted one, 2
+        (``DFPN``) the proof-number search; a single order searches alone.  ``stabiliser`` folds each history under the automorphisms
         that fix its board (``_numba_ultimate``; off by default: with 4,096 proofs per key it
         leaves atlas:208's first question open in 1,000,000 nodes, which takes 265,486
         without it, though it takes atlas:199's score from 9,119,766 nodes to 588,983 with
@@ -121,7 +131,8 @@ class CompiledQuestions:
             np.zeros((2, self.words), dtype=np.uint64),
             np.zeros(plies, dtype=np.int64),
         )
-        self.st = np.zeros(kernel.ST_SIZE, dtype=np.int64)
+        self.st = np.zeros(dfpn.ST_SIZE, dtype=np.int64)
+        self.proof_numbers: tuple | None = None  # the df-pn's stack and numbers, when first needed
         del self.engine
 
     @staticmethod
@@ -206,10 +217,12 @@ class CompiledQuestions:
         of each slice after it and may raise to stop the search; Overflowed if a line
         outgrows the kernel's stack.
 
-        With two ``orders``, as ``Engine.decide``: the fixed move order and the hinted one (the
-        move that last reached the goal at a table key tried there first) each get ``RACE``
-        nodes, then four times as many, and so on, until one answers; an attempt cut off
-        leaves in the table only what it proved, so each starts from the proofs before."""
+        With several ``orders``, as ``Engine.decide``: the fixed move order, the hinted one (the
+        move that last reached the goal at a table key tried there first) and the
+        proof-number search if listed each get ``RACE`` nodes (df-pn ``DFPN_SHARE`` times as
+        many), then four times as many, and so on, until one answers; an attempt cut off
+        leaves in the table only what it proved, so each starts from the proofs before (and
+        df-pn from its numbers)."""
         black, white, player, bb, wb, ult, first, draw, history, forced = p
         if forced:
             raise Overflowed("owed delays are left to the Python search")
@@ -221,7 +234,7 @@ class CompiledQuestions:
         budget = RACE
         while True:
             for hints in self.orders:
-                answer = self.attempt(root, hints, budget, on_nodes, room)
+                answer = self.attempt(root, hints, budget * (DFPN_SHARE if hints == DFPN else 1), on_nodes, room)
                 if answer is not None:
                     return answer
             budget *= 4
@@ -229,13 +242,21 @@ class CompiledQuestions:
     def attempt(self, root: tuple, hints: int, budget: int | None, on_nodes, room) -> bool | None:
         """One search from the root position, in the hinted order or the fixed one, within
         ``budget`` nodes (None: no limit but the caller's): its answer, or None if cut off."""
-        self.st[kernel.S_HINTS] = hints
-        kernel.begin(self.stack, self.st, *root)
+        if hints == DFPN:
+            search = self.dfpn_search(root)
+        else:
+            self.st[kernel.S_HINTS] = hints
+            kernel.begin(self.stack, self.st, *root)
+
+            def search(limit: int) -> int:
+                """The depth-first kernel on until ``limit`` nodes."""
+                return kernel.resume(self.game, self.tables, self.stack, self.st, limit)
+
         end = None if budget is None else int(self.st[kernel.S_NODES]) + budget
         while end is None or self.st[kernel.S_NODES] < end:
             before = int(self.st[kernel.S_NODES])
             step = room() if end is None else min(room(), end - before)
-            status = kernel.resume(self.game, self.tables, self.stack, self.st, before + step)
+            status = search(before + step)
             if self.st[kernel.S_FULL]:
                 self.grow()
             on_nodes(int(self.st[kernel.S_NODES]) - before)
@@ -244,6 +265,22 @@ class CompiledQuestions:
             if status == kernel.OVERFLOWED:
                 raise Overflowed(f"a line longer than {kernel.MAX_PLY} moves")
         return None
+
+    def dfpn_search(self, root: tuple):
+        """The proof-number search put on the root position: a function that searches on
+        until a given number of nodes (its status as the depth-first kernel's)."""
+        if self.proof_numbers is None:
+            zobrist = dfpn.new_zobrist(self.game[0].shape[0])
+            self.proof_numbers = (dfpn.new_stack(kernel.MAX_PLY, self.words), dfpn.new_numbers(), zobrist)
+        stack, numbers, zobrist = self.proof_numbers
+        dfpn.begin(stack, self.st, *root)
+        dfpn.root_hash(stack, self.game[4], zobrist)
+
+        def search(limit: int) -> int:
+            """The proof-number search on until ``limit`` nodes."""
+            return dfpn.resume(self.game, self.tables, numbers, zobrist, stack, self.st, limit)
+
+        return search
 
 
 def invert(sigma: tuple[int, ...]) -> tuple[int, ...]:

@@ -98,6 +98,7 @@ class Engine:
         frames: bool = True,
         hinted: bool = True,
         compiled: bool = False,
+        search: str = "all",
     ):
         """Prepare the graph's neighbour sets.  ``meter`` (a budget's) counts every node of
         every search and raises BudgetSpent when the budget is used up; ``progress`` is
@@ -109,7 +110,9 @@ class Engine:
         reached a goal at a table key is tried there first (``decide``); with ``compiled``
         each question is asked of the compiled core (``ultimate_compiled``) on graphs it
         takes (at most 7 points), the Python search left for the owed delays of a handicap
-        and for lines longer than the core's stack."""
+        and for lines longer than the core's stack; ``search`` is the core's: "all" (the fixed and
+        the hinted depth-first orders and proof-number search racing), "race" (the two
+        depth-first orders alone) or "dfpn" (proof-number search alone)."""
         self.graph = graph
         self.n = graph.order
         self.neighbours = [sum(1 << w for w in graph.neighbours[v]) for v in graph.points]
@@ -144,6 +147,7 @@ class Engine:
         self.hints: dict[tuple, object] = {}  # (goal, table key) -> the move that last reached the goal there
         self.core: Any = None  # the compiled core (``ultimate_compiled``), when first needed
         self.compiled = compiled and canonical and self.n <= MAX_COMPILED
+        self.search = search
 
     # ---- boards
 
@@ -391,10 +395,11 @@ class Engine:
         """``prove(goal, p)``'s answer from the compiled core, its nodes counted here (the
         meter ticked, progress told every thousand, Abandoned past a probe's cap); None if
         a line outgrew the core's stack."""
-        from gorules.impl.ultimate_compiled import SLICE, CompiledQuestions, Overflowed
+        from gorules.impl.ultimate_compiled import DFPN, SLICE, CompiledQuestions, Overflowed
 
         if self.core is None:
-            self.core = CompiledQuestions(self)
+            orders = {"race": (0, 1), "dfpn": (DFPN,), "all": (0, 1, DFPN)}[self.search]
+            self.core = CompiledQuestions(self, orders=orders)
 
         def room() -> int:
             """The nodes of the next slice: up to just past a probe's cap or the node budget."""

@@ -54,6 +54,13 @@ def add_core(parser, default: str = "compiled") -> None:
         default=default,
         help=f"the yes/no searches compiled (numba, graphs of at most 7 points) or in Python (default {default})",
     )
+    parser.add_argument(
+        "--search",
+        choices=("race", "dfpn", "all"),
+        default="all",
+        help="the compiled core's search: two depth-first move orders and proof-number search racing (all), "
+        "the two orders alone (race), or proof-number search alone (dfpn); default all",
+    )
 
 
 def register(subparsers) -> None:
@@ -140,6 +147,7 @@ def run_score(args) -> int:
         meter=budget_of(args).meter(),
         progress=lambda n: progress.update(1000),
         compiled=getattr(args, "core", "python") == "compiled",
+        search=getattr(args, "search", "all"),
     )
     p = engine.from_situation(start.state)
     report: dict = {"graph": graph.name, "to_move": start.to_move}
@@ -292,7 +300,12 @@ def table_row(graph: Graph, args) -> dict:
     budget ran out, the bounds proved instead (``*_bounds``, None for no bound)."""
     row: dict = {"graph": graph.name, "points": graph.order, "edges": len(graph.edges())}
     row.update(area_fields(graph, getattr(args, "area_nodes", TT_NODES), getattr(args, "area_seconds", None)))
-    engine = Engine(graph, meter=budget_of(args).meter(), compiled=getattr(args, "core", "python") == "compiled")
+    engine = Engine(
+        graph,
+        meter=budget_of(args).meter(),
+        compiled=getattr(args, "core", "python") == "compiled",
+        search=getattr(args, "search", "all"),
+    )
     notes = []
     low, high = float(-INF), float(INF)
     try:

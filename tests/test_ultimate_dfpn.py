@@ -1,0 +1,77 @@
+"""The compiled core's proof-number search (``impl/_numba_ultimate_dfpn.py``) answers as the
+depth-first kernel and the Python search do; its unsound variants are refuted."""
+
+from __future__ import annotations
+
+import pytest
+from test_ultimate_compiled import compiled_engine, fresh_results, score_and_result, shared_results
+
+from gorules.cli import main
+from gorules.impl import _numba_ultimate as kernel
+from gorules.impl.ultimate_compiled import DFPN
+from gorules.impl.ultimate_search import Engine, deep
+from gorules.spec import ultimate
+from gorules.spec.graph import parse_graph
+
+
+def dfpn_score_and_result(name: str) -> tuple[float, int]:
+    """Section IV's score and the Ultimate result from the empty board, every question asked
+    of the proof-number search."""
+    graph = parse_graph(name)
+    engine = Engine(graph, compiled=True, search="dfpn")
+    score = deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)))
+    assert engine.core.orders == (DFPN,)
+    return score, deep(engine.result, engine.from_situation(ultimate.initial_situation(graph)))
+
+
+@pytest.mark.parametrize("name", ["path:3", "grid:2x2", "path:6", "atlas:43", "atlas:52"])
+def test_the_proof_number_search_gets_the_python_answers(name):
+    """Score and Ultimate result from the empty board as the Python search gives them
+    (scores ±½, 1½, a draw, a win; atlas:43 the 5-point graph with the most race nodes)."""
+    assert dfpn_score_and_result(name) == score_and_result(name, False)
+
+
+@pytest.mark.parametrize("name", ["path:3", "path:4", "grid:2x2"])
+def test_one_shared_proof_number_core_agrees_at_reachable_situations(name):
+    """One core asked at 400 reachable situations in turn (its proofs and numbers shared
+    across histories) by proof-number search alone gives the results of fresh Python
+    searches."""
+    assert shared_results(name, orders=(DFPN,)) == fresh_results(name)
+
+
+@pytest.mark.parametrize(
+    "flag, name",
+    [
+        (kernel.F_HISTORY_TEST, "path:3"),
+        (kernel.F_BARRED, "path:3"),
+        (kernel.F_AFTER_HINT, "grid:2x2"),
+        (kernel.F_EVERY_CHILD, "grid:2x2"),
+    ],
+)
+def test_a_proof_number_search_without_a_safeguard_is_refuted(flag, name):
+    """Without the history condition, without the barred placements a loss keeps, with only
+    the first move of each node searched, or failing a node as soon as one child reaches its
+    goal (instead of every child), the proof-number search gives a wrong result somewhere."""
+    assert shared_results(name, (flag,), orders=(DFPN,)) != fresh_results(name)
+
+
+def test_the_command_line_takes_the_proof_number_search(capsys):
+    """``--search dfpn`` gives the score and result of the default search."""
+    assert main(["fundamental-score", "grid:2x3", "--ultimate", "--search", "dfpn", "--json"]) == 0
+    dfpn = capsys.readouterr().out
+    assert main(["fundamental-score", "grid:2x3", "--ultimate", "--json"]) == 0
+    race = capsys.readouterr().out
+    for field in ('"score": -0.5', '"ultimate_go_result": "draw"'):
+        assert field in dfpn and field in race
+
+
+def test_the_proof_number_search_takes_its_own_path():
+    """The proof-number search is not the depth-first one under another name: the first
+    question of grid:2x3 takes it another number of nodes."""
+    counts = []
+    for orders in ((0,), (DFPN,)):
+        graph = parse_graph("grid:2x3")
+        engine = compiled_engine(graph, orders=orders)
+        p = engine.fundamental(engine.from_situation(ultimate.initial_situation(graph, True)))
+        counts.append((deep(engine.can_win, p), engine.nodes))
+    assert counts[0][0] == counts[1][0] and counts[0][1] != counts[1][1]
