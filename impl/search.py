@@ -222,10 +222,15 @@ def solve_tromp_taylor(
             core=core,
             territory=territory,
             search=threshold_search,
+            table_ways=1 if certify else None,  # CERTIFY_WAYS below
         )
         found = solver.solve(bounds_on_budget=bounds_on_budget)
     except SolveError as error:
         raise SearchError(str(error)) from None
+    # CERTIFY_WAYS: a certificate is written with one table slot per state.  With df-pn's
+    # eight (and its disproofs asking only about repeated moves) the writer's tests at each
+    # player's own states grew without bound: path:9 not written within 120 s (1.8 s with one
+    # slot), path:8 with its lines followed exhausted 23 GB.  Why is not yet understood.
     proof = None
     if certify and found.status == "exact":
         from gorules.impl.certificate import CertificateRefused, certificate

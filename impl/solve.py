@@ -250,6 +250,7 @@ class Solver:
         table_bits: int | None = None,
         territory: bool = False,
         search: str | None = None,
+        table_ways: int | None = None,
     ):
         """Prepare to solve ``graph`` from the empty board with Black to move, or from
         ``start`` = (black points, white points, side to move: 0 Black, 1 White) taken as
@@ -264,7 +265,9 @@ class Solver:
         the rules allow: ``DEFAULT_CORE``) or "python"; ``table_bits`` sets the compiled table's size.
         ``search`` is how the compiled core decides a threshold test: "dfpn" (depth-first
         proof-number search, ``impl/_numba_dfpn.py``; ``DEFAULT_SEARCH``) or "deepening"
-        (iterative deepening, then the proof search without a horizon; the Python core's way)."""
+        (iterative deepening, then the proof search without a horizon; the Python core's way).
+        ``table_ways`` is how many slots of the compiled table one state may fill (default
+        ``TABLE_WAYS`` under df-pn, 1 under the deepening)."""
         if graph.order > max_points:
             raise SolveError(
                 f"{graph.name} has {graph.order} points: the solver takes at most {max_points} "
@@ -322,7 +325,7 @@ class Solver:
         self.search_kind = self.choose_search(search)
         # The compiled table: about four slots per state (4·3^n bounds the states) up to 2^20.
         self.table_bits = table_bits if table_bits is not None else min(20, (4 * 3**self.n).bit_length() + 2)
-        self.table_ways = TABLE_WAYS if self.search_kind == "dfpn" else 1
+        self.table_ways = table_ways or (TABLE_WAYS if self.search_kind == "dfpn" else 1)
         self.compiled_state: tuple | None = None
         self.dfpn_state: tuple | None = None
         self.phase = "searching"
