@@ -242,11 +242,47 @@ def _store(tables, st, key, d, history, query, answer):
 
 
 @kernel
+def _enter(ply, game, stack, scratch):
+    """Enter the position at ``ply`` (shared by the depth-first kernel and df-pn's): move its
+    board to its class's representative and its history alike (then, with the stabiliser
+    fold, to its least image under the automorphisms fixing the board), drop the draw goal
+    where no draw can happen any more, and return the answer a rule settles without search
+    (1 reached, 0 not), or -1.  A declared draw reaches the draw goal; with no ultimate
+    prisoner left and no draw right, the delay race (``solo``) settles a difference of bowls
+    that the other player cannot make up."""
+    _, _, _, solo, canon, frame, perm, inverse, flags, stabiliser = game
+    board, player, diff, ult, _, draw, goal, sigma = stack[:8]
+    hist, tau = stack[-4], stack[-1]
+    s = frame[board[ply]]
+    sigma[ply] = s
+    if s >= 0:
+        board[ply] = canon[board[ply]]
+    if s >= 0 and flags[F_MOVE_HISTORY]:
+        _moved(hist[ply], scratch[0], perm[s])
+        _copy(hist[ply], scratch[0])
+    tau[ply] = -1
+    if flags[F_STABILISER] and flags[F_MOVE_HISTORY]:
+        tau[ply] = _least_image(hist[ply], stabiliser[board[ply]], perm, inverse, scratch)
+    b, p, d = board[ply], player[ply], diff[ply]
+    if goal[ply] == 1:
+        if draw[ply] == p:
+            return 1  # she may declare a draw
+        if ult[ply] == 0 and draw[ply] < 0:
+            goal[ply] = 0  # no draw can happen any more
+    if ult[ply] == 0 and draw[ply] < 0:
+        if -d >= solo[b, p]:
+            return 0
+        if d > solo[b, 1 - p]:
+            return 1
+    return -1
+
+
+@kernel
 def _search(game, tables, stack, st):
     """Run the search from the state in ``stack``/``st`` until it finishes, overflows or
     spends ``st[S_LIMIT]`` nodes; returns FINISHED (answer in st[S_RESULT]), OVERFLOWED or
     RUNNING (resume later)."""
-    placements, children, taken, solo, canon, frame, perm, inverse, flags, stabiliser = game
+    placements, children, taken, _, _, _, perm, inverse, flags, _ = game
     board, player, diff, ult, first, draw, goal, sigma, made, nxt, hint_at, move_of, hist, used, scratch, tau = stack
     hints = tables[7]
     ply = st[S_PLY]
@@ -254,28 +290,8 @@ def _search(game, tables, stack, st):
     result = st[S_RESULT]
     while True:
         if action == ENTER:
-            s = frame[board[ply]]
-            sigma[ply] = s
-            if s >= 0:
-                board[ply] = canon[board[ply]]
-            if s >= 0 and flags[F_MOVE_HISTORY]:
-                _moved(hist[ply], scratch[0], perm[s])
-                _copy(hist[ply], scratch[0])
-            tau[ply] = -1
-            if flags[F_STABILISER] and flags[F_MOVE_HISTORY]:
-                tau[ply] = _least_image(hist[ply], stabiliser[board[ply]], perm, inverse, scratch)
+            settled = _enter(ply, game, stack, scratch)
             b, p, d = board[ply], player[ply], diff[ply]
-            settled = -1
-            if goal[ply] == 1:
-                if draw[ply] == p:
-                    settled = 1  # she may declare a draw
-                elif ult[ply] == 0 and draw[ply] < 0:
-                    goal[ply] = 0  # no draw can happen any more
-            if settled < 0 and ult[ply] == 0 and draw[ply] < 0:
-                if -d >= solo[b, p]:
-                    settled = 0
-                elif d > solo[b, 1 - p]:
-                    settled = 1
             if settled >= 0:
                 used[ply, :] = 0
                 result = settled

@@ -40,7 +40,6 @@ from gorules.impl._numba_ultimate import (
     F_EVERY_CHILD,
     F_HISTORY_TEST,
     F_MOVE_HISTORY,
-    F_STABILISER,
     FINISHED,
     OVERFLOWED,
     RUNNING,
@@ -53,9 +52,9 @@ from gorules.impl._numba_ultimate import (
     _add,
     _copy,
     _drop,
+    _enter,
     _has,
     _key,
-    _least_image,
     _legal,
     _lookup,
     _moved,
@@ -178,7 +177,7 @@ def _search(game, tables, numbers, zobrist, stack, st):
     """Run the search from the state in ``stack``/``st`` until it finishes, overflows or
     spends ``st[S_LIMIT]`` nodes; returns FINISHED (answer in st[S_RESULT]), OVERFLOWED or
     RUNNING (resume later)."""
-    placements, children, _, solo, canon, frame, perm, inverse, flags, stabiliser = game
+    placements, children, _, _, canon, _, perm, inverse, flags, _ = game
     board, player, diff, ult, first, draw, goal, sigma, made, hh, thpn, thdn = stack[:12]
     moves, move_at, status, cpn, cdn, current, hist, used, scratch, tau = stack[12:]
     ply = st[S_PLY]
@@ -187,28 +186,8 @@ def _search(game, tables, numbers, zobrist, stack, st):
     rpn, rdn = st[S_PN], st[S_DN]
     while True:
         if action == ENTER:
-            s = frame[board[ply]]
-            sigma[ply] = s
-            if s >= 0:
-                board[ply] = canon[board[ply]]
-            if s >= 0 and flags[F_MOVE_HISTORY]:
-                _moved(hist[ply], scratch[0], perm[s])
-                _copy(hist[ply], scratch[0])
-            tau[ply] = -1
-            if flags[F_STABILISER] and flags[F_MOVE_HISTORY]:
-                tau[ply] = _least_image(hist[ply], stabiliser[board[ply]], perm, inverse, scratch)
+            settled = _enter(ply, game, stack, scratch)
             b, p, d = board[ply], player[ply], diff[ply]
-            settled = -1
-            if goal[ply] == 1:
-                if draw[ply] == p:
-                    settled = 1  # she may declare a draw
-                elif ult[ply] == 0 and draw[ply] < 0:
-                    goal[ply] = 0  # no draw can happen any more
-            if settled < 0 and ult[ply] == 0 and draw[ply] < 0:
-                if -d >= solo[b, p]:
-                    settled = 0
-                elif d > solo[b, 1 - p]:
-                    settled = 1
             if settled >= 0:
                 used[ply, :] = 0
                 result = settled
