@@ -365,3 +365,17 @@ def test_solve_asks_the_compiled_core_once_the_python_search_has_not_answered(mo
     found = json.loads(capsys.readouterr().out)
     assert found["value"] == "draw" and found["core"] == "compiled" and found["nodes"] > 100
     assert "Python search left it open" in found["method"]
+
+
+def test_analyse_asks_the_compiled_search_it_is_given(capsys):
+    """`analyse --core compiled --search dfpn` (the flag now reaches the engine) gives the
+    Python search's score on path:3; a Tromp–Taylor flag under Ultimate Go is refused by
+    `solve` in one line, exit 2."""
+    text = "graph: path:3; board: ...; to move: B"
+    scores = []
+    for flags in (["--core", "python"], ["--core", "compiled", "--search", "dfpn"]):
+        assert main(["analyse", text, *flags, "--json"]) == 0
+        scores.append(json.loads(capsys.readouterr().out)["score"])
+    assert scores == [0.5, 0.5]
+    assert main(["solve", "grid:2x2", "--ruleset", "ultimate", "--search", "dfpn"]) == 2
+    assert capsys.readouterr().err.strip().endswith("--search applies to tromp-taylor games, not ultimate")

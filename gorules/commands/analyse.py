@@ -161,7 +161,13 @@ def run(args) -> int:
     except ValueError as error:
         raise UsageError(str(error)) from None
     bar = tqdm(desc="analyse", unit="node", file=sys.stderr, disable=args.json)
-    engine = Engine(graph, meter=budget.meter(), progress=lambda n: bar.update(1000), compiled=args.core == "compiled")
+    engine = Engine(
+        graph,
+        meter=budget.meter(),
+        progress=lambda n: bar.update(1000),
+        compiled=args.core == "compiled",
+        search=args.search,
+    )
     try:
         analysis = analyse(engine, engine.from_situation(situation.state), ruleset.name == "ultimate")
     except BudgetSpent as spent:

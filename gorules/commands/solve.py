@@ -167,13 +167,12 @@ def run(args) -> int:
         require_two_player(ruleset)  # refused before the progress bar starts
     except SearchError as error:
         raise UsageError(str(error)) from error
+    if ruleset.name in ("ultimate", "fundamental") and (args.search or args.territory):
+        flag = "--search" if args.search else "--territory"
+        raise UsageError(f"{flag} applies to tromp-taylor games, not {ruleset.name}")  # before the bar starts
     progress = None if args.no_progress else Progress(getattr(ruleset.options, "komi", 0))
     try:
         if ruleset.name in ("ultimate", "fundamental"):
-            if args.search:
-                raise UsageError(f"--search applies to tromp-taylor games, not {ruleset.name}")
-            if args.territory:
-                raise UsageError(f"--territory applies to tromp-taylor games, not {ruleset.name}")
             # Ultimate and Fundamental Go: decided by their own pair of yes/no searches
             budget = Budget(seconds=args.seconds, nodes=args.nodes)
             solution = ultimate_search.solve(start, budget.meter(), core=args.core or "auto")
