@@ -278,12 +278,31 @@ def _enter(ply, game, stack, scratch):
 
 
 @kernel
+def _leave(ply, game, stack, scratch):
+    """Leave the decided position at ``ply`` (shared by the depth-first kernel and df-pn's): move
+    its query bits back from its least image and its class's representative to the caller's
+    frame (the inverse of ``_enter``'s moves), and drop the board its own move made, which is
+    the line's, not the history's."""
+    perm, inverse, flags = game[6], game[7], game[8]
+    sigma, made = stack[7], stack[8]
+    used, tau = stack[-3], stack[-1]
+    if tau[ply] >= 0:
+        _moved(used[ply], scratch[0], perm[inverse[tau[ply]]])
+        _copy(used[ply], scratch[0])
+    if sigma[ply] >= 0 and flags[F_MOVE_HISTORY]:
+        _moved(used[ply], scratch[0], perm[inverse[sigma[ply]]])
+        _copy(used[ply], scratch[0])
+    if made[ply] >= 0:
+        _drop(used[ply], made[ply])
+
+
+@kernel
 def _search(game, tables, stack, st):
     """Run the search from the state in ``stack``/``st`` until it finishes, overflows or
     spends ``st[S_LIMIT]`` nodes; returns FINISHED (answer in st[S_RESULT]), OVERFLOWED or
     RUNNING (resume later)."""
-    placements, children, taken, _, _, _, perm, inverse, flags, _ = game
-    board, player, diff, ult, first, draw, goal, sigma, made, nxt, hint_at, move_of, hist, used, scratch, tau = stack
+    placements, children, taken, _, _, _, _, _, flags, _ = game
+    board, player, diff, ult, first, draw, goal, _, made, nxt, hint_at, move_of, hist, used, scratch, _ = stack
     hints = tables[7]
     ply = st[S_PLY]
     action = st[S_ACTION]
@@ -379,14 +398,7 @@ def _search(game, tables, stack, st):
                 st[S_DEEPEST] = ply
             action = ENTER
         else:  # RETURN: ply's answer is result, its query bits are used[ply] (in its frame)
-            if tau[ply] >= 0:
-                _moved(used[ply], scratch[0], perm[inverse[tau[ply]]])
-                _copy(used[ply], scratch[0])
-            if sigma[ply] >= 0 and flags[F_MOVE_HISTORY]:
-                _moved(used[ply], scratch[0], perm[inverse[sigma[ply]]])
-                _copy(used[ply], scratch[0])
-            if made[ply] >= 0:
-                _drop(used[ply], made[ply])  # the line's own board, not the history's
+            _leave(ply, game, stack, scratch)
             if ply == 0:
                 st[S_RESULT] = result
                 st[S_PLY], st[S_ACTION] = 0, RETURN

@@ -39,7 +39,6 @@ from gorules.impl._numba_ultimate import (
     F_BARRED,
     F_EVERY_CHILD,
     F_HISTORY_TEST,
-    F_MOVE_HISTORY,
     FINISHED,
     OVERFLOWED,
     RUNNING,
@@ -51,13 +50,12 @@ from gorules.impl._numba_ultimate import (
     S_RESULT,
     _add,
     _copy,
-    _drop,
     _enter,
     _has,
     _key,
+    _leave,
     _legal,
     _lookup,
-    _moved,
     _store,
     kernel,
 )
@@ -177,9 +175,9 @@ def _search(game, tables, numbers, zobrist, stack, st):
     """Run the search from the state in ``stack``/``st`` until it finishes, overflows or
     spends ``st[S_LIMIT]`` nodes; returns FINISHED (answer in st[S_RESULT]), OVERFLOWED or
     RUNNING (resume later)."""
-    placements, children, _, _, canon, _, perm, inverse, flags, _ = game
-    board, player, diff, ult, first, draw, goal, sigma, made, hh, thpn, thdn = stack[:12]
-    moves, move_at, status, cpn, cdn, current, hist, used, scratch, tau = stack[12:]
+    placements, children, _, _, canon, _, _, _, flags, _ = game
+    board, player, diff, ult, first, draw, goal, _, made, hh, thpn, thdn = stack[:12]
+    moves, move_at, status, cpn, cdn, current, hist, used, scratch, _ = stack[12:]
     ply = st[S_PLY]
     action = st[S_ACTION]
     result = st[S_RESULT]
@@ -274,14 +272,7 @@ def _search(game, tables, numbers, zobrist, stack, st):
             action = ENTER
         else:  # RETURN: ply's answer is result (−1 undecided, numbers rpn, rdn)
             if result >= 0:
-                if tau[ply] >= 0:
-                    _moved(used[ply], scratch[0], perm[inverse[tau[ply]]])
-                    _copy(used[ply], scratch[0])
-                if sigma[ply] >= 0 and flags[F_MOVE_HISTORY]:
-                    _moved(used[ply], scratch[0], perm[inverse[sigma[ply]]])
-                    _copy(used[ply], scratch[0])
-                if made[ply] >= 0:
-                    _drop(used[ply], made[ply])  # the line's own board, not the history's
+                _leave(ply, game, stack, scratch)
             if ply == 0:
                 if result < 0:  # the root's thresholds are infinite: cannot happen
                     return OVERFLOWED
