@@ -266,6 +266,28 @@ def test_prove_timeout_must_be_finite_and_positive(value):
     one_line_error(["prove", "clear-characterization", "--graph", "grid:2x2", "--timeout", value], "--timeout")
 
 
+TIME_LIMITS = [
+    ["solve", "grid:2x2", "--seconds"],
+    ["best-play", "path:3", "--seconds"],
+    ["fundamental-score", "path:3", "--seconds"],
+    ["analyse", "graph: path:3; board: ...; to move: B", "--seconds"],
+    ["count", "path:3", "--seconds"],
+    ["replay", "path:3", "--seconds"],
+    ["readings", "001", "--seconds"],
+    ["topological-sweep", "--seconds"],
+    ["ultimate-table", "--area-seconds"],
+]
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "0", "-1"])
+@pytest.mark.parametrize("argv", TIME_LIMITS, ids=lambda argv: argv[0])
+def test_every_time_limit_is_finite_and_positive(argv, value):
+    """``solve --seconds nan`` ran without a limit, ``best-play --seconds nan`` ended as an
+    internal error (exit 3), ``fundamental-score --seconds nan`` was refused only after its
+    progress bar had started: every time limit is now read as a positive finite number."""
+    one_line_error([*argv, value], f"{argv[-1]}: expected a positive finite number", seconds=10)
+
+
 # ------------------------------------------------------------------ files whole or not at all
 
 

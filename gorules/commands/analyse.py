@@ -14,6 +14,7 @@ import sys
 from tqdm import tqdm
 
 from gorules import rulesets, situations
+from gorules.arguments import positive_finite
 from gorules.commands.fundamental_score import add_core
 from gorules.errors import UsageError
 from gorules.impl.budget import Budget, BudgetSpent
@@ -44,7 +45,7 @@ def register(subparsers) -> None:
         "--max-points", type=int, default=MAX_POINTS, help=f"refuse larger graphs (default {MAX_POINTS})"
     )
     parser.add_argument("--max-nodes", type=int, default=None, help="give up after this many search nodes")
-    parser.add_argument("--seconds", type=float, default=None, help="give up after this many seconds")
+    parser.add_argument("--seconds", type=positive_finite, default=None, help="give up after this many seconds")
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
     add_core(parser, default="python")  # its many small questions: 2.4 s in Python, 15 s compiled on 2×3
     parser.set_defaults(func=run)

@@ -14,6 +14,7 @@ import sys
 import time
 
 from gorules import rulesets
+from gorules.arguments import positive_finite
 from gorules.commands.rulesets import play_moves, tokens
 from gorules.errors import UsageError
 from gorules.impl.budget import Budget, TooExpensive
@@ -43,7 +44,7 @@ def register(subparsers) -> None:
         "--alliances", action="store_true", help="also consider offers of alliance and declarations of war"
     )
     parser.add_argument("--moves", default="", help="moves played first, from the start (as for gorules play)")
-    parser.add_argument("--seconds", type=float, default=120.0, help="time budget (default 120)")
+    parser.add_argument("--seconds", type=positive_finite, default=120.0, help="time budget (default 120)")
     parser.add_argument("--max-nodes", type=int, default=2_000_000, help="node budget (default 2,000,000)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     rulesets.add_arguments(parser, default="political")
@@ -72,8 +73,8 @@ def run(args) -> int:
     """Search, print each finished horizon's result (the deepest last), and why it stopped."""
     if args.horizon < 1:
         raise UsageError(f"--horizon must be at least 1, got {args.horizon}")
-    if args.seconds <= 0 or args.max_nodes < 1:
-        raise UsageError("--seconds and --max-nodes must be positive")
+    if args.max_nodes < 1:
+        raise UsageError(f"--max-nodes must be at least 1, got {args.max_nodes}")
     graph = parse_graph(args.graph)
     ruleset = ruleset_of(args)
     situation = play_moves(ruleset.initial(graph), tokens(args.moves))

@@ -27,6 +27,7 @@ from contextlib import contextmanager
 
 from tqdm import tqdm
 
+from gorules.arguments import positive_finite
 from gorules.errors import BudgetRefused, UsageError, json_text
 from gorules.impl.counting import count_legal, degeneracy, dp_cost, enumerate_legal, frontier_sizes, good_ordering
 from gorules.impl.game_graph import game_graph
@@ -67,7 +68,7 @@ def register(subparsers) -> None:
     )
     parser.add_argument(
         "--seconds",
-        type=float,
+        type=positive_finite,
         default=DEFAULT_SECONDS,
         metavar="S",
         help=f"time budget: refuse a count estimated to take longer, stop one that does (default {DEFAULT_SECONDS:g})",
@@ -319,8 +320,6 @@ def run(args) -> int:
     system = family_system(args.graph)
     if system is not None:
         return run_family(system, args)
-    if not 0 < args.seconds < math.inf:
-        raise UsageError(f"--seconds must be a positive finite number, got {args.seconds}")
     graph = parse_graph(args.graph)
     method = choose_method(graph, args.method)
     show_progress = not args.json and sys.stderr.isatty()

@@ -24,6 +24,7 @@ import time
 from tqdm import tqdm
 
 from gorules import rulesets, situations
+from gorules.arguments import positive_finite
 from gorules.errors import UsageError
 from gorules.impl import ultimate_claims
 from gorules.impl.budget import Budget, BudgetSpent
@@ -42,7 +43,7 @@ def add_budget(parser, seconds: float | None = None) -> None:
         "--max-points", type=int, default=MAX_POINTS, help=f"refuse larger graphs (default {MAX_POINTS})"
     )
     parser.add_argument("--max-nodes", type=int, default=None, help="give up after this many search nodes")
-    parser.add_argument("--seconds", type=float, default=seconds, help="give up after this many seconds")
+    parser.add_argument("--seconds", type=positive_finite, default=seconds, help="give up after this many seconds")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
@@ -99,13 +100,13 @@ def register(subparsers) -> None:
     )
     table.add_argument(
         "--area-seconds",
-        type=float,
+        type=positive_finite,
         default=TT_SECONDS,
         help=f"time budget of each Tromp-Taylor solve (default {TT_SECONDS:g} s); bounds when it runs out",
     )
     table.add_argument(
         "--max-minutes",
-        type=float,
+        type=positive_finite,
         default=MAX_MINUTES,
         help=f"refuse to start when the worst-case time exceeds this (default {MAX_MINUTES:g})",
     )

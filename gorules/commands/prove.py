@@ -18,13 +18,13 @@ after ``--timeout`` seconds (default 120), reporting ``unknown``.
 
 from __future__ import annotations
 
-import math
 import re
 import sys
 from pathlib import Path
 
 from tqdm import tqdm
 
+from gorules.arguments import positive_finite
 from gorules.errors import BudgetRefused, UsageError, json_text
 from gorules.impl.files import staged_directory, unwritable
 from gorules.spec.graph import Graph, graph_from_json, parse_graph
@@ -65,7 +65,7 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--timeout",
         metavar="SECONDS",
-        type=float,
+        type=positive_finite,
         default=DEFAULT_TIMEOUT,
         help=f"give up on each solver call after this long: unknown (default {DEFAULT_TIMEOUT:g})",
     )
@@ -127,8 +127,6 @@ def check_options(args) -> None:
         raise UsageError(f"--depth must be at least 0, got {args.depth}")
     if args.max_points < 1:
         raise UsageError(f"--max-points must be at least 1, got {args.max_points}")
-    if args.timeout is not None and not (0 < args.timeout < math.inf):
-        raise UsageError(f"--timeout must be a positive finite number of seconds, got {args.timeout}")
     if args.picture is not None and Path(args.picture).suffix.lower() not in (".svg", ".png"):
         raise UsageError(f"--picture must end in .svg or .png, got {args.picture!r}")
     for flag, target in (("--pictures", args.pictures), ("--picture", args.picture)):

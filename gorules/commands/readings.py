@@ -21,6 +21,7 @@ import json
 import re
 from pathlib import Path
 
+from gorules.arguments import positive_finite
 from gorules.errors import UsageError
 from gorules.impl.files import write_text_atomically
 
@@ -39,7 +40,7 @@ def register(subparsers) -> None:
     )
     parser.add_argument(
         "--seconds",
-        type=float,
+        type=positive_finite,
         default=600.0,
         help="the time allowed (default 600); a run estimated to take longer is refused, one that runs out "
         "reports the sizes it finished",
@@ -124,8 +125,6 @@ def run(args) -> int:
     key = source_key(args.source)
     if args.max_points < 1:
         raise UsageError("--max-points must be at least 1")
-    if args.seconds is not None and not args.seconds > 0:
-        raise UsageError("--seconds must be a positive number")
     module = finder(key)
     progress = not args.quiet
     if hasattr(module, "search_readings"):

@@ -3,9 +3,8 @@ rules, or a preset and options of the Tromp–Taylor ruleset)."""
 
 from __future__ import annotations
 
-import math
-
 from gorules import rulesets
+from gorules.arguments import positive_finite
 from gorules.errors import BudgetRefused, UsageError, json_text
 from gorules.impl.files import unwritable
 from gorules.spec.graph import parse_graph
@@ -45,7 +44,7 @@ def register(subparsers) -> None:
     )
     parser.add_argument(
         "--seconds",
-        type=float,
+        type=positive_finite,
         default=DEFAULT_SECONDS,
         metavar="S",
         help=f"time budget: refuse a replay estimated to take longer (default {DEFAULT_SECONDS:g})",
@@ -63,8 +62,6 @@ def run(args) -> int:
         problem = unwritable(args.picture)
         if problem:
             raise UsageError(f"--picture {args.picture!r} cannot be written: {problem}")
-    if not 0 < args.seconds < math.inf:
-        raise UsageError(f"--seconds must be a positive finite number, got {args.seconds}")
     graph = parse_graph(args.graph)
     ruleset = rulesets.make("tromp-taylor", args.preset, rulesets.parse_options(args.options), implementation="spec")
     moves = parse_moves(graph, args.moves)

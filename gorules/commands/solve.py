@@ -14,6 +14,7 @@ import json
 import sys
 
 from gorules import rulesets, situations
+from gorules.arguments import positive_finite
 from gorules.conjectures import as_number
 from gorules.errors import UsageError
 from gorules.impl import ultimate_search
@@ -36,7 +37,7 @@ def register(subparsers) -> None:
     rulesets.add_arguments(parser)
     parser.add_argument(
         "--seconds",
-        type=float,
+        type=positive_finite,
         default=DEFAULT_SECONDS,
         help=f"time budget; when it runs out the proven bounds are reported (default {DEFAULT_SECONDS:g})",
     )
@@ -153,8 +154,8 @@ def run(args) -> int:
     principal variation, the effort; write the certificate if asked."""
     from gorules.spec.graph import parse_graph
 
-    if args.seconds <= 0 or args.nodes <= 0:
-        raise UsageError("--seconds and --nodes must be positive")
+    if args.nodes <= 0:
+        raise UsageError(f"--nodes must be at least 1, got {args.nodes}")
     graph = parse_graph(args.graph)
     ruleset = rulesets.from_arguments(args)
     if graph.order > args.max_points:

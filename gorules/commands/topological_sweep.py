@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+from gorules.arguments import positive_finite
 from gorules.impl.files import write_text_atomically
 from gorules.propositions_topological import all_readings, reading_name, summary, sweep
 from gorules.spec import topological as spec
@@ -30,7 +31,10 @@ def register(subparsers) -> None:
         "--clearing", choices=spec.CLEARING_READINGS, help="only this reading of Defn 8 (default: each)"
     )
     parser.add_argument(
-        "--seconds", type=float, default=1800.0, help="the time allowed (default 1800): longer estimates are refused"
+        "--seconds",
+        type=positive_finite,
+        default=1800.0,
+        help="the time allowed (default 1800): longer estimates are refused",
     )
     parser.add_argument("--json", metavar="FILE", help="write the verdicts as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -39,10 +43,7 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     """Sweep, print the verdicts, write them if asked; exit 1 on a failure or an unswept size."""
-    from gorules.errors import UsageError
 
-    if args.seconds is not None and not args.seconds > 0:
-        raise UsageError("--seconds must be a positive number")
     readings = [
         r
         for r in all_readings()

@@ -18,6 +18,7 @@ import time
 
 from tqdm import tqdm
 
+from gorules.arguments import positive_finite
 from gorules.errors import BudgetRefused, UsageError
 from gorules.impl import ultimate_examples as ux
 from gorules.impl.budget import Budget, BudgetSpent
@@ -53,7 +54,7 @@ def register(subparsers) -> None:
         "0: skip)",
     )
     parser.add_argument("--max-nodes", type=int, default=None, help="give up after this many search nodes in all")
-    parser.add_argument("--seconds", type=float, default=None, help="give up after this many seconds")
+    parser.add_argument("--seconds", type=positive_finite, default=None, help="give up after this many seconds")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.set_defaults(func=run)
 
