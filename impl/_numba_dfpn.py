@@ -85,6 +85,7 @@ from gorules.impl._numba_solve import (
     _enter,
     _find,
     _fixing,
+    _load_history,
     _pop,
     _push,
     _qbit,
@@ -456,15 +457,8 @@ def begin(A, B, history_black, history_white, history_side, black, white, side, 
     """Set up the test "can the player to move in (black, white, side, passes) force at
     least ``t``?" with the history given as boards (each with the player to move),
     dropping whatever test was under way; :func:`resume` runs it."""
-    hist, hset_keys, hset_index, q_count, q_xor, st = A[5], A[6], A[7], A[8], A[9], A[10]
-    fi, fu, ds, run = A[24], A[25], B[4], B[7]
-    while st[S_HLEN]:
-        _pop(hist, A[28], hset_keys, hset_index, q_count, q_xor, st, A[29])
-    situational = A[2][C_SITUATIONAL] != 0
-    for i in range(history_black.shape[0]):
-        key = position_key(history_black[i], history_white[i], history_side[i] if situational else 0)
-        if _find(hset_keys, hset_index, key) < 0:
-            _push(hist, A[28], hset_keys, hset_index, q_count, q_xor, st, key, _qbit(A[26], A[27], st, key), A[29])
+    st, fi, fu, ds, run = A[10], A[24], A[25], B[4], B[7]
+    _load_history(A, history_black, history_white, history_side)
     st[S_OVERFLOW] = 0
     fu[0, U_BLACK] = black
     fu[0, U_WHITE] = white

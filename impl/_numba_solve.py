@@ -922,12 +922,9 @@ def _search(A):
 
 
 @kernel
-def begin(A, history_black, history_white, history_side, black, white, side, passes, t, depth, group):
-    """Set up the test "can the player to move in (black, white, side, passes) force at
-    least ``t`` within ``depth`` turns?" with the history given as boards (each with the
-    player to move), dropping whatever test was under way; :func:`resume` runs it."""
+def _load_history(A, history_black, history_white, history_side):
+    """Make the kernel's history the given boards (each with the player to move), in order."""
     hist, hset_keys, hset_index, q_count, q_xor, st = A[5], A[6], A[7], A[8], A[9], A[10]
-    fi, fu = A[24], A[25]
     while st[S_HLEN]:
         _pop(hist, A[28], hset_keys, hset_index, q_count, q_xor, st, A[29])
     situational = A[2][C_SITUATIONAL] != 0
@@ -935,6 +932,15 @@ def begin(A, history_black, history_white, history_side, black, white, side, pas
         key = position_key(history_black[i], history_white[i], history_side[i] if situational else 0)
         if _find(hset_keys, hset_index, key) < 0:
             _push(hist, A[28], hset_keys, hset_index, q_count, q_xor, st, key, _qbit(A[26], A[27], st, key), A[29])
+
+
+@kernel
+def begin(A, history_black, history_white, history_side, black, white, side, passes, t, depth, group):
+    """Set up the test "can the player to move in (black, white, side, passes) force at
+    least ``t`` within ``depth`` turns?" with the history given as boards (each with the
+    player to move), dropping whatever test was under way; :func:`resume` runs it."""
+    st, fi, fu = A[10], A[24], A[25]
+    _load_history(A, history_black, history_white, history_side)
     st[S_OVERFLOW] = 0
     st[S_PLY] = 0
     st[S_RESULT] = ENTER
@@ -969,6 +975,25 @@ def move_of(A, black, white, side, passes, t):
     for slot in range(base, base + cfg[C_WAYS]):
         if tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta:
             if ti[slot, 0, 0] and ti[slot, 0, 1] >= t:
+                return ti[slot, 0, 3]
+    return NO_MOVE
+
+
+@kernel
+def held_move_of(A, history_black, history_white, history_side, black, white, side, passes, t):
+    """The move of a proof of at least ``t`` stored for the state whose queries hold under the
+    given history (H ∩ Q = D, the reuse test), or ``NO_MOVE``: unlike :func:`move_of`, never
+    the move of a proof made under a history that differs where that proof looked.  The
+    kernel's history is left as given."""
+    cfg, q_count, q_xor, tk, ti, tq = A[2], A[8], A[9], A[18], A[19], A[20]
+    if not cfg[C_TRANSPOSITIONS]:
+        return NO_MOVE
+    _load_history(A, history_black, history_white, history_side)
+    base = _bucket(black, white, side, passes, cfg)
+    meta = _tag(side, passes)
+    for slot in range(base, base + cfg[C_WAYS]):
+        if tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta:
+            if ti[slot, 0, 0] and ti[slot, 0, 1] >= t and _reusable(q_count, q_xor, cfg, tq, slot, 0, A[29]):
                 return ti[slot, 0, 3]
     return NO_MOVE
 

@@ -204,11 +204,13 @@ class Writer:
         if settled is not None:
             candidates = [settled]
         else:
-            if solver.core == "compiled":
-                # The test at this very state, under its history, leaves in the compiled
-                # table the move of a proof valid here, which ``hinted`` tries first.
-                solver.at_least(state, t)
+            # First the move of a proof that holds under this very history (the compiled
+            # core's test is run here for it): a proof kept for another history may name a
+            # move that also keeps the bound but leads into lines never proved (CERTIFY_WAYS).
+            held = solver.held_move(state, t)
             candidates = solver.hinted(state, t, moves[1:] + moves[:1] if state[3] == 0 else moves)
+            if held in candidates:
+                candidates = [held] + [v for v in candidates if v != held]
         for v in candidates:
             child, pushed = solver.step(state, v)
             try:

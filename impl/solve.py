@@ -1182,6 +1182,25 @@ class Solver:
         move = int(move_of(self.compiled_arrays(), np.uint64(black), np.uint64(white), side, passes, value))
         return None if move == NO_MOVE else PASS if move == PASS_MOVE else move
 
+    def held_move(self, state, value: int):
+        """The move of a proof of "at least ``value``" at ``state`` that holds under the current
+        history, or None: the compiled core's test is run at this state (which leaves its
+        proof in the table, or finds one there that holds), then the table's bucket for the
+        state is searched for a proof whose queries the history meets (H ∩ Q = D).  Unlike
+        :meth:`compiled_move` it never gives the move of a proof made under another history
+        (with several ways per state the bucket keeps such proofs side by side).  None with
+        the Python core, or where the test is settled without the table (static bounds)."""
+        if self.core != "compiled" or not self.at_least(state, value):
+            return None
+        import numpy as np
+
+        from gorules.impl._numba_solve import NO_MOVE, PASS_MOVE, held_move_of
+
+        black, white, side, passes, _ = state
+        arrays = self.compiled_arrays()
+        move = int(held_move_of(arrays, *self.history_boards(), np.uint64(black), np.uint64(white), side, passes, value))
+        return None if move == NO_MOVE else PASS if move == PASS_MOVE else move
+
     def principal_variation(self, state, value: int, line: list | None = None) -> list:
         """Moves from ``state`` to the end of the game, each keeping the value ``value``,
         appended to ``line`` as they are found (so that a budget running out keeps the
