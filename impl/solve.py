@@ -1198,7 +1198,9 @@ class Solver:
 
         black, white, side, passes, _ = state
         arrays = self.compiled_arrays()
-        move = int(held_move_of(arrays, *self.history_boards(), np.uint64(black), np.uint64(white), side, passes, value))
+        move = int(
+            held_move_of(arrays, *self.history_boards(), np.uint64(black), np.uint64(white), side, passes, value)
+        )
         return None if move == NO_MOVE else PASS if move == PASS_MOVE else move
 
     def principal_variation(self, state, value: int, line: list | None = None) -> list:
