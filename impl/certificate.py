@@ -9,11 +9,13 @@ whatever Black does (the format, and what a checker must verify, are stated in
 The strategies are read off the solver: at the opponent's turn every legal move; at the
 strategy's player's turn a move that settles the bound without search if there is one
 (:meth:`Writer.settling`), else the first move whose remaining game the solver proves good
-enough (``Solver.at_least``), trying first the move of the proof that the compiled core's
-test at this very state, under its history, leaves in its table.  A hint from a proof
-made under another history also keeps the bound, but may lead into long lines the
-solver never proved, each re-proved from Python: on 1×8 that took more than 1,500 s
-where following the proofs takes 0.4 s.  Each node states
+enough (``Solver.at_least``), trying first the move of a proof that holds under the
+current history (``Solver.held_move``: the compiled core's test at this very state, then
+a proof of its table whose queries the history meets).  A hint from a proof made under
+another history often keeps the bound too, but may lead into long lines the solver never
+proved, each re-proved from Python: on 1×8 that took more than 1,500 s where following the
+proofs takes 0.4 s, and with df-pn's eight table ways per state (which keep proofs of
+several histories side by side) the first proof of a state's bucket is often such a one.  Each node states
 the history keys Q its strategy relies on and those of them present, D; a state reached
 again with a history H such that H ∩ Q = D reuses the node (see :class:`Writer`), so the
 strategy is a DAG shared across histories as the solver's table is.  Where the

@@ -222,15 +222,18 @@ def solve_tromp_taylor(
             core=core,
             territory=territory,
             search=threshold_search,
-            table_ways=1 if certify else None,  # CERTIFY_WAYS below
         )
         found = solver.solve(bounds_on_budget=bounds_on_budget)
     except SolveError as error:
         raise SearchError(str(error)) from None
-    # CERTIFY_WAYS: a certificate is written with one table slot per state.  With df-pn's
-    # eight (and its disproofs asking only about repeated moves) the writer's tests at each
-    # player's own states grew without bound: path:9 not written within 120 s (1.8 s with one
-    # slot), path:8 with its lines followed exhausted 23 GB.  Why is not yet understood.
+    # CERTIFY_WAYS: a certificate is written from the solver's own table, with df-pn's eight
+    # ways per state.  Those were once refused (one way was forced when certifying): the
+    # writer tried first the move of the first proof the state's bucket held, which could be
+    # a proof made under another history; that move often keeps the bound here too, but leads
+    # into lines no proof of this history covers, each then proved afresh (path:8: 1,831,687
+    # solver nodes in 120 s and 1.9 GB, still growing, where one way needed 924).  The writer now takes
+    # the move of a proof whose queries hold under its history (``Solver.held_move``): path:8
+    # writes in 718 solver nodes with eight ways, 1×10 in 69,397 against 150,698 with one.
     proof = None
     if certify and found.status == "exact":
         from gorules.impl.certificate import CertificateRefused, certificate
