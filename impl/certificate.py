@@ -35,9 +35,20 @@ from gorules.impl.certificate_check import FORMAT
 from gorules.impl.engine import popcount
 from gorules.impl.solve import PASS, Solver
 
+MAX_POSITIONS = 100_000
+"""The positions a certificate may have unless more are allowed (``--certificate-positions``):
+the writer keeps every position with its Q and D in memory until the certificate is done,
+so this bounds its memory.  3×3, 1×9 and 2×5 take 2,417, 2,589 and 2,740, 1×10 10,283;
+a writer led into lines no proof covered (CERTIFY_WAYS in ``impl/search.py``) held 1.9 GB
+after some 220,000 positions."""
+
 
 class CertificateRefused(ValueError):
     """A certificate that cannot be written for this solve (rules under which play cycles)."""
+
+
+class PositionsSpent(Exception):
+    """The certificate's positions would exceed the writer's limit (``Writer.max_positions``)."""
 
 
 class Writer:
@@ -50,14 +61,16 @@ class Writer:
     node's own key, which the move adds to their history.  A state reached again, for the
     same owner and bound, with a history H such that H ∩ Q = D reuses the node."""
 
-    def __init__(self, solver: Solver):
-        """Write strategies from ``solver``'s proofs (its tables are reused and extended)."""
+    def __init__(self, solver: Solver, max_positions: int = MAX_POSITIONS):
+        """Write strategies from ``solver``'s proofs (its tables are reused and extended), of
+        at most ``max_positions`` positions (PositionsSpent beyond)."""
         if solver.cycles:
             raise CertificateRefused(
                 f"ko={solver.ko}: play can cycle, and the solver's repetition convention is not a rule "
                 "of the game; certificates are written only under positional or situational superko"
             )
         self.solver = solver
+        self.max_positions = max_positions
         self.nodes: list[dict] = []
         self.claims: list[tuple[frozenset, frozenset]] = []
         self.written: dict = {}
@@ -98,13 +111,20 @@ class Writer:
             return group
         return self.solver.stabiliser(group, child[0], child[1])
 
+    def add(self, content: dict, claim: tuple[frozenset, frozenset]) -> int:
+        """Append a node (``content`` without its id) with its claim (Q, D); its number.
+        PositionsSpent if the certificate already has ``max_positions`` positions."""
+        number = len(self.nodes)
+        if number >= self.max_positions:
+            raise PositionsSpent(f"the certificate's budget of {self.max_positions:,} positions ran out")
+        self.nodes.append({"id": number, **content})
+        self.claims.append(claim)
+        return number
+
     def node(self, state, content: dict, q: frozenset = frozenset()) -> int:
         """Add a node for ``state`` with ``content`` and Q = ``q`` (D from the history); its number."""
-        number = len(self.nodes)
         board = "".join(to_board(self.solver.graph, state[0], state[1]))
-        self.nodes.append({"id": number, "board": board, **content})
-        self.claims.append(self.claim(q))
-        return number
+        return self.add({"board": board, **content}, self.claim(q))
 
     def kept(self, black: int, white: int, owner: int) -> int:
         """The number of points ``owner`` keeps to the end by passing on this board: Benson's
@@ -154,9 +174,8 @@ class Writer:
         if "moves" in node:
             image["moves"] = [[m if m == PASS else sigma[m], self.mapped(child, sigma)] for m, child in node["moves"]]
         q, d = self.claims[number]
-        image_number = len(self.nodes)
-        self.nodes.append({"id": image_number, "board": "".join(board), **image})
-        self.claims.append((frozenset(self.carried(k, sigma) for k in q), frozenset(self.carried(k, sigma) for k in d)))
+        claim = (frozenset(self.carried(k, sigma) for k in q), frozenset(self.carried(k, sigma) for k in d))
+        image_number = self.add({"board": "".join(board), **image}, claim)
         self.images[place] = image_number
         return image_number
 
@@ -295,12 +314,13 @@ class Writer:
         return text if side is None else f"{text}:{'BW'[side]}"
 
 
-def certificate(solver: Solver, value: int) -> dict:
+def certificate(solver: Solver, value: int, max_positions: int = MAX_POSITIONS) -> dict:
     """The certificate of the raw value ``value`` (Black's margin before komi) that ``solver``
-    found from its start (the empty board, Black to move): both strategies, as JSON-able data."""
+    found from its start (the empty board, Black to move): both strategies, as JSON-able data,
+    of at most ``max_positions`` positions (PositionsSpent beyond)."""
     if solver.start != (0, 0, 0):
         raise CertificateRefused("certificates are written only for games from the empty board")
-    writer = Writer(solver)
+    writer = Writer(solver, max_positions)
     komi = solver.rules.komi
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 100_000))

@@ -202,12 +202,15 @@ def solve_tromp_taylor(
     core: str | None = None,
     territory: bool = False,
     threshold_search: str | None = None,
+    certificate_positions: int | None = None,
 ) -> Solution:
     """The Tromp–Taylor engine's search (Benson bounds, iterative deepening, MTD, history-aware
     tables) from the empty board; with ``certify`` the certificate of its value as well;
     ``core`` chooses the core of its threshold tests (python or compiled); ``territory``
     counts the secure regions of alive stones in the static bounds; ``threshold_search``
-    (deepening or dfpn) is how the compiled core decides each threshold test."""
+    (deepening or dfpn) is how the compiled core decides each threshold test;
+    ``certificate_positions`` bounds the certificate's positions (default ``MAX_POSITIONS``
+    of :mod:`gorules.impl.certificate`)."""
     from gorules.impl.solve import MAX_POINTS, Budget, SolveError, Solver
 
     options = situation.ruleset.options
@@ -236,12 +239,16 @@ def solve_tromp_taylor(
     # writes in 718 solver nodes with eight ways, 1×10 in 69,397 against 150,698 with one.
     proof = None
     if certify and found.status == "exact":
-        from gorules.impl.certificate import CertificateRefused, certificate
+        from gorules.impl.certificate import MAX_POSITIONS, CertificateRefused, PositionsSpent, certificate
 
         try:
-            proof = certificate(solver, found.raw_value)
+            proof = certificate(solver, found.raw_value, certificate_positions or MAX_POSITIONS)
         except CertificateRefused as error:
             raise SearchError(str(error)) from None
+        except PositionsSpent as spent:
+            raise SearchError(
+                f"{situation.graph.name}: {spent} while it was written (raise --certificate-positions)"
+            ) from None
         except Budget as spent:
             raise SearchError(
                 f"{situation.graph.name}: {spent} while the certificate was written (raise --seconds / --nodes)"
@@ -286,6 +293,7 @@ def solve(
     core: str | None = None,
     territory: bool = False,
     threshold_search: str | None = None,
+    certificate_positions: int | None = None,
 ) -> Solution:
     """The perfect-play value of the game from ``situation`` (for Black) and a principal
     variation; SearchError if minimax does not apply or the budget runs out (with
@@ -295,7 +303,7 @@ def solve(
     ``core`` (python or compiled) is the Tromp–Taylor solver's core (SearchError elsewhere);
     ``territory`` counts the secure regions of alive stones in its static bounds, and
     ``threshold_search`` (deepening or dfpn) is how its compiled core decides a threshold test
-    (each SearchError elsewhere)."""
+    (each SearchError elsewhere); ``certificate_positions`` bounds the certificate's positions."""
     ruleset = situation.ruleset
     if max_points is not None and situation.graph.order > max_points:
         raise SearchError(
@@ -314,6 +322,7 @@ def solve(
             core,
             territory,
             threshold_search,
+            certificate_positions,
         )
     if territory:
         raise SearchError(f"--territory applies to tromp-taylor games from the empty board, not {ruleset.name}")

@@ -16,7 +16,7 @@ import networkx as nx
 import pytest
 
 from gorules.impl import certificate_check
-from gorules.impl.certificate import CertificateRefused, Writer, certificate
+from gorules.impl.certificate import CertificateRefused, PositionsSpent, Writer, certificate
 from gorules.impl.certificate_check import CertificateError, check
 from gorules.impl.solve import Solver
 from gorules.spec import benson as spec_benson
@@ -553,3 +553,62 @@ def test_strategies_stop_where_the_player_keeps_enough(with_benson_leaves, monke
     assert inner_nodes_kept(with_benson_leaves) == []
     monkeypatch.setattr(Writer, "holds", lambda self, state, owner, t: False)
     assert inner_nodes_kept(certified("path:7"))
+
+
+def test_a_certificate_beyond_its_positions_budget_is_not_written(tmp_path):
+    """``--certificate-positions`` bounds the certificate: path:5's has 115 positions, so with
+    10 the command stops with one line naming the flag, exit 2, and leaves no file (nor a
+    temporary one); with the default the certificate is written and checks with the spec."""
+    path = tmp_path / "proof.json"
+    code, out, err = run_cli(
+        "solve", "path:5", "--certificate", str(path), "--certificate-positions", "10", "--no-progress"
+    )
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "--certificate-positions" in err and "10 positions" in err
+    assert list(tmp_path.iterdir()) == []
+    code, out, _ = run_cli("solve", "path:5", "--certificate", str(path), "--no-progress")
+    assert code == 0 and "(115 positions)" in out
+    assert run_cli("check-certificate", str(path))[0] == 0
+
+
+def test_the_writer_stops_at_its_positions_budget():
+    """``certificate(..., max_positions)`` raises PositionsSpent rather than growing past it."""
+    solver = Solver(parse_graph("path:5"))
+    value = solver.solve().raw_value
+    with pytest.raises(PositionsSpent):
+        certificate(solver, value, max_positions=114)
+    assert len(certificate(solver, value, max_positions=115)["nodes"]) == 115
+
+
+def test_with_eight_ways_the_writer_follows_proofs_of_its_own_history(monkeypatch):
+    """Under df-pn's eight table ways per state (the default) the writer of 1×8's certificate
+    takes first the move of a proof that holds under its history (``Solver.held_move``): each
+    such move keeps the bound there (checked by a fresh test after it), and the writing stays
+    within a few thousand solver nodes.  Taking instead the first proof of the state's bucket
+    (``compiled_move``, which may belong to another history) led into lines no proof covered:
+    1,831,687 solver nodes in 120 s and growing."""
+    solver = Solver(parse_graph("path:8"))
+    assert solver.table_ways == 8
+    value = solver.solve().raw_value
+    held_move = Solver.held_move
+    checked = []
+
+    def held_and_checked(self, state, t):
+        move = held_move(self, state, t)
+        if move is not None:
+            child, pushed = self.step(state, move)
+            try:
+                assert child[3] >= 2 or not self.at_least(child, 1 - t), (state, t, move)
+            finally:
+                if pushed:
+                    self.pop()
+            checked.append(move)
+        return move
+
+    monkeypatch.setattr(Solver, "held_move", held_and_checked)
+    solved = solver.nodes
+    solver.max_nodes = solved + 50_000
+    data = certificate(solver, value)
+    assert len(checked) > 100
+    assert solver.nodes - solved < 50_000
+    assert check(data) is None

@@ -19,6 +19,7 @@ from gorules.conjectures import as_number
 from gorules.errors import UsageError
 from gorules.impl import ultimate_search
 from gorules.impl.budget import Budget
+from gorules.impl.certificate import MAX_POSITIONS
 from gorules.impl.files import write_text_atomically
 from gorules.impl.search import SearchError, Solution, require_two_player, solve
 from gorules.impl.solve import MAX_POINTS
@@ -73,6 +74,14 @@ def register(subparsers) -> None:
         "not proved sound under superko; default: their one-point eyes only)",
     )
     parser.add_argument("--certificate", metavar="FILE", help="write the proof of the value as JSON")
+    parser.add_argument(
+        "--certificate-positions",
+        metavar="N",
+        type=int,
+        default=MAX_POSITIONS,
+        help="the most positions the certificate may have: beyond, no file is written and the command "
+        f"exits 2 (default {MAX_POSITIONS:,}; the writer holds them all in memory)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     situations.add_argument(parser)
@@ -156,6 +165,8 @@ def run(args) -> int:
 
     if args.nodes <= 0:
         raise UsageError(f"--nodes must be at least 1, got {args.nodes}")
+    if args.certificate_positions <= 0:
+        raise UsageError(f"--certificate-positions must be at least 1, got {args.certificate_positions}")
     graph = parse_graph(args.graph)
     ruleset = rulesets.from_arguments(args)
     if graph.order > args.max_points:
@@ -189,6 +200,7 @@ def run(args) -> int:
                 core=args.core,
                 territory=args.territory,
                 threshold_search=args.search,
+                certificate_positions=args.certificate_positions,
             )
     except SearchError as error:
         raise UsageError(str(error)) from error
