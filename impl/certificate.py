@@ -35,12 +35,12 @@ from gorules.impl.certificate_check import FORMAT
 from gorules.impl.engine import popcount
 from gorules.impl.solve import PASS, Solver
 
-MAX_POSITIONS = 100_000
+MAX_POSITIONS = 50_000
 """The positions a certificate may have unless more are allowed (``--certificate-positions``):
 the writer keeps every position with its Q and D in memory until the certificate is done,
-so this bounds its memory.  3×3, 1×9 and 2×5 take 2,417, 2,589 and 2,740, 1×10 10,283;
-a writer led into lines no proof covered (CERTIFY_WAYS in ``impl/search.py``) held 1.9 GB
-after some 220,000 positions."""
+so this bounds its memory.  3×3, 1×9 and 2×5 take 2,417, 2,589 and 2,740, 1×10 and 1×11
+10,283 and 18,965; a writer led into lines no proof covered (CERTIFY_WAYS in
+``impl/search.py``) held 3.5 GB at 154,010 positions, whose Q named 324 keys on average."""
 
 
 class CertificateRefused(ValueError):
@@ -227,7 +227,8 @@ class Writer:
         else:
             # First the move of a proof that holds under this very history (the compiled
             # core's test is run here for it): a proof kept for another history may name a
-            # move that also keeps the bound but leads into lines never proved (CERTIFY_WAYS).
+            # move that fails here, or keeps the bound but leads into lines never proved
+            # (CERTIFY_WAYS in impl/search.py).
             held = solver.held_move(state, t)
             candidates = solver.hinted(state, t, moves[1:] + moves[:1] if state[3] == 0 else moves)
             if held in candidates:
