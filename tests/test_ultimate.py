@@ -369,13 +369,15 @@ def test_solve_asks_the_compiled_core_once_the_python_search_has_not_answered(mo
 
 def test_analyse_asks_the_compiled_search_it_is_given(capsys):
     """`analyse --core compiled --search dfpn` (the flag now reaches the engine) gives the
-    Python search's score on path:3; a Tromp–Taylor flag under Ultimate Go is refused by
+    Python search's score on path:3, and its JSON names the core and the search that ran
+    (no search for the Python core); a Tromp–Taylor flag under Ultimate Go is refused by
     `solve` in one line, exit 2."""
     text = "graph: path:3; board: ...; to move: B"
-    scores = []
+    found = []
     for flags in (["--core", "python"], ["--core", "compiled", "--search", "dfpn"]):
         assert main(["analyse", text, *flags, "--json"]) == 0
-        scores.append(json.loads(capsys.readouterr().out)["score"])
-    assert scores == [0.5, 0.5]
+        data = json.loads(capsys.readouterr().out)
+        found.append((data["score"], data["core"], data["search"]))
+    assert found == [(0.5, "python", None), (0.5, "compiled", "dfpn")]
     assert main(["solve", "grid:2x2", "--ruleset", "ultimate", "--search", "dfpn"]) == 2
     assert capsys.readouterr().err.strip().endswith("--search applies to tromp-taylor games, not ultimate")

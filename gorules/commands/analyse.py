@@ -64,8 +64,10 @@ def move_word(graph: Graph, move) -> str:
     return point_name(graph, move) if isinstance(move, int) else str(move)
 
 
-def as_json(graph: Graph, ruleset_name: str, situation, analysis: Analysis) -> dict:
-    """The analysis as strict JSON-able data."""
+def as_json(graph: Graph, ruleset_name: str, situation, analysis: Analysis, engine: Engine) -> dict:
+    """The analysis as strict JSON-able data, naming the core that ran the yes/no searches
+    and, for the compiled core, its search (``--search``; None for the Python core, which
+    has one)."""
     return {
         "graph": graph.name,
         "ruleset": ruleset_name,
@@ -96,6 +98,8 @@ def as_json(graph: Graph, ruleset_name: str, situation, analysis: Analysis) -> d
         ],
         "ultimate_result": analysis.ultimate_result,
         "nodes": analysis.nodes,
+        "core": "compiled" if engine.compiled else "python",
+        "search": engine.search if engine.compiled else None,
         "method": "section IV's score by yes/no searches with mid-game komi; costs from the scores after each move",
     }
 
@@ -179,7 +183,7 @@ def run(args) -> int:
     finally:
         bar.close()
     if args.json:
-        print(json.dumps(as_json(graph, ruleset.name, situation, analysis), allow_nan=False))
+        print(json.dumps(as_json(graph, ruleset.name, situation, analysis, engine), allow_nan=False))
     else:
         print(table(graph, ruleset.name, situation, analysis))
     return 0
