@@ -558,13 +558,17 @@ def test_strategies_stop_where_the_player_keeps_enough(with_benson_leaves, monke
 def test_a_certificate_beyond_its_positions_budget_is_not_written(tmp_path):
     """``--certificate-positions`` bounds the certificate: path:5's has 115 positions, so with
     10 the command stops with one line naming the flag, exit 2, and leaves no file (nor a
-    temporary one); with the default the certificate is written and checks with the spec."""
+    temporary one), and 0 is refused before any work; with the default the certificate is
+    written and checks with the spec."""
     path = tmp_path / "proof.json"
     code, out, err = run_cli(
         "solve", "path:5", "--certificate", str(path), "--certificate-positions", "10", "--no-progress"
     )
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert "--certificate-positions" in err and "10 positions" in err
+    assert list(tmp_path.iterdir()) == []
+    code, out, err = run_cli("solve", "path:5", "--certificate", str(path), "--certificate-positions", "0")
+    assert code == 2 and out == "" and err.strip().endswith("--certificate-positions must be at least 1, got 0")
     assert list(tmp_path.iterdir()) == []
     code, out, _ = run_cli("solve", "path:5", "--certificate", str(path), "--no-progress")
     assert code == 0 and "(115 positions)" in out
