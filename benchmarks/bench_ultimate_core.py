@@ -3,7 +3,9 @@
     python benchmarks/bench_ultimate_core.py atlas:208 --nodes 1000000
 
 Asks Black's first question of the Fundamental score ("can Black win with no komi?") of the
-empty board (``--ultimate``: "can Black win Ultimate Go?"), in the fixed move order alone (no
+empty board (``--ultimate``: "can Black win Ultimate Go?"; ``--komi K``: with K more
+prisoners for Black, −K for White; ``--after delay`` or ``ultimate-delay``: the question of
+White to move after Black's first move, a delay or the ultimate delay), in the fixed move order alone (no
 race; ``--hints 1`` the hinted order, ``--hints 2`` the proof-number search), within
 ``--nodes`` nodes, and prints the start-up time (numbering 3^n boards, worked out in
 Python), the nodes searched, the processor time of the search and its pace, then the
@@ -19,8 +21,9 @@ import argparse
 import time
 
 from gorules.impl import _numba_ultimate as kernel
+from gorules.impl import _numba_ultimate_dfpn as dfpn
 from gorules.impl.ultimate_compiled import DFPN, SLICE, CompiledQuestions
-from gorules.impl.ultimate_search import Engine
+from gorules.impl.ultimate_search import DELAY, ULTIMATE_DELAY, Engine
 from gorules.spec import ultimate
 from gorules.spec.graph import parse_graph
 
@@ -33,8 +36,16 @@ def main() -> None:
     parser.add_argument("--hints", type=int, default=0, help="1: the hinted order, 2: the proof-number search")
     parser.add_argument("--goal", type=int, default=0, help="0 win, 1 draw")
     parser.add_argument("--ultimate", action="store_true", help="the Ultimate question, not the Fundamental one")
+    parser.add_argument("--komi", type=int, default=0, help="more prisoners for Black (negative: for White)")
     parser.add_argument("--off", type=int, action="append", default=[], help="a part switched off (F_*)")
     parser.add_argument("--stabiliser", action="store_true", help="fold histories under the board's stabiliser")
+    parser.add_argument("--mobility", action="store_true", help="df-pn: new nodes start at (1, their moves)")
+    parser.add_argument("--depth", type=int, default=0, help="df-pn: new nodes at ply t start ⌊t / DEPTH⌋ higher")
+    parser.add_argument(
+        "--after",
+        choices=("delay", "ultimate-delay"),
+        help="ask the opponent's question after Black's first move (a delay or the ultimate delay)",
+    )
     parser.add_argument("--keep", type=int, default=kernel.KEEP, help="proofs kept per table key")
     args = parser.parse_args()
     kernel.KEEP = args.keep
@@ -43,6 +54,11 @@ def main() -> None:
     p = engine.from_situation(ultimate.initial_situation(graph, not args.ultimate))
     if not args.ultimate:
         p = engine.fundamental(p)
+    if args.komi:
+        p = engine.with_komi(p, 0 if args.komi > 0 else 1, abs(args.komi))
+    if args.after:
+        move = DELAY if args.after == "delay" else ULTIMATE_DELAY
+        p = next(child for m, child, _ in engine.children(p)[0] if m == move)
     started = time.process_time()
     core = CompiledQuestions(engine, tuple(args.off), orders=(args.hints,), stabiliser=args.stabiliser)
     setup = time.process_time() - started
@@ -50,6 +66,8 @@ def main() -> None:
     board = int(core.number_of[black | white << engine.n])
     d = bb - wb if player == 0 else wb - bb
     root = (board, player, d, ult, first, draw, args.goal, core.history_words(history))
+    core.st[dfpn.S_MOBILITY] = int(args.mobility)
+    core.st[dfpn.S_DEPTH] = args.depth
     if args.hints == DFPN:
         search = core.dfpn_search(root)
     else:
