@@ -21,7 +21,6 @@ import argparse
 import time
 
 from gorules.impl import _numba_ultimate as kernel
-from gorules.impl import _numba_ultimate_dfpn as dfpn
 from gorules.impl.ultimate_compiled import DFPN, SLICE, CompiledQuestions
 from gorules.impl.ultimate_search import DELAY, ULTIMATE_DELAY, Engine
 from gorules.spec import ultimate
@@ -39,8 +38,6 @@ def main() -> None:
     parser.add_argument("--komi", type=int, default=0, help="more prisoners for Black (negative: for White)")
     parser.add_argument("--off", type=int, action="append", default=[], help="a part switched off (F_*)")
     parser.add_argument("--stabiliser", action="store_true", help="fold histories under the board's stabiliser")
-    parser.add_argument("--mobility", action="store_true", help="df-pn: new nodes start at (1, their moves)")
-    parser.add_argument("--depth", type=int, default=0, help="df-pn: new nodes at ply t start ⌊t / DEPTH⌋ higher")
     parser.add_argument(
         "--after",
         choices=("delay", "ultimate-delay"),
@@ -66,8 +63,6 @@ def main() -> None:
     board = int(core.number_of[black | white << engine.n])
     d = bb - wb if player == 0 else wb - bb
     root = (board, player, d, ult, first, draw, args.goal, core.history_words(history))
-    core.st[dfpn.S_MOBILITY] = int(args.mobility)
-    core.st[dfpn.S_DEPTH] = args.depth
     if args.hints == DFPN:
         search = core.dfpn_search(root)
     else:

@@ -68,11 +68,7 @@ NUMBERS = 1 << 21
 """Entries of the table of numbers (each a hash check, pn and dn); a newer one overwrites."""
 S_PN, S_DN = 14, 15
 """Where a node that returns undecided leaves its numbers (``st`` beyond the kernel's)."""
-S_MOBILITY = 16
-"""Nonzero: a child not met yet starts at (1, its player's open moves) instead of (1, 1)."""
-S_DEPTH = 17
-"""Nonzero u: a child not met yet at ply t has ⌊t / u⌋ added to both its numbers."""
-ST_SIZE = 18
+ST_SIZE = 16
 ENTER, EXPAND, SELECT, RETURN = range(4)
 OPEN, REACHED, FAILED = range(3)
 """A child's status: undecided, known to reach its goal, known not to."""
@@ -100,28 +96,13 @@ def _state(key, d, history_hash):
 
 
 @kernel
-def _numbers(numbers, h, pn, dn):
-    """The numbers kept under hash h, or (pn, dn) for a node not met yet."""
+def _numbers(numbers, h):
+    """The numbers kept under hash h, or (1, 1) for a node not met yet."""
     checks, pns, dns = numbers
     i = np.int64(h & np.uint64(checks.shape[0] - 1))
     if checks[i] == h:
         return pns[i], dns[i]
-    return pn, dn
-
-
-@kernel
-def _mobility(game, b, p, d, u, history, made):
-    """How many moves player p has at board b (prisoner difference d, ultimate prisoners u,
-    the history with board ``made`` added), at least 1: the disproof number of a node not
-    met yet (she fails only if every move reaches the opponent's goal)."""
-    placements, children = game[0], game[1]
-    m = np.int64(0)
-    for k in range(2 + placements[b, p]):
-        if k >= 2 and children[b, p, k - 2] == made:
-            continue
-        if _legal(k, b, p, d, u, history, placements, children):
-            m += 1
-    return m if m > 0 else np.int64(1)
+    return np.int64(1), np.int64(1)
 
 
 @kernel
@@ -224,7 +205,7 @@ def _search(game, tables, numbers, zobrist, stack, st):
                 st[S_PLY], st[S_ACTION], st[S_RESULT] = ply, action, result
                 return RUNNING
             st[S_NODES] += 1
-            rpn, rdn = _numbers(numbers, _state(key, d, hh[ply]), np.int64(1), np.int64(1))
+            rpn, rdn = _numbers(numbers, _state(key, d, hh[ply]))
             if rpn >= thpn[ply] or rdn >= thdn[ply]:
                 result = -1  # the numbers already say: not now
                 action = RETURN
@@ -239,12 +220,7 @@ def _search(game, tables, numbers, zobrist, stack, st):
                 move_at[ply, m] = k
                 status[ply, m] = OPEN
                 h = _child_hash(game, zobrist, ply, k, board, player, diff, ult, first, draw, goal, hh)
-                fresh = np.int64(1)
-                if st[S_MOBILITY]:
-                    c, nb, nd, nu, _, _ = _child(game, ply, k, board, player, diff, ult, first, draw, goal)
-                    fresh = _mobility(game, nb, 1 - p, nd, nu, hist[ply], c)
-                extra = (ply + 1) // st[S_DEPTH] if st[S_DEPTH] > 0 else 0
-                cpn[ply, m], cdn[ply, m] = _numbers(numbers, h, 1 + extra, fresh + extra)
+                cpn[ply, m], cdn[ply, m] = _numbers(numbers, h)
                 m += 1
                 if not flags[F_AFTER_HINT]:
                     break  # a mutant: the first move alone

@@ -99,6 +99,7 @@ class Engine:
         hinted: bool = True,
         compiled: bool = False,
         search: str = "all",
+        lemmas: bool = True,
     ):
         """Prepare the graph's neighbour sets.  ``meter`` (a budget's) counts every node of
         every search and raises BudgetSpent when the budget is used up; ``progress`` is
@@ -112,7 +113,9 @@ class Engine:
         takes (at most 7 points), the Python search left for the owed delays of a handicap
         and for lines longer than the core's stack; ``search`` is the core's: "all" (the fixed and
         the hinted depth-first orders and proof-number search racing), "race" (the two
-        depth-first orders alone) or "dfpn" (proof-number search alone)."""
+        depth-first orders alone) or "dfpn" (proof-number search alone); with ``lemmas``
+        the score and the Ultimate result of a start that swapping the colours leaves alone
+        skip the questions two lemmas answer (``symmetric_start``)."""
         self.graph = graph
         self.n = graph.order
         self.neighbours = [sum(1 << w for w in graph.neighbours[v]) for v in graph.points]
@@ -148,6 +151,7 @@ class Engine:
         self.core: Any = None  # the compiled core (``ultimate_compiled``), when first needed
         self.compiled = compiled and canonical and self.n <= MAX_COMPILED
         self.search = search
+        self.lemmas = lemmas
 
     # ---- boards
 
@@ -743,6 +747,9 @@ class Engine:
             return self.black_wins(self.with_komi(p, behind, k)) != black_ahead
 
         low, high = 0, None  # the largest K known not to turn it, the least known to turn it
+        if not black_ahead and self.lemmas and self.symmetric_start(p):
+            high = 1  # the delay lemma (``symmetric_start``)
+            self.bounds = self.score_bounds(black_ahead, low, high)
         aside: list[int] = []  # questions put aside, all between low and high
         while high is None or high > low + 1:
             k, cap = self.next_question(low, high, aside, probe)
@@ -758,6 +765,24 @@ class Engine:
                 aside = [a for a in aside if a > k]
             self.bounds = self.score_bounds(black_ahead, low, high)
         return self.bounds[0]
+
+    def symmetric_start(self, p: Position) -> bool:
+        """Whether p is a start that swapping the colours leaves alone: the empty board,
+        Black to move, equal bowls, nobody owing delays, no ultimate delay played (both
+        ultimate prisoners held, or none), the empty board the only board of the history.
+
+        Two lemmas hold there.  The delay lemma: if Black loses Fundamental Go at p, she
+        wins with one more prisoner (score −½), for she delays and White is to move at p
+        with the colours swapped, where the player to move loses.  The ultimate-delay
+        lemma: if the score of Fundamental Go at p is −½ and both ultimate prisoners are
+        held, Black can draw Ultimate Go: she plays her ultimate delay first; White is then
+        to move where, as long as she keeps her own ultimate prisoner, the game is
+        Fundamental Go with equal bowls and White to move, which White loses, and once she
+        plays it Black holds the right to declare a draw."""
+        black, white, player, bb, wb, ult, first, draw, history, forced = p
+        if black or white or player != 0 or bb != wb or forced or first >= 0 or draw >= 0:
+            return False
+        return ult in (0, 3) and history == self.bit(self.code(0, 0))
 
     @staticmethod
     def next_question(low: int, high: int | None, aside: list[int], probe: int | None) -> tuple[int, int | None]:
@@ -831,6 +856,8 @@ class Engine:
         least 1½ from 0 for one player, else by one yes/no search (by both if its sign is
         not known, or if an ultimate prisoner has been used)."""
         high = low if high is None else high
+        if low == high == -0.5 and self.lemmas and self.symmetric_start(p) and p[5] == 3:
+            return 0  # the ultimate-delay lemma (``symmetric_start``): Black draws
         if not self.untouched(p) or low < 0 < high:
             return self.result(p)
         least, most = self.results_between(low, high, p[2])
