@@ -100,6 +100,7 @@ class Engine:
         compiled: bool = False,
         search: str = "all",
         lemmas: bool = True,
+        hand_over: int = 0,
     ):
         """Prepare the graph's neighbour sets.  ``meter`` (a budget's) counts every node of
         every search and raises BudgetSpent when the budget is used up; ``progress`` is
@@ -115,7 +116,10 @@ class Engine:
         the hinted depth-first orders and proof-number search racing), "race" (the two
         depth-first orders alone) or "dfpn" (proof-number search alone); with ``lemmas``
         the score and the Ultimate result of a start that swapping the colours leaves alone
-        skip the questions two lemmas answer (``symmetric_start``)."""
+        skip the questions two lemmas answer (``symmetric_start``); with ``compiled`` and
+        ``hand_over`` > 0 each question is asked of the Python search first while the engine
+        has spent fewer than ``hand_over`` nodes in all, then of the compiled core (as
+        ``solve(core="auto")``: the easy graphs answered before the core would have loaded)."""
         self.graph = graph
         self.n = graph.order
         self.neighbours = [sum(1 << w for w in graph.neighbours[v]) for v in graph.points]
@@ -152,6 +156,7 @@ class Engine:
         self.compiled = compiled and canonical and self.n <= MAX_COMPILED
         self.search = search
         self.lemmas = lemmas
+        self.hand_over = hand_over
 
     # ---- boards
 
@@ -372,7 +377,9 @@ class Engine:
         Neither order is better everywhere (on one dense 6-point graph the hints cut the
         nodes fivefold, on another they multiply them by more than four)."""
         if self.compiled and not self.racing and not p[9]:
-            answer = self.decide_compiled(goal, p)
+            answer = self.decide_python_first(goal, p) if self.nodes < self.hand_over else None
+            if answer is None:
+                answer = self.decide_compiled(goal, p)
             if answer is not None:
                 return answer
         if not self.hinted or self.racing:
@@ -394,6 +401,22 @@ class Engine:
                 budget *= 4
         finally:
             self.cap, self.racing, self.use_hints = outer, False, True
+
+    def decide_python_first(self, goal: int, p: Position) -> bool | None:
+        """``decide(goal, p)`` by the Python search until the engine has spent ``hand_over``
+        nodes in all: its answer, or None if it had none by then (a probe's cap reached
+        first still ends the question, as it would in the compiled core)."""
+        outer = self.cap
+        self.cap = self.hand_over if outer is None else min(self.hand_over, outer)
+        self.compiled = False
+        try:
+            return self.decide(goal, p)
+        except Abandoned:
+            if outer is not None and self.nodes > outer:
+                raise
+            return None
+        finally:
+            self.cap, self.compiled = outer, True
 
     def decide_compiled(self, goal: int, p: Position) -> bool | None:
         """``prove(goal, p)``'s answer from the compiled core, its nodes counted here (the

@@ -7,11 +7,12 @@ import numpy as np
 import pytest
 
 from gorules.cli import main
+from gorules.commands import fundamental_score
 from gorules.commands.fundamental_score import connected_graphs
 from gorules.impl import _numba_ultimate as kernel
 from gorules.impl import ultimate_claims
 from gorules.impl.ultimate_compiled import CompiledQuestions
-from gorules.impl.ultimate_search import Engine, deep
+from gorules.impl.ultimate_search import AUTO_NODES, Engine, deep
 from gorules.spec import ultimate
 from gorules.spec.graph import parse_graph
 
@@ -188,3 +189,40 @@ def test_a_history_moved_by_automorphisms_not_fixing_its_board_is_refuted(monkey
 
     monkeypatch.setattr(CompiledQuestions, "stabilisers", staticmethod(every_automorphism))
     assert shared_results("grid:2x2", stabiliser=True) != fresh_results("grid:2x2")
+
+
+@pytest.mark.parametrize("hand_over, loads", [(AUTO_NODES, False), (10, True)])
+def test_the_python_search_hands_over_to_the_compiled_core(hand_over, loads):
+    """With ``hand_over`` the Python search answers the questions while the engine has spent
+    fewer nodes (path:5: all of them within 50,000, the core never loaded), then the compiled
+    core (after 10 nodes: the core loaded); the score and result are the Python search's."""
+    graph = parse_graph("path:5")
+    engine = Engine(graph, compiled=True, hand_over=hand_over)
+    score = deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)))
+    result = deep(engine.result, engine.from_situation(ultimate.initial_situation(graph)))
+    assert (score, result) == score_and_result("path:5", False)
+    assert (engine.core is not None) == loads
+
+
+def test_the_score_commands_hand_over_by_default(monkeypatch, capsys):
+    """``fundamental-score`` and ``ultimate-table`` start in Python and hand over to the
+    compiled core after ``AUTO_NODES`` nodes unless ``--core`` says otherwise."""
+    made = []
+    original = fundamental_score.Engine
+
+    def recording(*args, **kwargs):
+        """The engine, its flags noted."""
+        made.append((kwargs["compiled"], kwargs["hand_over"]))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(fundamental_score, "Engine", recording)
+    for command in (["fundamental-score", "path:3"], ["ultimate-table", "--points", "2", "--area-nodes", "200"]):
+        for flags, engine in (
+            ([], (True, AUTO_NODES)),
+            (["--core", "compiled"], (True, 0)),
+            (["--core", "python"], (False, 0)),
+        ):
+            made.clear()
+            assert main([*command, *flags, "--json"]) == 0
+            assert made and set(made) == {engine}, (command, flags)
+    capsys.readouterr()

@@ -15,7 +15,7 @@ from tqdm import tqdm
 
 from gorules import rulesets, situations
 from gorules.arguments import positive_finite
-from gorules.commands.fundamental_score import add_core
+from gorules.commands.fundamental_score import add_core, core_of
 from gorules.errors import UsageError
 from gorules.impl.budget import Budget, BudgetSpent
 from gorules.impl.ultimate_analysis import REVERSE_DELAY, Analysis, analyse
@@ -98,7 +98,7 @@ def as_json(graph: Graph, ruleset_name: str, situation, analysis: Analysis, engi
         ],
         "ultimate_result": analysis.ultimate_result,
         "nodes": analysis.nodes,
-        "core": "compiled" if engine.compiled else "python",
+        "core": ("auto" if engine.hand_over else "compiled") if engine.compiled else "python",
         "search": engine.search if engine.compiled else None,
         "method": "section IV's score by yes/no searches with mid-game komi; costs from the scores after each move",
     }
@@ -170,8 +170,7 @@ def run(args) -> int:
         graph,
         meter=budget.meter(),
         progress=lambda n: bar.update(1000),
-        compiled=args.core == "compiled",
-        search=args.search,
+        **core_of(args),
     )
     try:
         analysis = analyse(engine, engine.from_situation(situation.state), ruleset.name == "ultimate")

@@ -29,7 +29,7 @@ from gorules.errors import UsageError
 from gorules.impl import ultimate_claims
 from gorules.impl.budget import Budget, BudgetSpent
 from gorules.impl.files import write_text_atomically
-from gorules.impl.ultimate_search import INF, Engine, deep
+from gorules.impl.ultimate_search import AUTO_NODES, INF, Engine, deep
 from gorules.spec import ultimate
 from gorules.spec.graph import Graph, parse_graph
 
@@ -47,13 +47,15 @@ def add_budget(parser, seconds: float | None = None) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
-def add_core(parser, default: str = "compiled") -> None:
-    """The ``--core`` flag: the compiled core of the yes/no searches or the Python one."""
+def add_core(parser, default: str = "auto") -> None:
+    """The ``--core`` flag: the compiled core of the yes/no searches, the Python one, or the
+    Python one for ``AUTO_NODES`` nodes and then the compiled one (auto)."""
     parser.add_argument(
         "--core",
-        choices=("compiled", "python"),
+        choices=("auto", "compiled", "python"),
         default=default,
-        help=f"the yes/no searches compiled (numba, graphs of at most 7 points) or in Python (default {default})",
+        help=f"the yes/no searches compiled (numba, graphs of at most 7 points), in Python, or in Python for "
+        f"{AUTO_NODES:,} nodes and then compiled (auto); default {default}",
     )
     parser.add_argument(
         "--search",
@@ -125,6 +127,17 @@ def checked_graph(name: str, max_points: int) -> Graph:
     return graph
 
 
+def core_of(args) -> dict:
+    """The engine's flags for ``--core`` and ``--search``: the compiled core, with the Python
+    search first for ``AUTO_NODES`` nodes under ``auto``."""
+    core = getattr(args, "core", "python")
+    return {
+        "compiled": core in ("compiled", "auto"),
+        "hand_over": AUTO_NODES if core == "auto" else 0,
+        "search": getattr(args, "search", "all"),
+    }
+
+
 def budget_of(args) -> Budget:
     """The budget the flags set."""
     try:
@@ -147,8 +160,7 @@ def run_score(args) -> int:
         graph,
         meter=budget_of(args).meter(),
         progress=lambda n: progress.update(1000),
-        compiled=getattr(args, "core", "python") == "compiled",
-        search=getattr(args, "search", "all"),
+        **core_of(args),
     )
     p = engine.from_situation(start.state)
     report: dict = {"graph": graph.name, "to_move": start.to_move}
@@ -304,8 +316,7 @@ def table_row(graph: Graph, args) -> dict:
     engine = Engine(
         graph,
         meter=budget_of(args).meter(),
-        compiled=getattr(args, "core", "python") == "compiled",
-        search=getattr(args, "search", "all"),
+        **core_of(args),
     )
     notes = []
     low, high = float(-INF), float(INF)
