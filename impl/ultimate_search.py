@@ -800,8 +800,8 @@ class Engine:
         lemma: if the score of Fundamental Go at p is −½ and both ultimate prisoners are
         held, Black can draw Ultimate Go: she plays her ultimate delay first; White is then
         to move where, as long as she keeps her own ultimate prisoner, the game is
-        Fundamental Go with equal bowls and White to move, which White loses, and once she
-        plays it Black holds the right to declare a draw."""
+        Fundamental Go with equal bowls and White to move (p with the colours swapped), which
+        White loses, and once she plays it Black holds the right to declare a draw."""
         black, white, player, bb, wb, ult, first, draw, history, forced = p
         if black or white or player != 0 or bb != wb or forced or first >= 0 or draw >= 0:
             return False
