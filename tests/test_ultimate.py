@@ -374,10 +374,10 @@ def test_analyse_asks_the_compiled_search_it_is_given(capsys):
     `solve` in one line, exit 2."""
     text = "graph: path:3; board: ...; to move: B"
     found = []
-    for flags in (["--core", "python"], ["--core", "compiled", "--search", "dfpn"]):
+    for flags in (["--core", "python"], ["--core", "compiled", "--search", "dfpn"], ["--core", "auto"]):
         assert main(["analyse", text, *flags, "--json"]) == 0
         data = json.loads(capsys.readouterr().out)
         found.append((data["score"], data["core"], data["search"]))
-    assert found == [(0.5, "python", None), (0.5, "compiled", "dfpn")]
+    assert found == [(0.5, "python", None), (0.5, "compiled", "dfpn"), (0.5, "auto", "all")]
     assert main(["solve", "grid:2x2", "--ruleset", "ultimate", "--search", "dfpn"]) == 2
     assert capsys.readouterr().err.strip().endswith("--search applies to tromp-taylor games, not ultimate")
