@@ -215,12 +215,13 @@ def _peek(A, B, ply, i):
                 key = k
     else:
         key = position_key(black, white, side if situational else 0)
-        b = _qbit(A[26], A[27], st, key)
         if B[7][R_QUERIES] == EVERY_MOVE:
+            b = _qbit(A[26], A[27], st, key)
             qs[ply, b >> 6] |= _bit(b & 63)
         found = _find(hset_keys, hset_index, key)
         if found >= 0:
             if B[7][R_MUTANT] != REPETITIONS_UNASKED:
+                b = _qbit(A[26], A[27], st, key)
                 qs[ply, b >> 6] |= _bit(b & 63)
                 hs[ply, found >> 6] |= _bit(found & 63)
             ckey[ply, i] = U0
