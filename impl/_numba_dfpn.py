@@ -86,6 +86,7 @@ from gorules.impl._numba_solve import (
     _find,
     _fixing,
     _pop,
+    _popcount,
     _push,
     _qbit,
     _state_slot,
@@ -107,8 +108,8 @@ for its own mover (the move is refuted); decided against its mover (the move win
 D_THPN, D_THDN, D_PN, D_DN, D_OPEN = range(5)
 DS_SIZE = 5
 # B[7]: the run
-R_PLY, R_STEP, R_EPS, R_RULE, R_MUTANT, R_QUERIES = range(6)
-R_SIZE = 6
+R_PLY, R_STEP, R_EPS, R_RULE, R_MUTANT, R_QUERIES, R_INIT = range(7)
+R_SIZE = 7
 ONE_REFUTATION, WINNING_MOVE_UNASKED, REPETITIONS_UNASKED = 1, 2, 3
 """Mutants for the tests: a node disproved as soon as one of its moves is refuted; a proof
 whose queries leave out the position of its winning move; a node whose queries leave out
@@ -199,6 +200,17 @@ def _stored(A, black, white, side, passes):
 
 
 @kernel
+def _initial_dn(A, B, black, white):
+    """The disproof number of a child not searched yet: 1, or with ``R_INIT`` > 0 its
+    empty points divided by ``R_INIT`` (at least 1; the moves its mover has, all of
+    which a disproof must refute)."""
+    k = B[7][R_INIT]
+    if k <= 0:
+        return 1
+    return max(1, _popcount(A[1] & ~(black | white)) // k)
+
+
+@kernel
 def _peek(A, B, ply, i):
     """Evaluate child ``i`` of frame ``ply`` without entering it: its status and numbers;
     the queries of its move go to frame ``ply``, and those of a decided child to frame
@@ -265,7 +277,7 @@ def _peek(A, B, ply, i):
         cdn[ply, i] = pv[s, 2]
     else:
         cpn[ply, i] = 1
-        cdn[ply, i] = 1
+        cdn[ply, i] = _initial_dn(A, B, black, white)
     return OPEN
 
 
@@ -491,7 +503,12 @@ def resume(A, B, limit):
 
 
 def arrays(
-    table_bits: int, epsilon_shift: int = 2, rule: int = WEAK, mutant: int = 0, queries: int = REPETITIONS
+    table_bits: int,
+    epsilon_shift: int = 2,
+    rule: int = WEAK,
+    mutant: int = 0,
+    queries: int = REPETITIONS,
+    initial: int = 0,
 ) -> tuple:
     """This module's state: per frame and child the numbers, status and key of the move;
     per frame its thresholds and numbers; the table of numbers (``1 << table_bits`` slots,
@@ -505,6 +522,7 @@ def arrays(
     run[R_RULE] = rule
     run[R_MUTANT] = mutant
     run[R_QUERIES] = queries
+    run[R_INIT] = initial
     return (
         np.zeros((MAX_PLY + 1, WIDTH), np.int64),
         np.zeros((MAX_PLY + 1, WIDTH), np.int64),
