@@ -201,7 +201,7 @@ def sliced_solve(monkeypatch, graph: str, chunk: int, lose_place: bool = False) 
         resume = kd.resume
 
         def from_the_root(A, B, limit):
-            B[7][kd.R_PLY] = 0
+            B[6][kd.R_PLY] = 0
             return resume(A, B, limit)
 
         monkeypatch.setattr(kd, "resume", from_the_root)
