@@ -60,6 +60,7 @@ from gorules.impl._numba_solve import (
     F_SIDE,
     F_SLOT,
     F_T,
+    GOLDEN,
     HWORDS,
     MAX_PLY,
     NO_MOVE,
@@ -70,6 +71,7 @@ from gorules.impl._numba_solve import (
     S_LIMIT,
     S_NODES,
     S_OVERFLOW,
+    SIDE_SALT,
     SUSPENDED,
     U0,
     U_BLACK,
@@ -86,10 +88,11 @@ from gorules.impl._numba_solve import (
     _find,
     _fixing,
     _load_history,
+    _mix,
     _pop,
+    _popcount,
     _push,
     _qbit,
-    _state_slot,
     _tag,
     kernel,
     position_key,
@@ -107,9 +110,11 @@ for its own mover (the move is refuted); decided against its mover (the move win
 # B[4]: per frame
 D_THPN, D_THDN, D_PN, D_DN, D_OPEN = range(5)
 DS_SIZE = 5
-# B[7]: the run
-R_PLY, R_STEP, R_EPS, R_RULE, R_MUTANT, R_QUERIES = range(6)
-R_SIZE = 6
+# B[5]: per slot of the table of numbers, (check, threshold, pn, dn)
+N_CHECK, N_T, N_PN, N_DN = range(4)
+# B[6]: the run
+R_PLY, R_STEP, R_EPS, R_RULE, R_MUTANT, R_QUERIES, R_INIT = range(7)
+R_SIZE = 7
 ONE_REFUTATION, WINNING_MOVE_UNASKED, REPETITIONS_UNASKED = 1, 2, 3
 """Mutants for the tests: a node disproved as soon as one of its moves is refuted; a proof
 whose queries leave out the position of its winning move; a node whose queries leave out
@@ -150,7 +155,7 @@ def _take(A, B, ply, i):
     for w in range((h >> 6) + 1):
         hs[ply, w] = hs[ply + 1, w]
     key = B[3][ply, i]
-    if key != U0 and A[13][ply, i] != PASS_MOVE and B[7][R_MUTANT] != WINNING_MOVE_UNASKED:
+    if key != U0 and A[13][ply, i] != PASS_MOVE and B[6][R_MUTANT] != WINNING_MOVE_UNASKED:
         b = _qbit(A[26], A[27], st, key)
         qs[ply, b >> 6] |= _bit(b & 63)
 
@@ -200,6 +205,28 @@ def _stored(A, black, white, side, passes):
 
 
 @kernel
+def _numbers_slot(black, white, side, passes, mask):
+    """The state's slot in the table of numbers and its check word: one mix of the whole
+    state (as ``_state_slot``'s), its low bits the slot and the whole word the check.  A
+    state taken for another (equal mixes) only gets that state's numbers: they order the
+    search and decide nothing."""
+    code = np.uint64(side * 2 + passes + 1)
+    z = _mix(black ^ _mix(white + GOLDEN + code * SIDE_SALT))
+    return np.int64(z & np.uint64(mask)), np.int64(z)
+
+
+@kernel
+def _initial_dn(A, B, black, white):
+    """The disproof number of a child not searched yet: 1, or with ``R_INIT`` > 0 its
+    empty points divided by ``R_INIT`` (at least 1; the moves its mover has, all of
+    which a disproof must refute)."""
+    k = B[6][R_INIT]
+    if k <= 0:
+        return 1
+    return max(1, _popcount(A[1] & ~(black | white)) // k)
+
+
+@kernel
 def _peek(A, B, ply, i):
     """Evaluate child ``i`` of frame ``ply`` without entering it: its status and numbers;
     the queries of its move go to frame ``ply``, and those of a decided child to frame
@@ -216,12 +243,13 @@ def _peek(A, B, ply, i):
                 key = k
     else:
         key = position_key(black, white, side if situational else 0)
-        b = _qbit(A[26], A[27], st, key)
-        if B[7][R_QUERIES] == EVERY_MOVE:
+        if B[6][R_QUERIES] == EVERY_MOVE:
+            b = _qbit(A[26], A[27], st, key)
             qs[ply, b >> 6] |= _bit(b & 63)
         found = _find(hset_keys, hset_index, key)
         if found >= 0:
-            if B[7][R_MUTANT] != REPETITIONS_UNASKED:
+            if B[6][R_MUTANT] != REPETITIONS_UNASKED:
+                b = _qbit(A[26], A[27], st, key)
                 qs[ply, b >> 6] |= _bit(b & 63)
                 hs[ply, found >> 6] |= _bit(found & 63)
             ckey[ply, i] = U0
@@ -257,15 +285,14 @@ def _peek(A, B, ply, i):
         cdn[ply, i] = 0
         return FAILS
     cstatus[ply, i] = OPEN
-    pk, pv = B[5], B[6]
-    s = _state_slot(black, white, side, passes, cfg[C_TABLE_MASK])
-    meta = _tag(side, passes)
-    if pk[s, 0] == black and pk[s, 1] == white and pk[s, 2] == meta and pv[s, 0] == t:
-        cpn[ply, i] = pv[s, 1]
-        cdn[ply, i] = pv[s, 2]
+    numbers = B[5]
+    s, check = _numbers_slot(black, white, side, passes, cfg[C_TABLE_MASK])
+    if numbers[s, N_CHECK] == check and numbers[s, N_T] == t:
+        cpn[ply, i] = numbers[s, N_PN]
+        cdn[ply, i] = numbers[s, N_DN]
     else:
         cpn[ply, i] = 1
-        cdn[ply, i] = 1
+        cdn[ply, i] = _initial_dn(A, B, black, white)
     return OPEN
 
 
@@ -307,7 +334,7 @@ def _expand(A, B, ply):
             return RETURN
         if status == SUCCEEDS:
             _merge(A, ply)
-            if B[7][R_MUTANT] == ONE_REFUTATION:
+            if B[6][R_MUTANT] == ONE_REFUTATION:
                 _decide(A, B, ply, -1, NO_MOVE)
                 return RETURN
         elif status == OPEN:
@@ -345,24 +372,25 @@ def _select(A, B, ply):
             dn2 = d
         dn = min(dn + cpn[ply, i], INF - 1)
         largest = max(largest, cpn[ply, i])
-    weak = B[7][R_RULE] == WEAK
+    weak = B[6][R_RULE] == WEAK
     if weak:
         dn = min(largest + left - 1, INF - 1)
     ds[ply, D_PN] = pn
     ds[ply, D_DN] = dn
     if pn >= ds[ply, D_THPN] or dn >= ds[ply, D_THDN]:
         fi[ply, F_ANSWER] = 0
-        slot = fi[ply, F_SLOT]
-        if slot >= 0:
-            pk, pv = B[5], B[6]
-            pk[slot, 0] = fu[ply, U_BLACK]
-            pk[slot, 1] = fu[ply, U_WHITE]
-            pk[slot, 2] = np.uint64(fi[ply, F_SIDE] | (fi[ply, F_PASSES] << 1) | 4)
-            pv[slot, 0] = fi[ply, F_T]
-            pv[slot, 1] = pn
-            pv[slot, 2] = dn
+        if fi[ply, F_SLOT] >= 0:
+            numbers = B[5]
+            cfg = A[2]
+            slot, check = _numbers_slot(
+                fu[ply, U_BLACK], fu[ply, U_WHITE], fi[ply, F_SIDE], fi[ply, F_PASSES], cfg[C_TABLE_MASK]
+            )
+            numbers[slot, N_CHECK] = check
+            numbers[slot, N_T] = fi[ply, F_T]
+            numbers[slot, N_PN] = pn
+            numbers[slot, N_DN] = dn
         return RETURN
-    eps = B[7][R_EPS]
+    eps = B[6][R_EPS]
     c = ply + 1
     if weak:
         ds[c, D_THPN] = min(ds[ply, D_THDN] - left + 1, INF - 1)
@@ -414,7 +442,7 @@ def _returned(A, B, ply):
         cdn[ply, i] = INF
         _merge(A, ply)
         ds[ply, D_OPEN] -= 1
-        if ds[ply, D_OPEN] == 0 or B[7][R_MUTANT] == ONE_REFUTATION:
+        if ds[ply, D_OPEN] == 0 or B[6][R_MUTANT] == ONE_REFUTATION:
             _decide(A, B, ply, -1, NO_MOVE)
             return RETURN
         return SELECT
@@ -428,7 +456,7 @@ def _run(A, B):
     """Run the search from where it stopped until the root is decided (1 or -1), the node
     limit is reached (``SUSPENDED``) or a line is too long (``OVERFLOW``); 0 if the root's
     numbers reach its thresholds undecided (they are infinite: this does not happen)."""
-    st, fi, run = A[10], A[24], B[7]
+    st, fi, run = A[10], A[24], B[6]
     ply = run[R_PLY]
     step = run[R_STEP]
     while True:
@@ -457,7 +485,7 @@ def begin(A, B, history_black, history_white, history_side, black, white, side, 
     """Set up the test "can the player to move in (black, white, side, passes) force at
     least ``t``?" with the history given as boards (each with the player to move),
     dropping whatever test was under way; :func:`resume` runs it."""
-    st, fi, fu, ds, run = A[10], A[24], A[25], B[4], B[7]
+    st, fi, fu, ds, run = A[10], A[24], A[25], B[4], B[6]
     _load_history(A, history_black, history_white, history_side)
     st[S_OVERFLOW] = 0
     fu[0, U_BLACK] = black
@@ -484,32 +512,38 @@ def resume(A, B, limit):
 
 
 def arrays(
-    table_bits: int, epsilon_shift: int = 2, rule: int = WEAK, mutant: int = 0, queries: int = REPETITIONS
+    table_bits: int,
+    epsilon_shift: int = 2,
+    rule: int = WEAK,
+    mutant: int = 0,
+    queries: int = REPETITIONS,
+    initial: int = 0,
 ) -> tuple:
     """This module's state: per frame and child the numbers, status and key of the move;
     per frame its thresholds and numbers; the table of numbers (``1 << table_bits`` slots,
-    the deepening kernel's slots: state and threshold, pn, dn); the run (where it
-    stopped, ε = 2^-``epsilon_shift`` of the 1 + ε trick (63 for none), the rule of ``dn``
-    (``WEAK`` or ``SUM``), a mutant for the tests, 0 for none, and which move positions a
-    node's queries hold, ``EVERY_MOVE`` or ``REPETITIONS``)."""
+    the deepening kernel's slots, a row of one cache line per slot: the state's check word,
+    the threshold, pn, dn); the run (where it stopped, ε = 2^-``epsilon_shift`` of the 1 + ε
+    trick (63 for none), the rule of ``dn`` (``WEAK`` or ``SUM``), a mutant for the tests, 0
+    for none, which move positions a node's queries hold, ``EVERY_MOVE`` or ``REPETITIONS``,
+    and ``initial``: a new node's dn is 1 (0) or its empty points divided by ``initial``)."""
     size = 1 << table_bits
     run = np.zeros(R_SIZE, np.int64)
     run[R_EPS] = epsilon_shift
     run[R_RULE] = rule
     run[R_MUTANT] = mutant
     run[R_QUERIES] = queries
+    run[R_INIT] = initial
     return (
         np.zeros((MAX_PLY + 1, WIDTH), np.int64),
         np.zeros((MAX_PLY + 1, WIDTH), np.int64),
         np.zeros((MAX_PLY + 1, WIDTH), np.int64),
         np.zeros((MAX_PLY + 1, WIDTH), np.uint64),
         np.zeros((MAX_PLY + 1, DS_SIZE), np.int64),
-        np.zeros((size, 3), np.uint64),
-        np.zeros((size, 3), np.int64),
+        np.zeros((size, 4), np.int64),
         run,
     )
 
 
 def forget(B) -> tuple:
     """The state with its table of numbers emptied."""
-    return (*B[:5], np.zeros_like(B[5]), np.zeros_like(B[6]), B[7])
+    return (*B[:5], np.zeros_like(B[5]), B[6])

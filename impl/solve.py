@@ -232,6 +232,11 @@ class Solver:
     dfpn_queries = 1
     """Which of its own move positions a df-pn node's queries hold: 1 (``REPETITIONS``) only
     those that repeat the history, 0 (``EVERY_MOVE``) every move's (``docs/solver.md``)."""
+    dfpn_epsilon = 2
+    """df-pn's 1 + ε trick: ε = 2^-``dfpn_epsilon`` (63: none)."""
+    dfpn_initial = 0
+    """df-pn's disproof number of a node not searched yet: 1 (0 here), or its empty points
+    divided by this."""
 
     def __init__(
         self,
@@ -972,7 +977,13 @@ class Solver:
 
         arrays = self.compiled_arrays()
         if self.dfpn_state is None:
-            self.dfpn_state = kd.arrays(self.table_bits, mutant=self.dfpn_mutant, queries=self.dfpn_queries)
+            self.dfpn_state = kd.arrays(
+                self.table_bits,
+                epsilon_shift=self.dfpn_epsilon,
+                mutant=self.dfpn_mutant,
+                queries=self.dfpn_queries,
+                initial=self.dfpn_initial,
+            )
         numbers = self.dfpn_state
         begin: Any = kd.begin
         resume: Any = kd.resume
