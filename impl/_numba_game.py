@@ -39,8 +39,10 @@ The whole-playout kernel, which plays entire random games without chains, is
 
 from __future__ import annotations
 
-from numba import carray, njit, types
+from numba import carray, types
 from numba.core.extending import intrinsic
+
+from gorules.impl._numba_cache import njit
 
 BOARD, HEAD, NEXT, SIZE, LIBS, LSUM, LSQ, ZXOR, CLASS, CLASS_WHITE, MARK, DIRTY = range(12)
 ROWS = 12  # rows of ``pts``; the class of a point for colour c (1 or 2) is row CLASS + c - 1

@@ -16,7 +16,8 @@ Python engine stays the reference path.  The step kernel of ``CompiledGame`` is
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from gorules.impl._numba_cache import njit
 
 
 @njit(cache=True)

@@ -54,8 +54,9 @@ from __future__ import annotations
 import mmap
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
+
+from gorules.impl._numba_cache import njit
 
 QWORDS = 32
 QBITS = 64 * QWORDS

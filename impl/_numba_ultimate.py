@@ -36,8 +36,9 @@ shows its progress between slices.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
+
+from gorules.impl._numba_cache import njit
 
 KEEP = 4096
 """How many proofs a table key keeps.  Fewer cost more nodes than they save time: atlas:189's
