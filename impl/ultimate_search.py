@@ -801,7 +801,10 @@ class Engine:
         held, Black can draw Ultimate Go: she plays her ultimate delay first; White is then
         to move where, as long as she keeps her own ultimate prisoner, the game is
         Fundamental Go with equal bowls and White to move (p with the colours swapped), which
-        White loses, and once she plays it Black holds the right to declare a draw."""
+        White loses, and once she plays it Black holds the right to declare a draw.  Nor
+        can Black win: White wins Fundamental Go at p (the score is negative) with each
+        ultimate prisoner taken as an ordinary one (one more prisoner each changes no
+        winner), and the right to a draw is all that Ultimate Go adds for Black."""
         black, white, player, bb, wb, ult, first, draw, history, forced = p
         if black or white or player != 0 or bb != wb or forced or first >= 0 or draw >= 0:
             return False
