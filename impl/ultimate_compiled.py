@@ -37,6 +37,10 @@ DFPN_SHARE = 8
 nodes (entries, many settled by their numbers alone) cost a fifth to a tenth of the time."""
 
 
+PAUSED_STATE = np.array([kernel.S_PLY, kernel.S_ACTION, kernel.S_RESULT, dfpn.S_PN, dfpn.S_DN])
+"""Where ``st`` holds a paused df-pn search's state (the rest is in its own stack)."""
+
+
 class Overflowed(Exception):
     """A line longer than the kernel's stack: the question is left to the Python search."""
 
@@ -133,6 +137,7 @@ class CompiledQuestions:
         )
         self.st = np.zeros(dfpn.ST_SIZE, dtype=np.int64)
         self.proof_numbers: tuple | None = None  # the df-pn's stack and numbers, when first needed
+        self.paused: tuple | None = None  # the root and state of a df-pn search cut off (``dfpn_search``)
         del self.engine
 
     @staticmethod
@@ -268,19 +273,36 @@ class CompiledQuestions:
 
     def dfpn_search(self, root: tuple):
         """The proof-number search put on the root position: a function that searches on
-        until a given number of nodes (its status as the depth-first kernel's)."""
+        until a given number of nodes (its status as the depth-first kernel's).  A search of
+        the same root cut off before (a race's earlier round) goes on from where it stopped,
+        its stack intact, rather than from the root: every child it found decided stays
+        decided (proofs are facts whatever was stored since), and only its numbers order
+        the rest."""
         if self.proof_numbers is None:
             zobrist = dfpn.new_zobrist(self.game[0].shape[0])
             self.proof_numbers = (dfpn.new_stack(kernel.MAX_PLY, self.words), dfpn.new_numbers(), zobrist)
         stack, numbers, zobrist = self.proof_numbers
-        dfpn.begin(stack, self.st, *root)
-        dfpn.root_hash(stack, self.game[4], zobrist)
+        identity = root_identity(root)
+        if self.paused is not None and self.paused[0] == identity:
+            self.st[PAUSED_STATE] = self.paused[1]
+        else:
+            dfpn.begin(stack, self.st, *root)
+            dfpn.root_hash(stack, self.game[4], zobrist)
+        self.paused = None
 
         def search(limit: int) -> int:
-            """The proof-number search on until ``limit`` nodes."""
-            return dfpn.resume(self.game, self.tables, numbers, zobrist, stack, self.st, limit)
+            """The proof-number search on until ``limit`` nodes; its state kept if cut off."""
+            status = dfpn.resume(self.game, self.tables, numbers, zobrist, stack, self.st, limit)
+            self.paused = (identity, self.st[PAUSED_STATE].copy()) if status == kernel.RUNNING else None
+            return status
 
         return search
+
+
+def root_identity(root: tuple) -> tuple:
+    """A root position as a hashable value (its history words as bytes)."""
+    *position, history = root
+    return (*position, history.tobytes())
 
 
 def invert(sigma: tuple[int, ...]) -> tuple[int, ...]:

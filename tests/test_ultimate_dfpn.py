@@ -75,3 +75,48 @@ def test_the_proof_number_search_takes_its_own_path():
         p = engine.fundamental(engine.from_situation(ultimate.initial_situation(graph, True)))
         counts.append((deep(engine.can_win, p), engine.nodes))
     assert counts[0][0] == counts[1][0] and counts[0][1] != counts[1][1]
+
+
+def raced_results(name: str, monkeypatch, identity=None) -> tuple[list[int], int, int]:
+    """``shared_results`` of the race of the three searches, each first given a single node
+    (df-pn eight), so that df-pn is cut off and taken up again at nearly every question;
+    with the df-pn searches put on a root and those begun from it.  ``identity`` replaces
+    the test of a paused search's root (a mutant)."""
+    from gorules.impl import _numba_ultimate_dfpn as dfpn
+    from gorules.impl import ultimate_compiled
+
+    monkeypatch.setattr(ultimate_compiled, "RACE", 1)
+    if identity is not None:
+        monkeypatch.setattr(ultimate_compiled, "root_identity", identity)
+    counts = {"put": 0, "begun": 0}
+    begin, put = dfpn.begin, ultimate_compiled.CompiledQuestions.dfpn_search
+
+    def counted_begin(*args):
+        counts["begun"] += 1
+        return begin(*args)
+
+    def counted_put(self, root):
+        counts["put"] += 1
+        return put(self, root)
+
+    monkeypatch.setattr(dfpn, "begin", counted_begin)
+    monkeypatch.setattr(ultimate_compiled.CompiledQuestions, "dfpn_search", counted_put)
+    results = shared_results(name, orders=(0, 1, DFPN))
+    return results, counts["put"], counts["begun"]
+
+
+@pytest.mark.parametrize("name", ["path:4", "grid:2x2"])
+def test_a_raced_proof_number_search_goes_on_where_it_stopped(name, monkeypatch):
+    """In the race, df-pn cut off is taken up again from where it stopped (its stack kept
+    while the depth-first orders search), and the answers stay those of fresh Python
+    searches."""
+    results, put, begun = raced_results(name, monkeypatch)
+    assert begun < put
+    assert results == fresh_results(name)
+
+
+def test_a_paused_proof_number_search_taken_up_at_another_root_is_refuted(monkeypatch):
+    """Taking a paused df-pn search up whatever the root asked (any question the same)
+    answers another question somewhere: the root's test is what keeps the pause sound."""
+    results, _, _ = raced_results("grid:2x2", monkeypatch, identity=lambda root: ())
+    assert results != fresh_results("grid:2x2")
