@@ -37,6 +37,9 @@ DFPN_SHARE = 8
 nodes (entries, many settled by their numbers alone) cost a fifth to a tenth of the time."""
 
 
+DFPN_APART = True
+"""Whether df-pn keeps its proofs in a table of its own when it races the depth-first orders:
+sharing one, their many narrow proofs overwrite df-pn's in the keys' rings (``KEEP``)."""
 PAUSED_STATE = np.array([kernel.S_PLY, kernel.S_ACTION, kernel.S_RESULT, dfpn.S_PN, dfpn.S_DN])
 """Where ``st`` holds a paused df-pn search's state (the rest is in its own stack)."""
 
@@ -113,19 +116,9 @@ class CompiledQuestions:
             flags[flag] = 0
         self.game = (placements, children, taken, solo, canon, frame, perm, inverse, flags, fixing)
         self.words = (boards + 63) // 64
-        keys = boards * 2 * 4 * 3 * 3 * 2
-        chunks = kernel.CHUNKS
-        self.tables: tuple[np.ndarray, ...] = (
-            np.full(keys, -1, dtype=np.int64),
-            np.zeros(chunks, dtype=np.int64),
-            np.zeros(chunks, dtype=np.int64),
-            np.zeros((chunks, kernel.KEEP), dtype=np.int64),
-            np.zeros((chunks, kernel.KEEP), dtype=np.int64),
-            np.zeros((chunks, kernel.KEEP, self.words), dtype=np.uint64),
-            np.zeros((chunks, kernel.KEEP, self.words), dtype=np.uint64),
-            np.full(keys, -1, dtype=np.int64),  # per key, the move that last reached the goal
-            np.zeros((chunks, kernel.KEEP, kernel.FOLD), dtype=np.uint64),  # per proof, its D folded
-        )
+        self.keys = boards * 2 * 4 * 3 * 3 * 2
+        self.tables = self.new_tables()
+        self.aside: tuple | None = None  # the other table and its chunks in use (``swap_tables``)
         plies = kernel.MAX_PLY
         small = [np.zeros(plies, dtype=np.int64) for _ in range(12)]
         self.stack = (
@@ -153,6 +146,28 @@ class CompiledQuestions:
             if len(found) <= FIXING:
                 fixing[number, : len(found)] = found
         return fixing
+
+    def new_tables(self) -> tuple[np.ndarray, ...]:
+        """An empty table of proofs (``_numba_ultimate``), ``kernel.CHUNKS`` keys able to hold them."""
+        keys, chunks = self.keys, kernel.CHUNKS
+        return (
+            np.full(keys, -1, dtype=np.int64),
+            np.zeros(chunks, dtype=np.int64),
+            np.zeros(chunks, dtype=np.int64),
+            np.zeros((chunks, kernel.KEEP), dtype=np.int64),
+            np.zeros((chunks, kernel.KEEP), dtype=np.int64),
+            np.zeros((chunks, kernel.KEEP, self.words), dtype=np.uint64),
+            np.zeros((chunks, kernel.KEEP, self.words), dtype=np.uint64),
+            np.full(keys, -1, dtype=np.int64),  # per key, the move that last reached the goal
+            np.zeros((chunks, kernel.KEEP, kernel.FOLD), dtype=np.uint64),  # per proof, its D folded
+        )
+
+    def swap_tables(self) -> None:
+        """Put the table of proofs set aside in use and the one in use aside (an empty one the
+        first time), each with the count of its keys' chunks taken."""
+        tables, chunks = (self.new_tables(), 0) if self.aside is None else self.aside
+        self.aside = (self.tables, int(self.st[kernel.S_CHUNKS]))
+        self.tables, self.st[kernel.S_CHUNKS] = tables, chunks
 
     def grow(self) -> None:
         """Twice as many table keys able to hold proofs (up to ``MAX_CHUNKS``), the proofs
@@ -247,29 +262,36 @@ class CompiledQuestions:
     def attempt(self, root: tuple, hints: int, budget: int | None, on_nodes, room) -> bool | None:
         """One search from the root position, in the hinted order or the fixed one, within
         ``budget`` nodes (None: no limit but the caller's): its answer, or None if cut off."""
-        if hints == DFPN:
-            search = self.dfpn_search(root)
-        else:
-            self.st[kernel.S_HINTS] = hints
-            kernel.begin(self.stack, self.st, *root)
+        apart = hints == DFPN and DFPN_APART and len(self.orders) > 1
+        if apart:
+            self.swap_tables()
+        try:
+            if hints == DFPN:
+                search = self.dfpn_search(root)
+            else:
+                self.st[kernel.S_HINTS] = hints
+                kernel.begin(self.stack, self.st, *root)
 
-            def search(limit: int) -> int:
-                """The depth-first kernel on until ``limit`` nodes."""
-                return kernel.resume(self.game, self.tables, self.stack, self.st, limit)
+                def search(limit: int) -> int:
+                    """The depth-first kernel on until ``limit`` nodes."""
+                    return kernel.resume(self.game, self.tables, self.stack, self.st, limit)
 
-        end = None if budget is None else int(self.st[kernel.S_NODES]) + budget
-        while end is None or self.st[kernel.S_NODES] < end:
-            before = int(self.st[kernel.S_NODES])
-            step = room() if end is None else min(room(), end - before)
-            status = search(before + step)
-            if self.st[kernel.S_FULL]:
-                self.grow()
-            on_nodes(int(self.st[kernel.S_NODES]) - before)
-            if status == kernel.FINISHED:
-                return bool(self.st[kernel.S_RESULT])
-            if status == kernel.OVERFLOWED:
-                raise Overflowed(f"a line longer than {kernel.MAX_PLY} moves")
-        return None
+            end = None if budget is None else int(self.st[kernel.S_NODES]) + budget
+            while end is None or self.st[kernel.S_NODES] < end:
+                before = int(self.st[kernel.S_NODES])
+                step = room() if end is None else min(room(), end - before)
+                status = search(before + step)
+                if self.st[kernel.S_FULL]:
+                    self.grow()
+                on_nodes(int(self.st[kernel.S_NODES]) - before)
+                if status == kernel.FINISHED:
+                    return bool(self.st[kernel.S_RESULT])
+                if status == kernel.OVERFLOWED:
+                    raise Overflowed(f"a line longer than {kernel.MAX_PLY} moves")
+            return None
+        finally:
+            if apart:
+                self.swap_tables()
 
     def dfpn_search(self, root: tuple):
         """The proof-number search put on the root position: a function that searches on
