@@ -120,3 +120,18 @@ def test_a_paused_proof_number_search_taken_up_at_another_root_is_refuted(monkey
     answers another question somewhere: the root's test is what keeps the pause sound."""
     results, _, _ = raced_results("grid:2x2", monkeypatch, identity=lambda root: ())
     assert results != fresh_results("grid:2x2")
+
+
+def test_in_the_race_proof_number_search_keeps_a_table_of_its_own(monkeypatch):
+    """Racing the depth-first orders, df-pn stores its proofs in a table of its own (set
+    aside while they search), so their stores cannot overwrite its proofs; both hold some."""
+    from gorules.impl import ultimate_compiled
+
+    monkeypatch.setattr(ultimate_compiled, "RACE", 1)
+    graph = parse_graph("grid:2x2")
+    engine = compiled_engine(graph, orders=(0, 1, DFPN))
+    deep(engine.score, engine.from_situation(ultimate.initial_situation(graph, True)))
+    core = engine.core
+    assert core.aside is not None
+    assert core.aside[0][0] is not core.tables[0]
+    assert (core.aside[0][0] >= 0).any() and (core.tables[0] >= 0).any()
