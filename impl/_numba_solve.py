@@ -965,9 +965,10 @@ def resume(A, limit):
 
 
 @kernel
-def move_of(A, black, white, side, passes, t):
-    """The move the table remembers for the state: of a proof of at least ``t`` if one is
-    stored, else of the undecided answer at ``t``; ``NO_MOVE`` if none (order only)."""
+def _proof_move(A, black, white, side, passes, t, held):
+    """The move of the first proof of at least ``t`` stored for the state, with ``held`` only
+    of one whose queries hold under the kernel's history (H ∩ Q = D, the reuse test);
+    ``NO_MOVE`` if none."""
     cfg, tk, ti = A[2], A[18], A[19]
     if not cfg[C_TRANSPOSITIONS]:
         return NO_MOVE
@@ -976,27 +977,26 @@ def move_of(A, black, white, side, passes, t):
     for slot in range(base, base + cfg[C_WAYS]):
         if tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta:
             if ti[slot, 0, 0] and ti[slot, 0, 1] >= t:
-                return ti[slot, 0, 3]
+                if not held or _reusable(A[8], A[9], cfg, A[20], slot, 0, A[29]):
+                    return ti[slot, 0, 3]
     return NO_MOVE
+
+
+@kernel
+def move_of(A, black, white, side, passes, t):
+    """The move of the first proof of at least ``t`` stored for the state, whatever history
+    it was made under; ``NO_MOVE`` if none (to order moves only)."""
+    return _proof_move(A, black, white, side, passes, t, False)
 
 
 @kernel
 def held_move_of(A, history_black, history_white, history_side, black, white, side, passes, t):
     """The move of a proof of at least ``t`` stored for the state whose queries hold under the
-    given history (H ∩ Q = D, the reuse test), or ``NO_MOVE``: unlike :func:`move_of`, never
-    the move of a proof made under a history that differs where that proof looked.  The
-    kernel's history is left as given."""
-    cfg, q_count, q_xor, tk, ti, tq = A[2], A[8], A[9], A[18], A[19], A[20]
-    if not cfg[C_TRANSPOSITIONS]:
-        return NO_MOVE
+    given history, or ``NO_MOVE``: unlike :func:`move_of`, never the move of a proof made
+    under a history that differs where that proof looked.  The kernel's history is left as
+    given."""
     _load_history(A, history_black, history_white, history_side)
-    base = _bucket(black, white, side, passes, cfg)
-    meta = _tag(side, passes)
-    for slot in range(base, base + cfg[C_WAYS]):
-        if tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta:
-            if ti[slot, 0, 0] and ti[slot, 0, 1] >= t and _reusable(q_count, q_xor, cfg, tq, slot, 0, A[29]):
-                return ti[slot, 0, 3]
-    return NO_MOVE
+    return _proof_move(A, black, white, side, passes, t, True)
 
 
 @kernel
