@@ -115,7 +115,7 @@ class GtpEndpoint:
             return None
         words = text.split()
         ident = ""
-        if re.fullmatch(r"[0-9]{1,18}", words[0]):
+        if re.fullmatch(r"[0-9]+", words[0]):  # an id of any length is echoed; the line bounds it
             ident, words = words[0], words[1:]
             if not words:
                 return f"?{ident} missing command\n\n"

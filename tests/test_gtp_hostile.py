@@ -162,6 +162,13 @@ def test_whole_game_against_gnugo_with_junk_between_moves():
         assert states is not None and states[-1].board == final
 
 
+@pytest.mark.parametrize("ident", ["7", "0042", "9" * 19, "1" * 400])
+def test_an_id_of_any_length_is_echoed(ident):
+    """GTP's id is a number of no stated size: a 19- or 400-digit id is echoed like a short
+    one, before a success and before a failure (it is not read as a command name)."""
+    assert answers([f"{ident} name", f"{ident} play b Z9"]) == [f"={ident} gorules\n\n", f"?{ident} invalid vertex\n\n"]
+
+
 @pytest.mark.parametrize("line", ["\x00 \x00", "\x01\t\x02", " \x7f "])
 def test_line_of_control_characters_and_spaces(line):
     """A line of control characters around a space (found by the Hypothesis property): no
