@@ -1140,9 +1140,10 @@ class Solver:
         this process (:meth:`splittable`), else searched here, its nodes counted."""
         if self.splittable(g):
             split = Split(self, state, g, self.group)
-            answer = split.run(self.jobs)
-            self.splits.append({"t": g, "leaves": split.leaves, "expansions": split.expansions, "depth": split.depth})
-            return answer
+            try:
+                return split.run(self.jobs)
+            finally:
+                self.splits.append(split.summary())
         before = self.nodes
         try:
             return self.deepen(state, g, self.group)

@@ -189,6 +189,20 @@ class Split:
         else:
             leaf.budget *= 2
 
+    def summary(self, shown: int = 8) -> dict:
+        """The split as JSON-able data: its threshold and answer, the leaves searched, the
+        expansions, the deepest ply, and the ``shown`` open leaves that took the most nodes
+        (their moves from the test's root, nodes, threshold for their player to move)."""
+        leaves = sorted(self.open_leaves(), key=lambda n: -n.spent)[:shown]
+        return {
+            "t": self.root.t,
+            "answer": self.root.answer,
+            "leaves": self.leaves,
+            "expansions": self.expansions,
+            "depth": self.depth,
+            "open": [{"moves": list(n.path), "nodes": n.spent, "t": n.t} for n in leaves],
+        }
+
     @staticmethod
     def open_path(node: Node | None) -> bool:
         """Whether ``node`` and all its ancestors are open."""
@@ -243,6 +257,8 @@ class Split:
                 if solver.deadline is not None and time.perf_counter() > solver.deadline:
                     raise Budget(f"the time budget of {solver.max_seconds:g} s ran out")
         finally:
+            for leaf in busy.values():
+                leaf.running = False  # cut off with its worker
             for process, conn in workers:
                 if conn in busy or self.root.answer == 0:
                     process.kill()
