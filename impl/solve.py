@@ -980,9 +980,11 @@ class Solver:
             self.tick()
             chunk = grow(chunk, spent)
 
-    def compiled_dfpn(self, state, t, group=()) -> int:
+    def compiled_dfpn(self, state, t, group=(), going_on: bool = False) -> int:
         """The df-pn kernel's answer to "at least ``t``?" from ``state`` under the current
-        history: 1 or -1, in slices of nodes as :meth:`compiled_prove` runs them."""
+        history: 1 or -1, in slices of nodes as :meth:`compiled_prove` runs them.  With
+        ``going_on`` the kernel goes on from where its last search stopped (Budget), which must
+        have been this test under this history, the kernel not called since."""
         import numpy as np
 
         from gorules.impl import _numba_dfpn as kd
@@ -1001,7 +1003,8 @@ class Solver:
         resume: Any = kd.resume
         black, white, side, passes, _ = state
         mask = np.uint64(self.group_mask(group))
-        begin(arrays, numbers, *self.history_boards(), np.uint64(black), np.uint64(white), side, passes, t, mask)
+        if not going_on:
+            begin(arrays, numbers, *self.history_boards(), np.uint64(black), np.uint64(white), side, passes, t, mask)
         code = self.sliced(lambda limit: resume(arrays, numbers, limit), next_chunk)
         if code == 0:
             raise AssertionError("df-pn left the root undecided")

@@ -42,6 +42,11 @@ SPLIT_FIRST = 1 << 18
 """A new leaf's first budget of nodes; doubled each time it comes back open."""
 SPLIT_EXPAND = 1 << 23
 """The nodes a leaf may resist in all before it is expanded one ply."""
+RESUME = True
+"""A worker is given again the leaf it searched last while that leaf has had at most twice
+the nodes of the least searched one, and its df-pn goes on where it stopped instead of
+starting again from the leaf (the numbers kept in its table, but overwritten in part by
+the other leaves' searches)."""
 WAIT_SECONDS = 0.25
 """How long the driver waits for a worker before it looks at the clock again."""
 OR_FOR_AND = 1
@@ -70,6 +75,7 @@ class Node:
     spent: int = 0
     budget: int = 0
     running: bool = False
+    worker: int = -1
 
 
 def combined(children: list, mutant: int = 0) -> int:
@@ -96,6 +102,7 @@ def _work(conn, solver) -> None:
     die_with_parent()
     solver.progress = None
     solver.probe_until = solver.share_until = None
+    cut = None
     while True:
         task = conn.recv()
         if task is None:
@@ -107,9 +114,10 @@ def _work(conn, solver) -> None:
         solver.next_tick = before + 1
         solver.deadline = deadline
         try:
-            answer = solver.compiled_dfpn(state, t, group)
+            answer = solver.compiled_dfpn(state, t, group, going_on=cut == (path, t))
         except Budget:
             answer = 0
+        cut = (path, t) if answer == 0 else None
         conn.send((answer, solver.nodes - before))
 
 
@@ -168,11 +176,20 @@ class Split:
             found.extend(self.open_leaves(child))
         return found
 
-    def next_leaf(self) -> Node | None:
-        """The open leaf to search next: the one that has had the fewest nodes, the
+    def next_leaf(self, worker: int) -> Node | None:
+        """The open leaf ``worker`` searches next: the one it searched last if that one has
+        had at most twice the nodes of the least searched leaf (its search then goes on
+        where it stopped, ``RESUME``), else the one that has had the fewest nodes, the
         shallowest of those."""
         leaves = self.open_leaves()
-        return min(leaves, key=lambda n: (n.spent, len(n.path))) if leaves else None
+        if not leaves:
+            return None
+        least = min(leaves, key=lambda n: (n.spent, len(n.path)))
+        if RESUME:
+            for leaf in leaves:
+                if leaf.worker == worker and leaf.spent <= 2 * least.spent + self.solver.split_first:
+                    return leaf
+        return least
 
     def returned(self, leaf: Node, answer: int, nodes: int) -> None:
         """A leaf's search came back: decided, or open (its budget doubled, or expanded)."""
@@ -231,10 +248,10 @@ class Split:
         busy: dict = {}
         try:
             while self.root.answer == 0:
-                for _, conn in workers:
+                for index, (_, conn) in enumerate(workers):
                     if conn in busy:
                         continue
-                    leaf = self.next_leaf()
+                    leaf = self.next_leaf(index)
                     if leaf is None:
                         break
                     budget = leaf.budget
@@ -242,6 +259,7 @@ class Split:
                         outstanding = sum(n.budget for n in busy.values())
                         budget = max(1, min(budget, solver.max_nodes + 1 - solver.nodes - outstanding))
                     leaf.running = True
+                    leaf.worker = index
                     leaf.budget = budget
                     conn.send((leaf.path, leaf.t, budget, solver.deadline))
                     busy[conn] = leaf
