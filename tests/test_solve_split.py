@@ -15,6 +15,7 @@ import multiprocessing
 
 import pytest
 
+from gorules.impl import split
 from gorules.impl.solve import Solver
 from gorules.impl.split import OR_FOR_AND, fork_available
 from gorules.spec.graph import parse_graph
@@ -53,9 +54,12 @@ def plain_value(graph: str, rules: str) -> int:
 
 
 @pytest.mark.parametrize("graph, rules", SMALL)
-def test_the_split_solve_equals_the_plain_one(graph, rules):
+def test_the_split_solve_equals_the_plain_one(monkeypatch, graph, rules):
     """Split over two workers, every test: the plain solve's value on every connected graph
-    of up to 4 points under every finite rule set."""
+    of up to 4 points under every finite rule set, a worker's leaf started again or gone on
+    with (``RESUME``)."""
+    assert split_value(graph, rules) == plain_value(graph, rules)
+    monkeypatch.setattr(split, "RESUME", True)
     assert split_value(graph, rules) == plain_value(graph, rules)
 
 
@@ -68,8 +72,11 @@ def test_the_small_graphs_split_deep():
     assert len(solver.splits) == 4 and max(split["depth"] for split in solver.splits) >= 5
 
 
-def test_the_split_solve_of_path_8_is_exact_and_splits_deep():
-    """1×8 (+3) split over two workers, the explicit tree three plies deep or more."""
+@pytest.mark.parametrize("going_on", [False, True])
+def test_the_split_solve_of_path_8_is_exact_and_splits_deep(monkeypatch, going_on):
+    """1×8 (+3) split over two workers, the explicit tree three plies deep or more, a
+    worker's leaf started again or gone on with (``RESUME``)."""
+    monkeypatch.setattr(split, "RESUME", going_on)
     solver = split_solver("path:8", "tromp-taylor", leaf=16)
     solution = solver.solve()
     assert solution.raw_value == 3 == plain_value("path:8", "tromp-taylor")
