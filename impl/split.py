@@ -47,6 +47,11 @@ RESUME = False
 had at most twice the nodes of the least searched one, and its df-pn goes on where it
 stopped instead of starting again from the leaf.  Off: on 1×12 within 600 s it left the
 root's child Black 5 open after 3.9 M nodes, which starting again decided (docs/solver.md)."""
+FRESH_NUMBERS = False
+"""With this switch a worker empties its table of df-pn numbers (not its decided answers)
+before each leaf it does not simply go on with: the numbers of the other leaves and of the
+root's search order a leaf's search badly (1×12: Black 3 – White 1 proved alone with fresh
+tables in 129,010 nodes, open after 3.9 M in a worker).  An experiment, off by default."""
 WAIT_SECONDS = 0.25
 """How long the driver waits for a worker before it looks at the clock again."""
 OR_FOR_AND = 1
@@ -109,6 +114,10 @@ def _work(conn, solver) -> None:
             break
         path, t, budget, deadline = task
         state, group = solver.replay(path)
+        if FRESH_NUMBERS and cut != (path, t) and solver.dfpn_state is not None:
+            from gorules.impl._numba_dfpn import forget
+
+            solver.dfpn_state = forget(solver.dfpn_state)
         before = solver.nodes
         solver.max_nodes = before + budget
         solver.next_tick = before + 1

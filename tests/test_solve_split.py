@@ -72,11 +72,13 @@ def test_the_small_graphs_split_deep():
     assert len(solver.splits) == 4 and max(split["depth"] for split in solver.splits) >= 5
 
 
-@pytest.mark.parametrize("going_on", [False, True])
-def test_the_split_solve_of_path_8_is_exact_and_splits_deep(monkeypatch, going_on):
+@pytest.mark.parametrize("going_on, fresh", [(False, False), (True, False), (False, True)])
+def test_the_split_solve_of_path_8_is_exact_and_splits_deep(monkeypatch, going_on, fresh):
     """1×8 (+3) split over two workers, the explicit tree three plies deep or more, a
-    worker's leaf started again or gone on with (``RESUME``)."""
+    worker's leaf started again or gone on with (``RESUME``), the worker's numbers kept or
+    emptied before each new leaf (``FRESH_NUMBERS``)."""
     monkeypatch.setattr(split, "RESUME", going_on)
+    monkeypatch.setattr(split, "FRESH_NUMBERS", fresh)
     solver = split_solver("path:8", "tromp-taylor", leaf=16)
     solution = solver.solve()
     assert solution.raw_value == 3 == plain_value("path:8", "tromp-taylor")
