@@ -47,11 +47,12 @@ RESUME = False
 had at most twice the nodes of the least searched one, and its df-pn goes on where it
 stopped instead of starting again from the leaf.  Off: on 1×12 within 600 s it left the
 root's child Black 5 open after 3.9 M nodes, which starting again decided (docs/solver.md)."""
-FRESH_NUMBERS = False
-"""With this switch a worker empties its table of df-pn numbers (not its decided answers)
-before each leaf it does not simply go on with: the numbers of the other leaves and of the
-root's search order a leaf's search badly (1×12: Black 3 – White 1 proved alone with fresh
-tables in 129,010 nodes, open after 3.9 M in a worker).  An experiment, off by default."""
+FRESH_NUMBERS = True
+"""A worker empties its table of df-pn numbers (not its decided answers) before each leaf
+it does not simply go on with: the numbers of the other leaves and of the root's search
+order a leaf's search badly (1×12: Black 3 – White 1 proved alone with fresh tables in
+129,010 nodes, open after 3.9 M in a worker that kept them; with this, every leaf but
+Black 1 – White 10 and Black 3 – White 6 decided within 600 s, docs/solver.md)."""
 WAIT_SECONDS = 0.25
 """How long the driver waits for a worker before it looks at the clock again."""
 OR_FOR_AND = 1
