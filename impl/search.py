@@ -203,6 +203,7 @@ def solve_tromp_taylor(
     territory: bool = False,
     threshold_search: str | None = None,
     certificate_positions: int | None = None,
+    jobs: int = 1,
 ) -> Solution:
     """The Tromp–Taylor engine's search (Benson bounds, iterative deepening, MTD, history-aware
     tables) from the empty board; with ``certify`` the certificate of its value as well;
@@ -210,7 +211,8 @@ def solve_tromp_taylor(
     counts the secure regions of alive stones in the static bounds; ``threshold_search``
     (deepening or dfpn) is how the compiled core decides each threshold test;
     ``certificate_positions`` bounds the certificate's positions (default ``MAX_POSITIONS``
-    of :mod:`gorules.impl.certificate`)."""
+    of :mod:`gorules.impl.certificate`); ``jobs`` worker processes may share a test that resists
+    (:mod:`gorules.impl.split`)."""
     from gorules.impl.solve import MAX_POINTS, Budget, SolveError, Solver
 
     options = situation.ruleset.options
@@ -225,6 +227,7 @@ def solve_tromp_taylor(
             core=core,
             territory=territory,
             search=threshold_search,
+            jobs=jobs,
         )
         found = solver.solve(bounds_on_budget=bounds_on_budget)
     except SolveError as error:
@@ -294,6 +297,7 @@ def solve(
     territory: bool = False,
     threshold_search: str | None = None,
     certificate_positions: int | None = None,
+    jobs: int = 1,
 ) -> Solution:
     """The perfect-play value of the game from ``situation`` (for Black) and a principal
     variation; SearchError if minimax does not apply or the budget runs out (with
@@ -303,7 +307,8 @@ def solve(
     ``core`` (python or compiled) is the Tromp–Taylor solver's core (SearchError elsewhere);
     ``territory`` counts the secure regions of alive stones in its static bounds, and
     ``threshold_search`` (deepening or dfpn) is how its compiled core decides a threshold test
-    (each SearchError elsewhere); ``certificate_positions`` bounds the certificate's positions."""
+    (each SearchError elsewhere); ``certificate_positions`` bounds the certificate's positions;
+    ``jobs`` is how many worker processes the Tromp–Taylor core may split a resisting test over."""
     ruleset = situation.ruleset
     if max_points is not None and situation.graph.order > max_points:
         raise SearchError(
@@ -323,6 +328,7 @@ def solve(
             territory,
             threshold_search,
             certificate_positions,
+            jobs,
         )
     if territory:
         raise SearchError(f"--territory applies to tromp-taylor games from the empty board, not {ruleset.name}")

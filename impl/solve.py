@@ -86,6 +86,7 @@ from typing import Any
 from gorules.impl.benson import margin_bounds
 from gorules.impl.engine import kernel, popcount
 from gorules.impl.options import Options, options_of
+from gorules.impl.split import SPLIT_AFTER, SPLIT_EXPAND, SPLIT_FIRST, Split, fork_available
 from gorules.spec.graph import Graph
 
 PASS = "pass"
@@ -237,6 +238,8 @@ class Solver:
     dfpn_initial = 0
     """df-pn's disproof number of a node not searched yet: 1 (0 here), or its empty points
     divided by this."""
+    split_mutant = 0
+    """Mutant switch for the tests: one of ``impl/split.py``'s mutants (0: none)."""
 
     def __init__(
         self,
@@ -256,6 +259,7 @@ class Solver:
         territory: bool = False,
         search: str | None = None,
         table_ways: int | None = None,
+        jobs: int = 1,
     ):
         """Prepare to solve ``graph`` from the empty board with Black to move, or from
         ``start`` = (black points, white points, side to move: 0 Black, 1 White) taken as
@@ -272,7 +276,9 @@ class Solver:
         proof-number search, ``impl/_numba_dfpn.py``; ``DEFAULT_SEARCH``) or "deepening"
         (iterative deepening, then the proof search without a horizon; the Python core's way).
         ``table_ways`` is how many slots of the compiled table one state may fill (default
-        ``TABLE_WAYS`` under df-pn, 1 under the deepening)."""
+        ``TABLE_WAYS`` under df-pn, 1 under the deepening).  ``jobs`` > 1 lets a df-pn test that
+        resists ``split_after`` nodes be split over that many worker processes
+        (:mod:`gorules.impl.split`); 1 searches in this process alone."""
         if graph.order > max_points:
             raise SolveError(
                 f"{graph.name} has {graph.order} points: the solver takes at most {max_points} "
@@ -334,6 +340,12 @@ class Solver:
         self.compiled_state: tuple | None = None
         self.dfpn_state: tuple | None = None
         self.phase = "searching"
+        self.jobs = jobs
+        self.split_after = SPLIT_AFTER
+        self.split_first = SPLIT_FIRST
+        self.split_expand = SPLIT_EXPAND
+        self.test_nodes: dict = {}
+        self.splits: list = []
 
     def compiled_unsupported(self) -> str | None:
         """Why the compiled core cannot run this game, or None if it can."""
@@ -968,9 +980,11 @@ class Solver:
             self.tick()
             chunk = grow(chunk, spent)
 
-    def compiled_dfpn(self, state, t, group=()) -> int:
+    def compiled_dfpn(self, state, t, group=(), going_on: bool = False) -> int:
         """The df-pn kernel's answer to "at least ``t``?" from ``state`` under the current
-        history: 1 or -1, in slices of nodes as :meth:`compiled_prove` runs them."""
+        history: 1 or -1, in slices of nodes as :meth:`compiled_prove` runs them.  With
+        ``going_on`` the kernel goes on from where its last search stopped (Budget), which must
+        have been this test under this history, the kernel not called since."""
         import numpy as np
 
         from gorules.impl import _numba_dfpn as kd
@@ -989,7 +1003,8 @@ class Solver:
         resume: Any = kd.resume
         black, white, side, passes, _ = state
         mask = np.uint64(self.group_mask(group))
-        begin(arrays, numbers, *self.history_boards(), np.uint64(black), np.uint64(white), side, passes, t, mask)
+        if not going_on:
+            begin(arrays, numbers, *self.history_boards(), np.uint64(black), np.uint64(white), side, passes, t, mask)
         code = self.sliced(lambda limit: resume(arrays, numbers, limit), next_chunk)
         if code == 0:
             raise AssertionError("df-pn left the root undecided")
@@ -1099,12 +1114,13 @@ class Solver:
             self.dfpn_state = forget_numbers(self.dfpn_state)
         self.proofs.clear()
         self.settled.clear()
+        self.test_nodes.clear()
         self.history_scores = ([0] * self.n, [0] * self.n)
 
     def settle(self, state, g: int) -> int:
         """Settle the test "at least g?" at the root, narrow ``lower`` or ``upper``; return
         the next g to test."""
-        answer = self.deepen(state, g, self.group)
+        answer = self.decide(state, g)
         if answer > 0:
             self.lower, g = g, g + 1
         elif answer < 0:
@@ -1120,6 +1136,46 @@ class Solver:
         if self.progress is not None:
             self.progress(self)
         return min(max(g, self.lower + 1), self.upper)
+
+    def decide(self, state, g: int) -> int:
+        """The root's test "at least g?" (1, -1, or 0 if the deepening left it undecided):
+        split over ``jobs`` worker processes once it has resisted ``split_after`` nodes in
+        this process (:meth:`splittable`), else searched here, its nodes counted."""
+        if self.splittable(g):
+            split = Split(self, state, g, self.group)
+            try:
+                return split.run(self.jobs)
+            finally:
+                self.splits.append(split.summary())
+        before = self.nodes
+        try:
+            return self.deepen(state, g, self.group)
+        finally:
+            self.test_nodes[g] = self.test_nodes.get(g, 0) + self.nodes - before
+
+    def splittable(self, g: int) -> bool:
+        """Whether the root's test of ``g`` is split: with more than one job, under df-pn in
+        the compiled core, where processes can be forked, outside the first guess's probe,
+        once the test has taken ``split_after`` nodes here."""
+        return (
+            self.jobs > 1
+            and self.core == "compiled"
+            and self.search_kind == "dfpn"
+            and self.probe_until is None
+            and self.test_nodes.get(g, 0) >= self.split_after
+            and fork_available()
+        )
+
+    def replay(self, path) -> tuple:
+        """The state after the moves ``path`` from the root, the history pushed along them,
+        and the automorphisms that fix every position of that history."""
+        state = self.root()
+        group = self.group
+        for move in path:
+            state, _ = self.step(state, move)
+            if group and move != PASS:
+                group = self.stabiliser(group, state[0], state[1])
+        return state, group
 
     def black_bounds(self) -> tuple[int, int]:
         """The bounds proved so far on the root's value for Black (no komi)."""
@@ -1322,6 +1378,8 @@ class Solver:
                     "search": self.search_kind if self.core == "compiled" else None,
                     "territory": self.territory,
                     "compile_seconds": compiling,
+                    "jobs": self.jobs,
+                    "splits": self.splits,
                 },
                 status="bounds",
                 lower=lower - komi,
@@ -1346,6 +1404,8 @@ class Solver:
                 "search": self.search_kind if self.core == "compiled" else None,
                 "territory": self.territory,
                 "compile_seconds": compiling,
+                "jobs": self.jobs,
+                "splits": self.splits,
             }
             | ({"principal_variation": f"cut short: {self.line_cut}"} if self.line_cut else {}),
             lower=raw - komi,

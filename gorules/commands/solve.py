@@ -23,6 +23,7 @@ from gorules.impl.certificate import MAX_POSITIONS
 from gorules.impl.files import write_text_atomically
 from gorules.impl.search import SearchError, Solution, require_two_player, solve
 from gorules.impl.solve import MAX_POINTS
+from gorules.impl.split import default_jobs
 
 DEFAULT_SECONDS = 120.0
 DEFAULT_NODES = 50_000_000
@@ -73,6 +74,13 @@ def register(subparsers) -> None:
         help="count the secure regions of alive stones in the static bounds (checked on small graphs, "
         "not proved sound under superko; default: their one-point eyes only)",
     )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=default_jobs(),
+        help="worker processes over which a Tromp–Taylor df-pn test that resists is split (default: the "
+        f"machine's cores, {default_jobs()}; 1: one process, no split)",
+    )
     parser.add_argument("--certificate", metavar="FILE", help="write the proof of the value as JSON")
     parser.add_argument(
         "--certificate-positions",
@@ -109,6 +117,8 @@ def report(solution: Solution, ruleset, graph) -> dict:
         "search": solution.details.get("search"),
         "territory": solution.details.get("territory"),
         "compile_seconds": round(solution.details.get("compile_seconds", 0.0), 4),
+        "jobs": solution.details.get("jobs"),
+        "splits": solution.details.get("splits"),
         "note": solution.note,
     }
 
@@ -167,6 +177,8 @@ def run(args) -> int:
         raise UsageError(f"--nodes must be at least 1, got {args.nodes}")
     if args.certificate_positions <= 0:
         raise UsageError(f"--certificate-positions must be at least 1, got {args.certificate_positions}")
+    if args.jobs <= 0:
+        raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     graph = parse_graph(args.graph)
     ruleset = rulesets.from_arguments(args)
     if graph.order > args.max_points:
@@ -201,6 +213,7 @@ def run(args) -> int:
                 territory=args.territory,
                 threshold_search=args.search,
                 certificate_positions=args.certificate_positions,
+                jobs=args.jobs,
             )
     except SearchError as error:
         raise UsageError(str(error)) from error

@@ -1,0 +1,302 @@
+"""A threshold test split over worker processes: a small AND/OR tree on top, df-pn below.
+
+A test "can the player to move force at least t?" that resists the search in one process
+is split (PN²-style): the driver keeps an explicit tree of the test's first plies, each
+node a test of its own ("can *its* player to move force at least its threshold?", the
+threshold of a child being ``1 - t``, negamax), and each leaf of the tree is decided by the
+compiled core's df-pn (:meth:`impl.solve.Solver.compiled_dfpn`) from its exact position
+and its exact history, within a node budget, by one of ``jobs`` worker processes.  A leaf
+still open when its budget runs out gets twice the budget next time; a leaf that has
+resisted ``split_expand`` nodes in all is expanded one ply: its legal moves under its
+history become its children.  The leaves that have had the fewest nodes go first.
+
+Combination.  A node's player reaches its threshold exactly when one of its moves leaves
+the opponent below the opponent's threshold: a node is proved when one child is disproved,
+disproved when every child is proved.  The moves of a node are those legal under its
+history (the game before the test, and the moves of the path from the test's root: a move
+whose position repeats it is no move), folded by the automorphisms that fix every position
+of that history, as the search folds them; a child that ends the game (two passes) is
+decided by its score.  A leaf's answer is the df-pn kernel's answer at the leaf's position
+*with the leaf's history pushed*, so it is the negamax value's relation to the threshold
+at exactly that node of the game tree, under positional superko (the history holds the
+boards) and situational superko (the boards with the player to move) alike; no answer is
+ever used at another node, so the combination is the negamax of the tree's top and exact.
+Inside a worker the kernel's table keeps what earlier leaves proved, and reuses an answer
+only where its history queries hold (H ∩ Q = D, ``impl/_numba_solve.py``).
+
+Workers are forked from the solving process when a test is split (Linux: they inherit its
+compiled kernels and its tables, so what the test's root search proved is theirs too) and
+end when the test is decided or the budget runs out.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from dataclasses import dataclass, field
+
+SPLIT_AFTER = 1 << 21
+"""The nodes a test may take in the solving process before it is split (with ``jobs`` > 1)."""
+SPLIT_FIRST = 1 << 18
+"""A new leaf's first budget of nodes; doubled each time it comes back open."""
+SPLIT_EXPAND = 1 << 23
+"""The nodes a leaf may resist in all before it is expanded one ply."""
+RESUME = False
+"""With this switch a worker is given again the leaf it searched last while that leaf has
+had at most twice the nodes of the least searched one, and its df-pn goes on where it
+stopped instead of starting again from the leaf.  Off: on 1×12 within 600 s it left the
+root's child Black 5 open after 3.9 M nodes, which starting again decided (docs/solver.md)."""
+FRESH_NUMBERS = True
+"""A worker empties its table of df-pn numbers (not its decided answers) before each leaf
+it does not simply go on with: the numbers of the other leaves and of the root's search
+order a leaf's search badly (1×12: Black 3 – White 1 proved alone with fresh tables in
+129,010 nodes, open after 3.9 M in a worker that kept them; with this, every leaf but
+Black 1 – White 10 and Black 3 – White 6 decided within 600 s, docs/solver.md)."""
+WAIT_SECONDS = 0.25
+"""How long the driver waits for a worker before it looks at the clock again."""
+OR_FOR_AND = 1
+"""Mutant for the tests (``Solver.split_mutant``): a node proved only when *every* child is
+disproved, disproved as soon as one child is proved (the combination turned round)."""
+
+
+def fork_available() -> bool:
+    """Whether worker processes can be forked here (they are, on Linux and most Unixes)."""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+@dataclass
+class Node:
+    """A test of the explicit tree: the moves from the test's root, the position reached
+    (the solver's state tuple), the automorphisms fixing its history, and the threshold
+    ``t`` for its player to move; ``answer`` 1 proved, -1 disproved, 0 open."""
+
+    path: tuple
+    state: tuple
+    group: tuple
+    t: int
+    parent: Node | None = None
+    children: list = field(default_factory=list)
+    answer: int = 0
+    spent: int = 0
+    budget: int = 0
+    running: bool = False
+    worker: int = -1
+
+
+def combined(children: list, mutant: int = 0) -> int:
+    """A node's answer from its children's: 1 if one is disproved, -1 if all are proved,
+    else 0 (with the mutant ``OR_FOR_AND``, the other way round)."""
+    answers = [c.answer for c in children]
+    if mutant == OR_FOR_AND:
+        if 1 in answers:
+            return -1
+        return 1 if all(a == -1 for a in answers) else 0
+    if -1 in answers:
+        return 1
+    return -1 if all(a == 1 for a in answers) else 0
+
+
+def _work(conn, solver) -> None:
+    """A worker's loop: receive (path, t, budget, deadline), decide the leaf by df-pn from
+    the test's root along ``path`` within ``budget`` nodes, send back (answer, nodes); None
+    ends the loop.  The solver is the forked copy of the solving process's, its tables kept
+    from leaf to leaf."""
+    from gorules.impl.solve import Budget
+    from gorules.processes import die_with_parent
+
+    die_with_parent()
+    solver.progress = None
+    solver.probe_until = solver.share_until = None
+    cut = None
+    while True:
+        task = conn.recv()
+        if task is None:
+            break
+        path, t, budget, deadline = task
+        state, group = solver.replay(path)
+        if FRESH_NUMBERS and cut != (path, t) and solver.dfpn_state is not None:
+            from gorules.impl._numba_dfpn import forget
+
+            solver.dfpn_state = forget(solver.dfpn_state)
+        before = solver.nodes
+        solver.max_nodes = before + budget
+        solver.next_tick = before + 1
+        solver.deadline = deadline
+        try:
+            answer = solver.compiled_dfpn(state, t, group, going_on=cut == (path, t))
+        except Budget:
+            answer = 0
+        cut = (path, t) if answer == 0 else None
+        conn.send((answer, solver.nodes - before))
+
+
+class Split:
+    """The driver of one split test (see the module docstring)."""
+
+    def __init__(self, solver, state, t: int, group: tuple):
+        """The tree of the test "at least ``t``?" at ``state``, the solver's root with its
+        history, its root expanded at once (it has resisted the search already)."""
+        self.solver = solver
+        self.root = Node((), state, group, t)
+        self.leaves = 0
+        self.expansions = 0
+        self.depth = 0
+        self.expand(self.root)
+
+    def expand(self, node: Node) -> None:
+        """Give ``node`` its children: its legal moves under its history, folded by its
+        automorphisms; children that end the game are decided by their score."""
+        solver = self.solver
+        state, _ = solver.replay(node.path)
+        group = node.group
+        moves = solver.legal(state)
+        if group:
+            moves = [m for m in moves if m == "pass" or all(sigma[m] >= m for sigma in group)]
+        for move in moves:
+            child, _ = solver.step(state, move)
+            child_group = solver.stabiliser(group, child[0], child[1]) if group and move != "pass" else group
+            kid = Node((*node.path, move), child, child_group, 1 - node.t, parent=node, budget=solver.split_first)
+            if child[3] >= 2:
+                d = solver.difference(child[0], child[1])
+                kid.answer = 1 if (-d if child[2] else d) >= kid.t else -1
+            node.children.append(kid)
+            self.depth = max(self.depth, len(kid.path))
+        solver.root()
+        self.expansions += 1
+        self.propagate(node)
+
+    def propagate(self, node: Node | None) -> None:
+        """Combine answers upwards from ``node`` as far as they change."""
+        while node is not None and node.answer == 0:
+            node.answer = combined(node.children, self.solver.split_mutant)
+            if node.answer == 0:
+                return
+            node = node.parent
+
+    def open_leaves(self, node: Node | None = None) -> list:
+        """The open leaves not being searched whose ancestors are all open."""
+        node = node or self.root
+        if node.answer:
+            return []
+        if not node.children:
+            return [] if node.running else [node]
+        found = []
+        for child in node.children:
+            found.extend(self.open_leaves(child))
+        return found
+
+    def next_leaf(self, worker: int) -> Node | None:
+        """The open leaf ``worker`` searches next: the one it searched last if that one has
+        had at most twice the nodes of the least searched leaf (its search then goes on
+        where it stopped, ``RESUME``), else the one that has had the fewest nodes, the
+        shallowest of those."""
+        leaves = self.open_leaves()
+        if not leaves:
+            return None
+        least = min(leaves, key=lambda n: (n.spent, len(n.path)))
+        if RESUME:
+            for leaf in leaves:
+                if leaf.worker == worker and leaf.spent <= 2 * least.spent + self.solver.split_first:
+                    return leaf
+        return least
+
+    def returned(self, leaf: Node, answer: int, nodes: int) -> None:
+        """A leaf's search came back: decided, or open (its budget doubled, or expanded)."""
+        leaf.running = False
+        leaf.spent += nodes
+        self.leaves += 1
+        if leaf.children or not self.open_path(leaf):
+            return
+        if answer:
+            leaf.answer = answer
+            self.propagate(leaf.parent)
+        elif leaf.spent >= self.solver.split_expand:
+            self.expand(leaf)
+        else:
+            leaf.budget *= 2
+
+    def summary(self, shown: int = 8) -> dict:
+        """The split as JSON-able data: its threshold and answer, the leaves searched, the
+        expansions, the deepest ply, and the ``shown`` open leaves that took the most nodes
+        (their moves from the test's root, nodes, threshold for their player to move)."""
+        leaves = sorted(self.open_leaves(), key=lambda n: -n.spent)[:shown]
+        return {
+            "t": self.root.t,
+            "answer": self.root.answer,
+            "leaves": self.leaves,
+            "expansions": self.expansions,
+            "depth": self.depth,
+            "open": [{"moves": list(n.path), "nodes": n.spent, "t": n.t} for n in leaves],
+        }
+
+    @staticmethod
+    def open_path(node: Node | None) -> bool:
+        """Whether ``node`` and all its ancestors are open."""
+        while node is not None:
+            if node.answer:
+                return False
+            node = node.parent
+        return True
+
+    def run(self, jobs: int) -> int:
+        """Decide the test with ``jobs`` workers: 1 or -1; the solver's Budget when its
+        node or time budget runs out (the workers are then ended)."""
+        from multiprocessing.connection import wait
+
+        from gorules.impl.solve import Budget
+
+        solver = self.solver
+        context = multiprocessing.get_context("fork")
+        workers = []
+        for _ in range(jobs):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_work, args=(theirs, solver), daemon=True)
+            process.start()
+            theirs.close()
+            workers.append((process, mine))
+        busy: dict = {}
+        try:
+            while self.root.answer == 0:
+                for index, (_, conn) in enumerate(workers):
+                    if conn in busy:
+                        continue
+                    leaf = self.next_leaf(index)
+                    if leaf is None:
+                        break
+                    budget = leaf.budget
+                    if solver.max_nodes is not None:
+                        outstanding = sum(n.budget for n in busy.values())
+                        budget = max(1, min(budget, solver.max_nodes + 1 - solver.nodes - outstanding))
+                    leaf.running = True
+                    leaf.worker = index
+                    leaf.budget = budget
+                    conn.send((leaf.path, leaf.t, budget, solver.deadline))
+                    busy[conn] = leaf
+                for ready in wait(list(busy), WAIT_SECONDS):
+                    leaf = busy.pop(ready)
+                    answer, nodes = ready.recv()  # type: ignore[union-attr,call-arg]
+                    solver.nodes += nodes
+                    self.returned(leaf, answer, nodes)
+                if solver.progress is not None:
+                    solver.progress(solver)
+                if solver.max_nodes is not None and solver.nodes > solver.max_nodes:
+                    raise Budget(f"the node budget of {solver.max_nodes:,} nodes ran out")
+                if solver.deadline is not None and time.perf_counter() > solver.deadline:
+                    raise Budget(f"the time budget of {solver.max_seconds:g} s ran out")
+        finally:
+            for leaf in busy.values():
+                leaf.running = False  # cut off with its worker
+            for process, conn in workers:
+                if conn in busy or self.root.answer == 0:
+                    process.kill()
+                else:
+                    conn.send(None)
+                process.join()
+                conn.close()
+        return self.root.answer
+
+
+def default_jobs() -> int:
+    """The worker processes a split test uses by default: the machine's cores."""
+    return os.cpu_count() or 1

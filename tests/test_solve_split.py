@@ -1,0 +1,127 @@
+"""A threshold test split over worker processes (``impl/split.py``) against the plain solve.
+
+The workers are real forked processes.  With the split forced on every test (``split_after``
+0, no first probe) and tiny budgets (leaves of 2 nodes expanded after 4, so that on the
+4-point graphs the explicit trees reach 5 to 21 plies, with passes, captures and moves
+refused by superko inside it; 16 and 64 on 1×8), the value is the plain solve's on every connected graph of up to 4 points under the
+four finite rule sets and on 1×8; the combination turned round (a node proved only when
+every move fails) is refuted; one job is the plain search node for node; a spent budget
+reports bounds and leaves no worker behind."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+
+import pytest
+
+from gorules.impl import split
+from gorules.impl.solve import Solver
+from gorules.impl.split import OR_FOR_AND, fork_available
+from gorules.spec.graph import parse_graph
+from tests.test_solve_cli import run_cli
+from tests.test_solve_reference import FINITE, RULES, small_cases
+
+pytestmark = pytest.mark.skipif(not fork_available(), reason="the split forks its workers")
+
+SMALL = [case for case in small_cases(4) if case[1] in FINITE]
+
+
+def split_solver(
+    graph: str, rules: str, jobs: int = 2, mutant: int = 0, max_nodes: int | None = None, leaf: int = 16
+) -> Solver:
+    """A df-pn solver of ``graph`` that splits every test at once over ``jobs`` workers,
+    without the first guess's probe, leaves of ``leaf`` nodes at first, expanded after
+    four times that."""
+    solver = Solver(parse_graph(graph), RULES[rules], search="dfpn", jobs=jobs, max_nodes=max_nodes)
+    solver.split_after, solver.split_first, solver.split_expand = 0, leaf, 4 * leaf
+    solver.probe_nodes = 0
+    solver.split_mutant = mutant
+    return solver
+
+
+def split_value(graph: str, rules: str, mutant: int = 0, leaf: int = 2) -> int | None:
+    """The raw value of the split solve, None if the search finds itself inconsistent."""
+    try:
+        return split_solver(graph, rules, mutant=mutant, leaf=leaf).solve().raw_value
+    except AssertionError:
+        return None
+
+
+def plain_value(graph: str, rules: str) -> int:
+    """The raw value of the df-pn solve in one process."""
+    return Solver(parse_graph(graph), RULES[rules], search="dfpn").solve().raw_value
+
+
+@pytest.mark.parametrize("graph, rules", SMALL)
+def test_the_split_solve_equals_the_plain_one(monkeypatch, graph, rules):
+    """Split over two workers, every test: the plain solve's value on every connected graph
+    of up to 4 points under every finite rule set, a worker's leaf started again or gone on
+    with (``RESUME``)."""
+    assert split_value(graph, rules) == plain_value(graph, rules)
+    monkeypatch.setattr(split, "RESUME", True)
+    assert split_value(graph, rules) == plain_value(graph, rules)
+
+
+def test_the_small_graphs_split_deep():
+    """The tiny budgets make deep trees: on atlas:17 (the 4-point path) every test is split
+    and the trees reach 5 plies or more (how deep depends on which worker takes which leaf:
+    7 to 12 plies in the runs seen)."""
+    solver = split_solver("atlas:17", "tromp-taylor", leaf=2)
+    assert solver.solve().raw_value == 1
+    assert len(solver.splits) == 4 and max(split["depth"] for split in solver.splits) >= 5
+
+
+@pytest.mark.parametrize("going_on, fresh", [(False, False), (True, False), (False, True)])
+def test_the_split_solve_of_path_8_is_exact_and_splits_deep(monkeypatch, going_on, fresh):
+    """1×8 (+3) split over two workers, the explicit tree three plies deep or more, a
+    worker's leaf started again or gone on with (``RESUME``), the worker's numbers kept or
+    emptied before each new leaf (``FRESH_NUMBERS``)."""
+    monkeypatch.setattr(split, "RESUME", going_on)
+    monkeypatch.setattr(split, "FRESH_NUMBERS", fresh)
+    solver = split_solver("path:8", "tromp-taylor", leaf=16)
+    solution = solver.solve()
+    assert solution.raw_value == 3 == plain_value("path:8", "tromp-taylor")
+    assert solver.splits and max(split["depth"] for split in solver.splits) >= 3
+
+
+def test_the_combination_turned_round_is_refuted():
+    """The mutant that proves a node only when all its moves fail is wrong somewhere among
+    the small graphs under positional superko, and on 1×8."""
+    wrong = [
+        g
+        for g, rules in SMALL
+        if rules == "tromp-taylor" and split_value(g, rules, OR_FOR_AND) != plain_value(g, rules)
+    ]
+    assert wrong
+    assert split_value("path:8", "tromp-taylor", OR_FOR_AND, leaf=16) != 3
+
+
+def test_one_job_is_the_plain_search_node_for_node():
+    """With one job nothing is split, whatever ``split_after`` says: the nodes are the plain
+    solve's."""
+    one = split_solver("path:8", "tromp-taylor", jobs=1)
+    one.probe_nodes = Solver(parse_graph("path:1"), "tromp-taylor").probe_nodes
+    solution = one.solve()
+    plain = Solver(parse_graph("path:8"), "tromp-taylor").solve()
+    assert (solution.raw_value, solution.nodes) == (plain.raw_value, plain.nodes)
+    assert one.splits == []
+
+
+def test_a_spent_budget_reports_bounds_and_ends_the_workers():
+    """A split solve of 1×10 within 20,000 nodes: status bounds, the nodes within the budget
+    and a leaf's overshoot, and no worker left."""
+    solution = split_solver("path:10", "tromp-taylor", max_nodes=20_000).solve(bounds_on_budget=True)
+    assert solution.status == "bounds"
+    assert -10 <= solution.lower <= solution.upper <= 10
+    assert solution.nodes <= 20_000 + 2 * 4096
+    assert multiprocessing.active_children() == []
+
+
+def test_the_cli_takes_jobs():
+    """``--jobs 2`` solves 2×3 and says so in the JSON; ``--jobs 0`` is a usage error."""
+    code, out, _ = run_cli("solve", "grid:2x3", "--jobs", "2", "--json", "--no-progress")
+    result = json.loads(out)
+    assert code == 0 and result["jobs"] == 2 and result["status"] == "exact"
+    code, _, err = run_cli("solve", "grid:2x3", "--jobs", "0", "--no-progress")
+    assert code == 2 and "--jobs" in err
