@@ -53,6 +53,9 @@ it does not simply go on with: the numbers of the other leaves and of the root's
 order a leaf's search badly (1×12: Black 3 – White 1 proved alone with fresh tables in
 129,010 nodes, open after 3.9 M in a worker that kept them; with this, every leaf but
 Black 1 – White 10 and Black 3 – White 6 decided within 600 s, docs/solver.md)."""
+MAX_JOBS = 64
+"""The most worker processes ``--jobs`` may ask for: each is a fork of the solving process,
+its tables (hundreds of megabytes on 1×12) copied as it writes them."""
 WAIT_SECONDS = 0.25
 """How long the driver waits for a worker before it looks at the clock again."""
 OR_FOR_AND = 1

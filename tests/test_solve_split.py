@@ -119,9 +119,11 @@ def test_a_spent_budget_reports_bounds_and_ends_the_workers():
 
 
 def test_the_cli_takes_jobs():
-    """``--jobs 2`` solves 2×3 and says so in the JSON; ``--jobs 0`` is a usage error."""
+    """``--jobs 2`` solves 2×3 and says so in the JSON; ``--jobs 0`` and ``--jobs 99999``
+    (as many forks of the solver) are usage errors, refused before any work."""
     code, out, _ = run_cli("solve", "grid:2x3", "--jobs", "2", "--json", "--no-progress")
     result = json.loads(out)
     assert code == 0 and result["jobs"] == 2 and result["status"] == "exact"
-    code, _, err = run_cli("solve", "grid:2x3", "--jobs", "0", "--no-progress")
-    assert code == 2 and "--jobs" in err
+    for jobs in ("0", "99999"):
+        code, _, err = run_cli("solve", "grid:2x3", "--jobs", jobs, "--no-progress")
+        assert code == 2 and "--jobs" in err and len(err.strip().splitlines()) == 1

@@ -23,7 +23,7 @@ from gorules.impl.certificate import MAX_POSITIONS
 from gorules.impl.files import write_text_atomically
 from gorules.impl.search import SearchError, Solution, require_two_player, solve
 from gorules.impl.solve import MAX_POINTS
-from gorules.impl.split import default_jobs
+from gorules.impl.split import MAX_JOBS, default_jobs
 
 DEFAULT_SECONDS = 120.0
 DEFAULT_NODES = 50_000_000
@@ -179,6 +179,10 @@ def run(args) -> int:
         raise UsageError(f"--certificate-positions must be at least 1, got {args.certificate_positions}")
     if args.jobs <= 0:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.jobs > MAX_JOBS:
+        raise UsageError(
+            f"--jobs must be at most {MAX_JOBS} (each worker forks the solver with its tables), got {args.jobs}"
+        )
     graph = parse_graph(args.graph)
     ruleset = rulesets.from_arguments(args)
     if graph.order > args.max_points:
