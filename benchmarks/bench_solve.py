@@ -25,7 +25,7 @@
   loop, OpenSpiel's Python API on both sides).
 
     python benchmarks/bench_solve.py [--seconds S] [--plain-nodes N] [--quick]
-    python benchmarks/bench_solve.py --targets [--seconds S] [--plain-nodes N]
+    python benchmarks/bench_solve.py --targets [--seconds S] [--plain-nodes N] [--jobs J]
 """
 
 from __future__ import annotations
@@ -40,19 +40,32 @@ from gorules.impl.certificate_check import check
 from gorules.impl.search import SearchError
 from gorules.impl.search import solve as generic_solve
 from gorules.impl.solve import MAX_POINTS, Solver
+from gorules.impl.split import default_jobs
 from gorules.impl.tromp_taylor import TrompTaylor
 from gorules.spec.graph import parse_graph
 
 
 def measure(
-    name: str, seconds: float | None, rules: str | None = None, core: str | None = None, search: str | None = None
+    name: str,
+    seconds: float | None,
+    rules: str | None = None,
+    core: str | None = None,
+    search: str | None = None,
+    jobs: int = 1,
 ) -> dict:
     """Solve one board within ``seconds`` (under the preset ``rules``, Tromp–Taylor's by
     default; with the solver's ``core`` and the compiled core's ``search``, their defaults
-    if None): value (or bounds), nodes, seconds, nodes/s."""
+    if None; a test that resists split over ``jobs`` processes): value (or bounds), nodes
+    (summed over the processes), seconds, nodes/s."""
     graph = parse_graph(name)
     solver = Solver(
-        graph, rules, max_seconds=seconds, max_points=max(MAX_POINTS, graph.order), core=core, search=search
+        graph,
+        rules,
+        max_seconds=seconds,
+        max_points=max(MAX_POINTS, graph.order),
+        core=core,
+        search=search,
+        jobs=jobs,
     )
     found = solver.solve(bounds_on_budget=True)
     return {
@@ -140,12 +153,12 @@ def targets(args) -> None:
     shown = f"{three['value']:+g}, solve + certificate + spec check {total:.1f} s"
     print(f"| Tromp–Taylor 3×3, exact, with certificate | ≤ 60 s (value +9) | {shown} | {'met' if ok else 'not met'} |")
     for n in range(8, 13):
-        r = measure(f"path:{n}", args.seconds)
+        r = measure(f"path:{n}", args.seconds, jobs=args.jobs)
         print(f"| Tromp–Taylor 1×{n} | ≤ 10 min | {solved(r)} | {within(r, 600)} |", flush=True)
-    r = measure("grid:2x5", args.seconds)
+    r = measure("grid:2x5", args.seconds, jobs=args.jobs)
     print(f"| Tromp–Taylor 2×5 | 2×n, n ≤ 5 | {solved(r)} | {within(r, 7200)} |", flush=True)
     for preset in ("situational", "tromp-taylor"):
-        r = measure("grid:4x4", args.seconds, preset)
+        r = measure("grid:4x4", args.seconds, preset, jobs=args.jobs)
         name = "situational" if preset == "situational" else "positional"
         print(f"| Tromp–Taylor 4×4, {name} superko | within 2 hours (+2) | {solved(r)} | {within(r, 7200)} |")
     two = measure("grid:2x3", None)
@@ -160,6 +173,7 @@ def targets(args) -> None:
         print(f"| random playouts vs OpenSpiel `go`, {size}×{size} | ≥ 1.0× | {ratio:.2f}× | {met} |", flush=True)
     print(
         f"\ncommand: python benchmarks/bench_solve.py --targets --seconds {args.seconds:g} --plain-nodes {args.plain_nodes}"
+        f" --jobs {args.jobs}"
     )
 
 
@@ -171,6 +185,12 @@ def main(argv=None) -> int:
     parser.add_argument("--core-seconds", type=float, default=60, help="time budget of each core on 2×4 and 1×8")
     parser.add_argument("--quick", action="store_true", help="3×3 and 2×3 only, 1×n up to 7")
     parser.add_argument("--targets", action="store_true", help="the table of targets, each measured in this run")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=default_jobs(),
+        help=f"with --targets: processes a resisting test of 1×n, 2×5, 4×4 is split over (default {default_jobs()}, as solve)",
+    )
     parser.add_argument("--repeat", type=int, default=3, help="runs of each playout measurement (with --targets)")
     args = parser.parse_args(argv)
     if args.targets:
@@ -220,7 +240,7 @@ def main(argv=None) -> int:
     for name in boards:
         print(row(measure(name, args.seconds)), flush=True)
     for n in range(1, 8 if args.quick else 13):
-        r = measure(f"path:{n}", args.seconds)
+        r = measure(f"path:{n}", args.seconds, jobs=args.jobs)
         print(row(r), flush=True)
         if not r["exact"]:
             break
