@@ -1006,6 +1006,11 @@ class Solver:
         if not going_on:
             begin(arrays, numbers, *self.history_boards(), np.uint64(black), np.uint64(white), side, passes, t, mask)
         code = self.sliced(lambda limit: resume(arrays, numbers, limit), next_chunk)
+        if code == 0 and going_on:
+            # The search to go on with had ended: it was decided in the slice after which a
+            # budget ran out (``sliced`` ticks before it returns), so its answer was lost and
+            # nothing is left to resume.  The test is searched again from its root.
+            return self.compiled_dfpn(state, t, group)
         if code == 0:
             raise AssertionError("df-pn left the root undecided")
         return code
