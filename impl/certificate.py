@@ -105,12 +105,6 @@ class Writer:
         else:
             del self.history[key]
 
-    def child_group(self, group: tuple, child, v) -> tuple:
-        """The automorphisms of ``group`` that also fix the child's board."""
-        if not group or v == PASS:
-            return group
-        return self.solver.stabiliser(group, child[0], child[1])
-
     def add(self, content: dict, claim: tuple[frozenset, frozenset]) -> int:
         """Append a node (``content`` without its id) with its claim (Q, D); its number.
         PositionsSpent if the certificate already has ``max_positions`` positions."""
@@ -239,7 +233,7 @@ class Writer:
                 if v == settled or not solver.at_least(child, 1 - t):
                     if v != PASS:
                         asked.add(self.key(child[0], child[1], child[2]))
-                    number, q = self.strategy(child, owner, t, self.child_group(group, child, v))
+                    number, q = self.strategy(child, owner, t, self.solver.child_group(group, child, v))
                     return [(v, number, q)]
             finally:
                 if pushed:
@@ -287,7 +281,7 @@ class Writer:
                     continue
             child, pushed = solver.step(state, v)
             try:
-                number, q = self.strategy(child, owner, t, self.child_group(group, child, v))
+                number, q = self.strategy(child, owner, t, self.solver.child_group(group, child, v))
             finally:
                 if pushed:
                     solver.pop()

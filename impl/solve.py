@@ -679,6 +679,13 @@ class Solver:
                 kept.append(sigma)
         return tuple(kept)
 
+    def child_group(self, group: tuple, child, move) -> tuple:
+        """The automorphisms of ``group`` that also fix the board of ``child``, reached by
+        ``move`` (a pass changes no board, so it keeps ``group``)."""
+        if not group or move == PASS:
+            return group
+        return self.stabiliser(group, child[0], child[1])
+
     @staticmethod
     def image(sigma, points: int) -> int:
         """The set of points σ(points)."""
@@ -1178,8 +1185,7 @@ class Solver:
         group = self.group
         for move in path:
             state, _ = self.step(state, move)
-            if group and move != PASS:
-                group = self.stabiliser(group, state[0], state[1])
+            group = self.child_group(group, state, move)
         return state, group
 
     def black_bounds(self) -> tuple[int, int]:

@@ -158,8 +158,14 @@ class Split:
             moves = [m for m in moves if m == "pass" or all(sigma[m] >= m for sigma in group)]
         for move in moves:
             child, _ = solver.step(state, move)
-            child_group = solver.stabiliser(group, child[0], child[1]) if group and move != "pass" else group
-            kid = Node((*node.path, move), child, child_group, 1 - node.t, parent=node, budget=solver.split_first)
+            kid = Node(
+                (*node.path, move),
+                child,
+                solver.child_group(group, child, move),
+                1 - node.t,
+                parent=node,
+                budget=solver.split_first,
+            )
             if child[3] >= 2:
                 d = solver.difference(child[0], child[1])
                 kid.answer = 1 if (-d if child[2] else d) >= kid.t else -1
