@@ -204,6 +204,7 @@ def solve_tromp_taylor(
     threshold_search: str | None = None,
     certificate_positions: int | None = None,
     jobs: int = 1,
+    descent: str = "step",
 ) -> Solution:
     """The Tromp–Taylor engine's search (Benson bounds, iterative deepening, MTD, history-aware
     tables) from the empty board; with ``certify`` the certificate of its value as well;
@@ -212,7 +213,8 @@ def solve_tromp_taylor(
     (deepening or dfpn) is how the compiled core decides each threshold test;
     ``certificate_positions`` bounds the certificate's positions (default ``MAX_POSITIONS``
     of :mod:`gorules.impl.certificate`); ``jobs`` worker processes may share a test that resists
-    (:mod:`gorules.impl.split`)."""
+    (:mod:`gorules.impl.split`); ``descent`` (step or bisect) is how its tests walk down from the
+    upper bound."""
     from gorules.impl.solve import MAX_POINTS, Budget, SolveError, Solver
 
     options = situation.ruleset.options
@@ -228,6 +230,7 @@ def solve_tromp_taylor(
             territory=territory,
             search=threshold_search,
             jobs=jobs,
+            descent=descent,
         )
         found = solver.solve(bounds_on_budget=bounds_on_budget)
     except SolveError as error:
@@ -298,6 +301,7 @@ def solve(
     threshold_search: str | None = None,
     certificate_positions: int | None = None,
     jobs: int = 1,
+    descent: str | None = None,
 ) -> Solution:
     """The perfect-play value of the game from ``situation`` (for Black) and a principal
     variation; SearchError if minimax does not apply or the budget runs out (with
@@ -308,7 +312,8 @@ def solve(
     ``territory`` counts the secure regions of alive stones in its static bounds, and
     ``threshold_search`` (deepening or dfpn) is how its compiled core decides a threshold test
     (each SearchError elsewhere); ``certificate_positions`` bounds the certificate's positions;
-    ``jobs`` is how many worker processes the Tromp–Taylor core may split a resisting test over."""
+    ``jobs`` is how many worker processes the Tromp–Taylor core may split a resisting test over;
+    ``descent`` (step or bisect) is how its tests walk down (SearchError elsewhere)."""
     ruleset = situation.ruleset
     if max_points is not None and situation.graph.order > max_points:
         raise SearchError(
@@ -329,11 +334,14 @@ def solve(
             threshold_search,
             certificate_positions,
             jobs,
+            descent or "step",
         )
     if territory:
         raise SearchError(f"--territory applies to tromp-taylor games from the empty board, not {ruleset.name}")
     if threshold_search is not None:
         raise SearchError(f"--search applies to tromp-taylor games from the empty board, not {ruleset.name}")
+    if descent is not None:
+        raise SearchError(f"--descent applies to tromp-taylor games from the empty board, not {ruleset.name}")
     if core is not None:
         raise SearchError(f"--core applies to tromp-taylor games from the empty board, not {ruleset.name}")
     if certify:

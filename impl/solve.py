@@ -103,6 +103,11 @@ FIRST_SHARE = 1 << 17
 share of nodes that doubles after both directions had one: walking up proves lower
 bounds cheaply where the value is low (1×n), walking down upper bounds where a failed
 test near the value is dear (the dense 6-point graphs)."""
+DESCENTS = ("step", "bisect")
+"""How the tests walk down in their turns: ``step`` tests the upper bound itself (one point
+down per failure), ``bisect`` the middle of the bounds proved so far (a failure halves the
+interval: on 4×4, [0, +16], fourteen failures stepping down to the published +2, four
+bisecting)."""
 MAX_AUTOMORPHISMS = 1000
 DEFAULT_CORE = "compiled"
 """The core used where it supports the game (finite ko rules, undirected graphs, at most 64
@@ -260,6 +265,7 @@ class Solver:
         search: str | None = None,
         table_ways: int | None = None,
         jobs: int = 1,
+        descent: str = "step",
     ):
         """Prepare to solve ``graph`` from the empty board with Black to move, or from
         ``start`` = (black points, white points, side to move: 0 Black, 1 White) taken as
@@ -278,7 +284,11 @@ class Solver:
         ``table_ways`` is how many slots of the compiled table one state may fill (default
         ``TABLE_WAYS`` under df-pn, 1 under the deepening).  ``jobs`` > 1 lets a df-pn test that
         resists ``split_after`` nodes be split over that many worker processes
-        (:mod:`gorules.impl.split`); 1 searches in this process alone."""
+        (:mod:`gorules.impl.split`); 1 searches in this process alone.  ``descent`` is how the
+        tests walk down in their turns (``DESCENTS``): from the upper bound (``step``) or from
+        the middle of the bounds (``bisect``)."""
+        if descent not in DESCENTS:
+            raise SolveError(f"no descent {descent!r}: one of {', '.join(DESCENTS)}")
         if graph.order > max_points:
             raise SolveError(
                 f"{graph.name} has {graph.order} points: the solver takes at most {max_points} "
@@ -322,6 +332,7 @@ class Solver:
         self.probe_nodes = PROBE_NODES
         self.probe_until: int | None = None
         self.alternate = ALTERNATE
+        self.descent = descent
         self.first_share = FIRST_SHARE
         self.share_until: int | None = None
         self.line_cut: str | None = None
@@ -1096,7 +1107,7 @@ class Solver:
 
     def walk(self, state, g: int, share: int, up: bool) -> int:
         """Settle tests in one direction within ``share`` nodes: walking up from ``g`` (the
-        next g is returned), or down from the upper bound.  A test cut off by the share is
+        next g is returned), or down (:meth:`descent_test`).  A test cut off by the share is
         left to the next turn; the tables keep what it proved."""
         self.share_until = self.nodes + share
         try:
@@ -1104,12 +1115,20 @@ class Solver:
                 if up:
                     g = self.settle(state, min(max(g, self.lower + 1), self.upper))
                 else:
-                    self.settle(state, self.upper)
+                    self.settle(state, self.descent_test())
         except ShareSpent:
             pass
         finally:
             self.share_until = None
         return g
+
+    def descent_test(self) -> int:
+        """The next test of the walk down: the upper bound (``step``), or the middle of the
+        bounds proved so far, rounded up (``bisect``), so that a failure halves the interval
+        and a success raises the lower bound past the middle.  Both lie in [lower + 1, upper]."""
+        if self.descent == "bisect":
+            return (self.lower + self.upper + 2) // 2
+        return self.upper
 
     def forget(self) -> None:
         """Empty the tables and the history heuristic: what a probe far from the value
@@ -1390,6 +1409,7 @@ class Solver:
                     "territory": self.territory,
                     "compile_seconds": compiling,
                     "jobs": self.jobs,
+                    "descent": self.descent,
                     "splits": self.splits,
                 },
                 status="bounds",
@@ -1416,6 +1436,7 @@ class Solver:
                 "territory": self.territory,
                 "compile_seconds": compiling,
                 "jobs": self.jobs,
+                "descent": self.descent,
                 "splits": self.splits,
             }
             | ({"principal_variation": f"cut short: {self.line_cut}"} if self.line_cut else {}),

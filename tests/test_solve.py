@@ -264,6 +264,31 @@ def test_tests_walking_down_in_turns_prove_an_upper_bound():
     assert bounds_within("atlas:170", 300_000, alternate=True) == (-6, 1)
 
 
+def test_the_descent_tests_the_upper_bound_or_the_middle():
+    """Stepping down tests the upper bound; bisecting tests the middle of the bounds, rounded
+    up, so that a failure halves them; both lie in [lower + 1, upper]."""
+    solver = Solver(parse_graph("path:4"), descent="bisect")
+    for (lower, upper), middle in {(0, 16): 9, (-16, 16): 1, (0, 1): 1, (2, 3): 3, (-6, 1): -2}.items():
+        solver.lower, solver.upper = lower, upper
+        assert solver.descent_test() == middle
+        solver.descent = "step"
+        assert solver.descent_test() == upper
+        solver.descent = "bisect"
+    with pytest.raises(SolveError, match="no descent 'halve'"):
+        Solver(parse_graph("path:4"), descent="halve")
+
+
+@pytest.mark.parametrize("name", ["path:2", "path:3", "cycle:3", "star:3", "path:4", "cycle:4", "grid:2x3", "path:8"])
+def test_bisecting_finds_the_value_stepping_finds(name):
+    """With shares of 64 nodes (so that the walk down has many turns) and no first probe,
+    the tests bisecting the bounds reach the value the default solve finds."""
+    expected = Solver(parse_graph(name)).solve().value
+    solver = Solver(parse_graph(name), descent="bisect")
+    solver.first_share, solver.probe_nodes = 64, 0
+    found = solver.solve()
+    assert found.value == expected and found.details["descent"] == "bisect"
+
+
 def test_refusals():
     with pytest.raises(SolveError, match="at most 12"):
         Solver(parse_graph("grid:4x4"))

@@ -90,9 +90,18 @@ def test_territory_keeps_the_value_with_fewer_nodes():
 
 
 @pytest.mark.parametrize("ruleset", ["ultimate", "topological"])
-def test_territory_is_refused_outside_tromp_taylor_in_one_line(ruleset):
-    code, out, err = run_cli("solve", "path:3", "--ruleset", ruleset, "--territory", "--no-progress")
+@pytest.mark.parametrize("flag", [("--territory",), ("--descent", "bisect")])
+def test_tromp_taylor_flags_are_refused_outside_tromp_taylor_in_one_line(ruleset, flag):
+    code, out, err = run_cli("solve", "path:3", "--ruleset", ruleset, *flag, "--no-progress")
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert flag[0] in err
+
+
+def test_the_descent_is_named_in_the_json():
+    for descent in ("step", "bisect"):
+        code, out, _ = run_cli("solve", "grid:2x3", "--descent", descent, "--json", "--no-progress")
+        result = json.loads(out)
+        assert code == 0 and result["value"] == 0 and result["descent"] == descent
 
 
 def test_the_kernels_are_readied_before_the_clock_starts():

@@ -22,7 +22,7 @@ from gorules.impl.budget import Budget
 from gorules.impl.certificate import MAX_POSITIONS
 from gorules.impl.files import write_text_atomically
 from gorules.impl.search import SearchError, Solution, require_two_player, solve
-from gorules.impl.solve import MAX_POINTS
+from gorules.impl.solve import DESCENTS, MAX_POINTS
 from gorules.impl.split import MAX_JOBS, default_jobs
 
 DEFAULT_SECONDS = 120.0
@@ -81,6 +81,13 @@ def register(subparsers) -> None:
         help="worker processes over which a Tromp–Taylor df-pn test that resists is split (default: the "
         f"machine's cores, {default_jobs()}; 1: one process, no split)",
     )
+    parser.add_argument(
+        "--descent",
+        choices=DESCENTS,
+        help="how the Tromp–Taylor tests walk down from the upper bound in their turns: the upper bound "
+        "itself, one point per failed test (step, the default), or the middle of the bounds proved so far "
+        "(bisect: a failed test halves them; for wide bounds such as 4×4's)",
+    )
     parser.add_argument("--certificate", metavar="FILE", help="write the proof of the value as JSON")
     parser.add_argument(
         "--certificate-positions",
@@ -118,6 +125,7 @@ def report(solution: Solution, ruleset, graph) -> dict:
         "territory": solution.details.get("territory"),
         "compile_seconds": round(solution.details.get("compile_seconds", 0.0), 4),
         "jobs": solution.details.get("jobs"),
+        "descent": solution.details.get("descent"),
         "splits": solution.details.get("splits"),
         "note": solution.note,
     }
@@ -195,8 +203,8 @@ def run(args) -> int:
         require_two_player(ruleset)  # refused before the progress bar starts
     except SearchError as error:
         raise UsageError(str(error)) from error
-    if ruleset.name in ("ultimate", "fundamental") and (args.search or args.territory):
-        flag = "--search" if args.search else "--territory"
+    if ruleset.name in ("ultimate", "fundamental") and (args.search or args.territory or args.descent):
+        flag = "--search" if args.search else "--territory" if args.territory else "--descent"
         raise UsageError(f"{flag} applies to tromp-taylor games, not {ruleset.name}")  # before the bar starts
     progress = None if args.no_progress else Progress(getattr(ruleset.options, "komi", 0))
     try:
@@ -218,6 +226,7 @@ def run(args) -> int:
                 threshold_search=args.search,
                 certificate_positions=args.certificate_positions,
                 jobs=args.jobs,
+                descent=args.descent,
             )
     except SearchError as error:
         raise UsageError(str(error)) from error
