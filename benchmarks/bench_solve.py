@@ -39,7 +39,7 @@ from gorules.impl.certificate import certificate
 from gorules.impl.certificate_check import check
 from gorules.impl.search import SearchError
 from gorules.impl.search import solve as generic_solve
-from gorules.impl.solve import MAX_POINTS, Solver
+from gorules.impl.solve import DESCENTS, MAX_POINTS, Solver
 from gorules.impl.split import default_jobs
 from gorules.impl.tromp_taylor import TrompTaylor
 from gorules.spec.graph import parse_graph
@@ -52,10 +52,11 @@ def measure(
     core: str | None = None,
     search: str | None = None,
     jobs: int = 1,
+    descent: str = "step",
 ) -> dict:
     """Solve one board within ``seconds`` (under the preset ``rules``, Tromp–Taylor's by
     default; with the solver's ``core`` and the compiled core's ``search``, their defaults
-    if None; a test that resists split over ``jobs`` processes): value (or bounds), nodes
+    if None; a test that resists split over ``jobs`` processes; the walk down by ``descent``): value (or bounds), nodes
     (summed over the processes), seconds, nodes/s."""
     graph = parse_graph(name)
     solver = Solver(
@@ -66,6 +67,7 @@ def measure(
         core=core,
         search=search,
         jobs=jobs,
+        descent=descent,
     )
     found = solver.solve(bounds_on_budget=True)
     return {
@@ -153,12 +155,12 @@ def targets(args) -> None:
     shown = f"{three['value']:+g}, solve + certificate + spec check {total:.1f} s"
     print(f"| Tromp–Taylor 3×3, exact, with certificate | ≤ 60 s (value +9) | {shown} | {'met' if ok else 'not met'} |")
     for n in range(8, 13):
-        r = measure(f"path:{n}", args.seconds, jobs=args.jobs)
+        r = measure(f"path:{n}", args.seconds, jobs=args.jobs, descent=args.descent)
         print(f"| Tromp–Taylor 1×{n} | ≤ 10 min | {solved(r)} | {within(r, 600)} |", flush=True)
-    r = measure("grid:2x5", args.seconds, jobs=args.jobs)
+    r = measure("grid:2x5", args.seconds, jobs=args.jobs, descent=args.descent)
     print(f"| Tromp–Taylor 2×5 | 2×n, n ≤ 5 | {solved(r)} | {within(r, 7200)} |", flush=True)
     for preset in ("situational", "tromp-taylor"):
-        r = measure("grid:4x4", args.seconds, preset, jobs=args.jobs)
+        r = measure("grid:4x4", args.seconds, preset, jobs=args.jobs, descent=args.descent)
         name = "situational" if preset == "situational" else "positional"
         print(f"| Tromp–Taylor 4×4, {name} superko | within 2 hours (+2) | {solved(r)} | {within(r, 7200)} |")
     two = measure("grid:2x3", None)
@@ -173,7 +175,7 @@ def targets(args) -> None:
         print(f"| random playouts vs OpenSpiel `go`, {size}×{size} | ≥ 1.0× | {ratio:.2f}× | {met} |", flush=True)
     print(
         f"\ncommand: python benchmarks/bench_solve.py --targets --seconds {args.seconds:g} --plain-nodes {args.plain_nodes}"
-        f" --jobs {args.jobs}"
+        f" --jobs {args.jobs} --descent {args.descent}"
     )
 
 
@@ -190,6 +192,12 @@ def main(argv=None) -> int:
         type=int,
         default=default_jobs(),
         help=f"with --targets: processes a resisting test of 1×n, 2×5, 4×4 is split over (default {default_jobs()}, as solve)",
+    )
+    parser.add_argument(
+        "--descent",
+        choices=DESCENTS,
+        default="step",
+        help="with --targets: how the tests of 1×n, 2×5, 4×4 walk down from the upper bound (as solve --descent)",
     )
     parser.add_argument("--repeat", type=int, default=3, help="runs of each playout measurement (with --targets)")
     args = parser.parse_args(argv)
