@@ -181,6 +181,11 @@ class ShareSpent(Exception):
     """Raised inside the search when the tests of one direction (up or down) have used their turn's share of nodes."""
 
 
+class SplitDue(Exception):
+    """Raised inside the search when the root's test has taken ``split_after`` nodes in this
+    process: it is split over the worker processes from there on."""
+
+
 def automorphisms(graph: Graph, black: int = 0, white: int = 0) -> tuple:
     """The graph's automorphisms other than the identity that fix the board (black, white),
     each as a tuple σ with σ[v] the image of point v (at most ``MAX_AUTOMORPHISMS``; any
@@ -335,6 +340,7 @@ class Solver:
         self.descent = descent
         self.first_share = FIRST_SHARE
         self.share_until: int | None = None
+        self.split_until: int | None = None
         self.line_cut: str | None = None
         self.max_depth = max_depth if max_depth is not None else 6 * self.n
         self.depth: int | None = None
@@ -716,6 +722,8 @@ class Solver:
             raise Budget(f"the node budget of {self.max_nodes:,} nodes ran out")
         if self.probe_until is not None and self.nodes > self.probe_until:
             raise ProbeSpent
+        if self.split_until is not None and self.nodes > self.split_until:
+            raise SplitDue
         now = time.perf_counter()
         if self.deadline is not None and now > self.deadline:
             raise Budget(f"the time budget of {self.max_seconds:g} s ran out")
@@ -952,7 +960,7 @@ class Solver:
         """The nodes the kernel may visit before returning: ``chunk``, cut so that no node
         budget (``max_nodes``, the probe's, the share's) is overrun by more than one node."""
         allowed = chunk
-        for until in (self.max_nodes, self.probe_until, self.share_until):
+        for until in (self.max_nodes, self.probe_until, self.share_until, self.split_until):
             if until is not None:
                 allowed = min(allowed, until + 1 - self.nodes)
         return max(1, allowed)
@@ -1171,7 +1179,9 @@ class Solver:
     def decide(self, state, g: int) -> int:
         """The root's test "at least g?" (1, -1, or 0 if the deepening left it undecided):
         split over ``jobs`` worker processes once it has resisted ``split_after`` nodes in
-        this process (:meth:`splittable`), else searched here, its nodes counted."""
+        this process (:meth:`splittable`), else searched here, its nodes counted; a test
+        that reaches ``split_after`` nodes here is split at once (SplitDue), not at the
+        walk's next turn, so that the other workers do not wait out the turn's share."""
         if self.splittable(g):
             split = Split(self, state, g, self.group)
             try:
@@ -1179,23 +1189,32 @@ class Solver:
             finally:
                 self.splits.append(split.summary())
         before = self.nodes
+        if self.may_split():
+            self.split_until = self.nodes + self.split_after - self.test_nodes.get(g, 0)
         try:
             return self.deepen(state, g, self.group)
+        except SplitDue:
+            pass
         finally:
+            self.split_until = None
             self.test_nodes[g] = self.test_nodes.get(g, 0) + self.nodes - before
+        return self.decide(state, g)
 
-    def splittable(self, g: int) -> bool:
-        """Whether the root's test of ``g`` is split: with more than one job, under df-pn in
-        the compiled core, where processes can be forked, outside the first guess's probe,
-        once the test has taken ``split_after`` nodes here."""
+    def may_split(self) -> bool:
+        """Whether root tests may be split: with more than one job, under df-pn in the
+        compiled core, where processes can be forked, outside the first guess's probe."""
         return (
             self.jobs > 1
             and self.core == "compiled"
             and self.search_kind == "dfpn"
             and self.probe_until is None
-            and self.test_nodes.get(g, 0) >= self.split_after
             and fork_available()
         )
+
+    def splittable(self, g: int) -> bool:
+        """Whether the root's test of ``g`` is split: where tests may be split
+        (:meth:`may_split`), once it has taken ``split_after`` nodes here."""
+        return self.may_split() and self.test_nodes.get(g, 0) >= self.split_after
 
     def replay(self, path) -> tuple:
         """The state after the moves ``path`` from the root, the history pushed along them,

@@ -108,6 +108,18 @@ def test_one_job_is_the_plain_search_node_for_node():
     assert one.splits == []
 
 
+def test_a_test_is_split_as_soon_as_it_has_taken_its_nodes():
+    """1×10 with shares of 2^30 nodes (a turn never ends by its share) and tests split after
+    5,000 nodes: each split test took exactly 5,001 nodes in the solving process, the
+    slice that crossed the mark cut there, not the turn's share; the value is the plain
+    solve's."""
+    solver = Solver(parse_graph("path:10"), "tromp-taylor", search="dfpn", jobs=2)
+    solver.first_share, solver.split_after = 1 << 30, 5_000
+    assert solver.solve().raw_value == plain_value("path:10", "tromp-taylor")
+    assert solver.splits
+    assert all(solver.test_nodes[split["t"]] == 5_001 for split in solver.splits)
+
+
 def test_a_spent_budget_reports_bounds_and_ends_the_workers():
     """A split solve of 1×10 within 20,000 nodes: status bounds, the nodes within the budget
     and a leaf's overshoot, and no worker left."""
