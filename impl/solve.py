@@ -106,7 +106,7 @@ test near the value is dear (the dense 6-point graphs)."""
 DESCENTS = ("step", "bisect")
 """How the tests walk down in their turns: ``step`` tests the upper bound itself (one point
 down per failure), ``bisect`` the middle of the bounds proved so far (a failure halves the
-interval: on 4×4, [0, +16], fourteen failures stepping down to the published +2, four
+interval: on 4×4 from [0, +16] to the value +2, fourteen failed tests stepping down, three
 bisecting)."""
 MAX_AUTOMORPHISMS = 1000
 DEFAULT_CORE = "compiled"
@@ -958,7 +958,7 @@ class Solver:
 
     def node_allowance(self, chunk: int) -> int:
         """The nodes the kernel may visit before returning: ``chunk``, cut so that no node
-        budget (``max_nodes``, the probe's, the share's) is overrun by more than one node."""
+        budget (``max_nodes``, the probe's, the share's, the split's mark) is overrun by more than one node."""
         allowed = chunk
         for until in (self.max_nodes, self.probe_until, self.share_until, self.split_until):
             if until is not None:
