@@ -86,7 +86,7 @@ from typing import Any
 from gorules.impl.benson import margin_bounds
 from gorules.impl.engine import kernel, popcount
 from gorules.impl.options import Options, options_of
-from gorules.impl.split import SPLIT_AFTER, SPLIT_EXPAND, SPLIT_FIRST, Split, fork_available
+from gorules.impl.split import SPLIT_AFTER, SPLIT_EXPAND, SPLIT_FIRST, Pool, Split, fork_available
 from gorules.spec.graph import Graph
 
 PASS = "pass"
@@ -362,7 +362,8 @@ class Solver:
         self.split_first = SPLIT_FIRST
         self.split_expand = SPLIT_EXPAND
         self.test_nodes: dict = {}
-        self.splits: list = []
+        self.split_trees: dict = {}
+        self.pool: Pool | None = None
 
     def compiled_unsupported(self) -> str | None:
         """Why the compiled core cannot run this game, or None if it can."""
@@ -1090,7 +1091,17 @@ class Solver:
         turns, 2.8 M walking up only; 2×5 7.8 M in turns, 10.8 M up only; within 300,000
         nodes, the 6-point graphs atlas:170–208 that neither way solves get upper bounds +1
         to +4 in turns on 19 graphs, +5 up only (one, atlas:184, loses its lower bound 0).
-        Compiled core: 2×5 15.0 M in turns, 11.0 M up only; 1×9 30.3 M, 40.8 M up only."""
+        Compiled core: 2×5 15.0 M in turns, 11.0 M up only; 1×9 30.3 M, 40.8 M up only.
+        The worker processes of split tests end with it."""
+        try:
+            return self.closing_in(state, guess)
+        finally:
+            if self.pool is not None:
+                self.pool.close()
+                self.pool = None
+
+    def closing_in(self, state, guess: int) -> int:
+        """The walk of thresholds of :meth:`mtd`, from ``guess``."""
         self.lower, self.upper = self.bounds(*state[:3])
         g = min(max(guess, self.lower + 1), self.upper)
         if g > max(0, self.lower + 1) and self.probe_nodes:
@@ -1181,13 +1192,15 @@ class Solver:
         split over ``jobs`` worker processes once it has resisted ``split_after`` nodes in
         this process (:meth:`splittable`), else searched here, its nodes counted; a test
         that reaches ``split_after`` nodes here is split at once (SplitDue), not at the
-        walk's next turn, so that the other workers do not wait out the turn's share."""
+        walk's next turn, so that the other workers do not wait out the turn's share.  A
+        split test keeps to its turn's share as well; its tree waits in ``split_trees`` for
+        the test's next turn."""
         if self.splittable(g):
-            split = Split(self, state, g, self.group)
-            try:
-                return split.run(self.jobs)
-            finally:
-                self.splits.append(split.summary())
+            if g not in self.split_trees:
+                self.split_trees[g] = Split(self, state, g, self.group)
+            if self.pool is None:
+                self.pool = Pool(self, self.jobs)
+            return self.split_trees[g].run(self.pool)
         before = self.nodes
         if self.may_split():
             self.split_until = self.nodes + self.split_after - self.test_nodes.get(g, 0)
@@ -1215,6 +1228,12 @@ class Solver:
         """Whether the root's test of ``g`` is split: where tests may be split
         (:meth:`may_split`), once it has taken ``split_after`` nodes here."""
         return self.may_split() and self.test_nodes.get(g, 0) >= self.split_after
+
+    @property
+    def splits(self) -> list:
+        """The split tests as JSON-able data (:meth:`Split.summary`), in the order they were
+        split; a test still open may have been settled since by the other bounds."""
+        return [split.summary() for split in self.split_trees.values()]
 
     def replay(self, path) -> tuple:
         """The state after the moves ``path`` from the root, the history pushed along them,

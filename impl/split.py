@@ -24,9 +24,18 @@ ever used at another node, so the combination is the negamax of the tree's top a
 Inside a worker the kernel's table keeps what earlier leaves proved, and reuses an answer
 only where its history queries hold (H ∩ Q = D, ``impl/_numba_solve.py``).
 
-Workers are forked from the solving process when a test is split (Linux: they inherit its
-compiled kernels and its tables, so what the test's root search proved is theirs too) and
-end when the test is decided or the budget runs out.
+Turns.  The walk of thresholds gives each direction a share of nodes in turn; a split test
+keeps to its turn's share too: no leaf is given more nodes than the share has left, and
+once the share is spent and the workers are back the driver raises ``ShareSpent``.  The
+tree, with every leaf's answer, nodes and budget, is kept (``Solver.split_trees``) and
+goes on at the test's next turn, so that a test that resists does not hold the workers
+while the other direction waits.
+
+Workers (:class:`Pool`) are forked from the solving process when the first test is split
+(Linux: they inherit its compiled kernels and its tables, so what the root's search proved
+is theirs too), keep their own tables from leaf to leaf and from split to split, and end
+with the solve; a worker still searching a leaf whose answer is no longer wanted (its test
+was decided) is ended and forked again when next needed.
 """
 
 from __future__ import annotations
@@ -134,6 +143,57 @@ def _work(conn, solver) -> None:
         conn.send((answer, solver.nodes - before))
 
 
+class Pool:
+    """The worker processes that split tests share (see the module docstring): ``workers``
+    holds each worker's process and the driver's end of its pipe, None where a worker is to
+    be forked when next needed."""
+
+    def __init__(self, solver, jobs: int):
+        """Room for ``jobs`` workers, none forked yet."""
+        self.solver = solver
+        self.workers: list = [None] * jobs
+
+    def connections(self) -> list:
+        """Every worker's pipe, the missing workers forked from the solving process now."""
+        context = multiprocessing.get_context("fork")
+        for index, worker in enumerate(self.workers):
+            if worker is None:
+                mine, theirs = context.Pipe()
+                process = context.Process(target=_work, args=(theirs, self.solver), daemon=True)
+                process.start()
+                theirs.close()
+                self.workers[index] = (process, mine)
+        return [conn for _, conn in self.workers]
+
+    def end(self, index: int) -> None:
+        """Kill worker ``index`` (it is searching a leaf no longer wanted, or the budget ran
+        out); it is forked again when next needed."""
+        if self.workers[index] is None:
+            return
+        process, conn = self.workers[index]
+        process.kill()
+        process.join()
+        conn.close()
+        self.workers[index] = None
+
+    def close(self) -> None:
+        """End every worker: an idle one is told to stop, one that does not listen is killed."""
+        for index, worker in enumerate(self.workers):
+            if worker is None:
+                continue
+            process, conn = worker
+            try:
+                conn.send(None)
+                process.join(WAIT_SECONDS * 4)
+            except OSError:
+                pass
+            if process.is_alive():
+                process.kill()
+                process.join()
+            conn.close()
+            self.workers[index] = None
+
+
 class Split:
     """The driver of one split test (see the module docstring)."""
 
@@ -145,6 +205,8 @@ class Split:
         self.leaves = 0
         self.expansions = 0
         self.depth = 0
+        self.nodes = 0
+        self.turns = 0
         self.expand(self.root)
 
     def expand(self, node: Node) -> None:
@@ -210,10 +272,13 @@ class Split:
                     return leaf
         return least
 
-    def returned(self, leaf: Node, answer: int, nodes: int) -> None:
-        """A leaf's search came back: decided, or open (its budget doubled, or expanded)."""
+    def returned(self, leaf: Node, answer: int, nodes: int, asked: int) -> None:
+        """A leaf's search of ``asked`` nodes came back: decided, or open (expanded once it
+        has resisted ``split_expand`` nodes, its budget doubled if it had the whole of it;
+        a search cut short by its turn's share keeps the budget)."""
         leaf.running = False
         leaf.spent += nodes
+        self.nodes += nodes
         self.leaves += 1
         if leaf.children or not self.open_path(leaf):
             return
@@ -222,18 +287,21 @@ class Split:
             self.propagate(leaf.parent)
         elif leaf.spent >= self.solver.split_expand:
             self.expand(leaf)
-        else:
+        elif asked >= leaf.budget:
             leaf.budget *= 2
 
     def summary(self, shown: int = 8) -> dict:
-        """The split as JSON-able data: its threshold and answer, the leaves searched, the
-        expansions, the deepest ply, and the ``shown`` open leaves that took the most nodes
-        (their moves from the test's root, nodes, threshold for their player to move)."""
+        """The split as JSON-able data: its threshold and answer, the turns it ran in, the
+        leaves searched and their nodes, the expansions, the deepest ply, and the ``shown``
+        open leaves that took the most nodes (their moves from the test's root, nodes,
+        threshold for their player to move)."""
         leaves = sorted(self.open_leaves(), key=lambda n: -n.spent)[:shown]
         return {
             "t": self.root.t,
             "answer": self.root.answer,
+            "turns": self.turns,
             "leaves": self.leaves,
+            "nodes": self.nodes,
             "expansions": self.expansions,
             "depth": self.depth,
             "open": [{"moves": list(n.path), "nodes": n.spent, "t": n.t} for n in leaves],
@@ -248,45 +316,75 @@ class Split:
             node = node.parent
         return True
 
-    def run(self, jobs: int) -> int:
-        """Decide the test with ``jobs`` workers: 1 or -1; the solver's Budget when its
-        node or time budget runs out (the workers are then ended)."""
+    def room(self, busy: dict) -> int:
+        """The nodes that may still be handed out: what the node budget and the turn's share
+        have left, less the budgets of the searches running (a large number if neither is
+        set)."""
+        solver = self.solver
+        outstanding = sum(asked for _, asked in busy.values())
+        room = 1 << 62
+        for until in (solver.max_nodes, solver.share_until):
+            if until is not None:
+                room = min(room, until + 1 - solver.nodes - outstanding)
+        return room
+
+    def dispatch(self, pool: Pool, busy: dict) -> None:
+        """Hand each idle worker the open leaf it searches next, within the room left."""
+        solver = self.solver
+        for index, conn in enumerate(pool.connections()):
+            if index in busy:
+                continue
+            room = self.room(busy)
+            leaf = self.next_leaf(index) if room > 0 else None
+            if leaf is None:
+                return
+            asked = min(leaf.budget, room)
+            leaf.running = True
+            leaf.worker = index
+            conn.send((leaf.path, leaf.t, asked, solver.deadline))
+            busy[index] = (leaf, asked)
+
+    def collect(self, pool: Pool, busy: dict) -> None:
+        """Wait a little for the busy workers and take in the answers that came back."""
         from multiprocessing.connection import wait
 
-        from gorules.impl.solve import Budget
+        from gorules.impl.solve import SolveError
 
         solver = self.solver
-        context = multiprocessing.get_context("fork")
-        workers = []
-        for _ in range(jobs):
-            mine, theirs = context.Pipe()
-            process = context.Process(target=_work, args=(theirs, solver), daemon=True)
-            process.start()
-            theirs.close()
-            workers.append((process, mine))
+        by_conn = {pool.workers[index][1]: index for index in busy}
+        for ready in wait(list(by_conn), WAIT_SECONDS):
+            index = by_conn[ready]
+            leaf, asked = busy.pop(index)
+            try:
+                answer, nodes = ready.recv()  # type: ignore[union-attr]
+            except (EOFError, OSError):
+                leaf.running = False
+                pool.end(index)
+                raise SolveError(
+                    f"{solver.graph.name}: a worker process of a split test ended (out of memory?)"
+                ) from None
+            solver.nodes += nodes
+            self.returned(leaf, answer, nodes, asked)
+
+    def run(self, pool: Pool) -> int:
+        """Go on deciding the test with the pool's workers: 1 or -1; ``ShareSpent`` when the
+        turn's share is spent (the tree kept for the next turn); the solver's Budget when
+        its node or time budget runs out."""
+        from gorules.impl.solve import Budget, ShareSpent
+
+        solver = self.solver
         busy: dict = {}
+        self.turns += 1
         try:
             while self.root.answer == 0:
-                for index, (_, conn) in enumerate(workers):
-                    if conn in busy:
-                        continue
-                    leaf = self.next_leaf(index)
-                    if leaf is None:
-                        break
-                    budget = leaf.budget
-                    if solver.max_nodes is not None:
-                        outstanding = sum(n.budget for n in busy.values())
-                        budget = max(1, min(budget, solver.max_nodes + 1 - solver.nodes - outstanding))
-                    leaf.running = True
-                    leaf.worker = index
-                    leaf.budget = budget
-                    conn.send((leaf.path, leaf.t, budget, solver.deadline))
-                    busy[conn] = leaf
-                for ready in wait(list(busy), WAIT_SECONDS):
-                    leaf = busy.pop(ready)
-                    answer, nodes = ready.recv()  # type: ignore[union-attr,call-arg]
-                    solver.nodes += nodes
-                    self.returned(leaf, answer, nodes)
+                self.dispatch(pool, busy)
+                if not busy:
+                    if self.room(busy) > 0:
+                        raise AssertionError("an open split test without an open leaf")
+                    if solver.max_nodes is not None and solver.nodes > solver.max_nodes:
+                        raise Budget(f"the node budget of {solver.max_nodes:,} nodes ran out")
+                    raise ShareSpent
+                self.collect(pool, busy)
                 if solver.progress is not None:
                     solver.progress(solver)
                 if solver.max_nodes is not None and solver.nodes > solver.max_nodes:
@@ -294,15 +392,9 @@ class Split:
                 if solver.deadline is not None and time.perf_counter() > solver.deadline:
                     raise Budget(f"the time budget of {solver.max_seconds:g} s ran out")
         finally:
-            for leaf in busy.values():
+            for index, (leaf, _) in busy.items():
                 leaf.running = False  # cut off with its worker
-            for process, conn in workers:
-                if conn in busy or self.root.answer == 0:
-                    process.kill()
-                else:
-                    conn.send(None)
-                process.join()
-                conn.close()
+                pool.end(index)
         return self.root.answer
 
 

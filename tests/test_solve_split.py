@@ -5,7 +5,8 @@ The workers are real forked processes.  With the split forced on every test (``s
 4-point graphs the explicit trees reach 5 to 21 plies, with passes, captures and moves
 refused by superko inside it; 16 and 64 on 1×8), the value is the plain solve's on every connected graph of up to 4 points under the
 four finite rule sets and on 1×8; the combination turned round (a node proved only when
-every move fails) is refuted; one job is the plain search node for node; a spent budget
+every move fails) is refuted; one job is the plain search node for node; a split test
+keeps to its turn's share and goes on with its tree at its next turn; a spent budget
 reports bounds and leaves no worker behind."""
 
 from __future__ import annotations
@@ -118,6 +119,19 @@ def test_a_test_is_split_as_soon_as_it_has_taken_its_nodes():
     assert solver.solve().raw_value == plain_value("path:10", "tromp-taylor")
     assert solver.splits
     assert all(solver.test_nodes[split["t"]] == 5_001 for split in solver.splits)
+
+
+def test_a_split_test_keeps_to_its_turns_share():
+    """1×10 with shares of 2^14 nodes, tests split after 5,000 and leaves of 512: a split
+    test gives the workers back when its turn's share is spent and goes on with the same
+    tree at its next turn (some split ran in more than one turn, its leaves' nodes summed
+    over them); the value is the plain solve's, and no worker is left."""
+    solver = Solver(parse_graph("path:10"), "tromp-taylor", search="dfpn", jobs=2)
+    solver.first_share, solver.split_after, solver.split_first, solver.split_expand = 1 << 14, 5_000, 512, 4096
+    assert solver.solve().raw_value == plain_value("path:10", "tromp-taylor")
+    assert any(split["turns"] > 1 and split["answer"] for split in solver.splits)
+    assert all(split["turns"] >= 1 and split["nodes"] > 0 for split in solver.splits)
+    assert multiprocessing.active_children() == []
 
 
 def test_a_spent_budget_reports_bounds_and_ends_the_workers():
