@@ -987,7 +987,9 @@ class Solver:
         """Run a kernel's test set up beforehand in slices of nodes, its code at the end:
         ``run(limit)`` resumes it for at most ``limit`` nodes; between slices the budgets
         are checked and the progress shown; ``grow(size, seconds)`` sizes the next slice
-        from the last one's size and time."""
+        from the last one's size and time.  A test decided in a slice after which a budget
+        has run out is answered all the same (the next slice's check sees the budget): its
+        answer would otherwise be lost with the kernel's search."""
         from gorules.impl import _numba_solve as ks
 
         counters = self.compiled_arrays()[10]
@@ -1001,8 +1003,6 @@ class Solver:
             if code == ks.OVERFLOW:
                 raise SolveError(f"{self.graph.name}: a line longer than the compiled core's {ks.MAX_PLY} turns")
             if code != ks.SUSPENDED:
-                if self.nodes >= self.next_tick:
-                    self.tick()
                 return code
             self.tick()
             chunk = grow(chunk, spent)
@@ -1033,11 +1033,6 @@ class Solver:
         if not going_on:
             begin(arrays, numbers, *self.history_boards(), np.uint64(black), np.uint64(white), side, passes, t, mask)
         code = self.sliced(lambda limit: resume(arrays, numbers, limit), next_chunk)
-        if code == 0 and going_on:
-            # The search to go on with had ended: it was decided in the slice after which a
-            # budget ran out (``sliced`` ticks before it returns), so its answer was lost and
-            # nothing is left to resume.  The test is searched again from its root.
-            return self.compiled_dfpn(state, t, group)
         if code == 0:
             raise AssertionError("df-pn left the root undecided")
         return code

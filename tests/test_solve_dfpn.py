@@ -188,6 +188,26 @@ def test_dfpn_reports_bounds_when_the_budget_runs_out_inside_a_test():
     assert result["nodes"] <= 3001
 
 
+def test_a_test_decided_as_its_budget_runs_out_is_answered():
+    """1×7's test of +2 from the empty board decided by df-pn in k nodes: given k − 1 nodes
+    (its last slice cut at k, one past the budget) it still answers, where dropping a
+    decided answer because the budget ran out in the same slice raised Budget; given
+    k − 2, the budget runs out before the answer."""
+    from gorules.impl.solve import Budget
+
+    def tested(max_nodes: int | None) -> tuple:
+        solver = Solver(parse_graph("path:7"), "tromp-taylor", search="dfpn", max_nodes=max_nodes)
+        solver.compile_kernels()
+        solver.nodes, solver.next_tick = 0, 1
+        return solver.compiled_dfpn(solver.root(), 2), solver.nodes
+
+    answer, k = tested(None)
+    assert answer == 1 and k > 100
+    assert tested(k - 1) == (answer, k)
+    with pytest.raises(Budget):
+        tested(k - 2)
+
+
 def sliced_solve(monkeypatch, graph: str, chunk: int, lose_place: bool = False) -> tuple:
     """The raw value and nodes of a df-pn solve of ``graph`` whose kernel runs ``chunk``
     nodes at a time; with ``lose_place``, a mutant that resumes each slice at the root's
