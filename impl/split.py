@@ -109,6 +109,17 @@ def combined(children: list, mutant: int = 0) -> int:
     return -1 if all(a == 1 for a in answers) else 0
 
 
+def needed(node: Node) -> int:
+    """The nodes of leaf searches that ``node``'s answer rests on: a proved node needs its
+    cheapest disproved child, a disproved or open one all its children, and each node its
+    own searches before it was expanded.  What a proved node's other children took was
+    spent on moves its answer did not need (the order of the leaves decides how much)."""
+    below = [needed(child) for child in node.children]
+    if node.answer == 1 and node.children:
+        return node.spent + min(n for n, c in zip(below, node.children, strict=True) if c.answer == -1)
+    return node.spent + sum(below)
+
+
 def _work(conn, solver) -> None:
     """A worker's loop: receive (path, t, budget, deadline), decide the leaf by df-pn from
     the test's root along ``path`` within ``budget`` nodes, send back (answer, nodes); None
@@ -292,9 +303,10 @@ class Split:
 
     def summary(self, shown: int = 8) -> dict:
         """The split as JSON-able data: its threshold and answer, the turns it ran in, the
-        leaves searched and their nodes, the expansions, the deepest ply, and the ``shown``
-        open leaves that took the most nodes (their moves from the test's root, nodes,
-        threshold for their player to move)."""
+        leaves searched and their nodes, and of those the nodes its answers needed
+        (:func:`needed`), the expansions, the deepest ply, and the ``shown`` open leaves
+        that took the most nodes (their moves from the test's root, nodes, threshold for
+        their player to move)."""
         leaves = sorted(self.open_leaves(), key=lambda n: -n.spent)[:shown]
         return {
             "t": self.root.t,
@@ -302,6 +314,7 @@ class Split:
             "turns": self.turns,
             "leaves": self.leaves,
             "nodes": self.nodes,
+            "needed": needed(self.root),
             "expansions": self.expansions,
             "depth": self.depth,
             "open": [{"moves": list(n.path), "nodes": n.spent, "t": n.t} for n in leaves],

@@ -18,7 +18,7 @@ import pytest
 
 from gorules.impl import split
 from gorules.impl.solve import Solver
-from gorules.impl.split import OR_FOR_AND, fork_available
+from gorules.impl.split import OR_FOR_AND, Node, fork_available, needed
 from gorules.spec.graph import parse_graph
 from tests.test_solve_cli import run_cli
 from tests.test_solve_reference import FINITE, RULES, small_cases
@@ -130,8 +130,28 @@ def test_a_split_test_keeps_to_its_turns_share():
     solver.first_share, solver.split_after, solver.split_first, solver.split_expand = 1 << 14, 5_000, 512, 4096
     assert solver.solve().raw_value == plain_value("path:10", "tromp-taylor")
     assert any(split["turns"] > 1 and split["answer"] for split in solver.splits)
-    assert all(split["turns"] >= 1 and split["nodes"] > 0 for split in solver.splits)
+    assert all(split["turns"] >= 1 and 0 < split["needed"] <= split["nodes"] for split in solver.splits)
     assert multiprocessing.active_children() == []
+
+
+def test_a_proved_node_needs_only_its_cheapest_refutation():
+    """The nodes a split's answer rests on: a proved node counts its own searches and its
+    cheapest disproved child, not its other children; a disproved or open node all of them."""
+    root = Node((), (), (), 1, answer=1, spent=5)
+    kids = [
+        Node((0,), (), (), 0, root, answer=-1, spent=30),
+        Node((1,), (), (), 0, root, answer=1, spent=100),
+        Node((2,), (), (), 0, root, answer=-1, spent=20),
+    ]
+    root.children = kids
+    assert needed(root) == 5 + 20
+    root.answer = 0
+    assert needed(root) == 5 + 150
+    kids[2].children = [Node((2, 0), (), (), 1, kids[2], answer=-1, spent=7)]
+    for kid in kids:
+        kid.answer = 1
+    root.answer = -1
+    assert needed(root) == 5 + 30 + 100 + 27
 
 
 def test_a_spent_budget_reports_bounds_and_ends_the_workers():
