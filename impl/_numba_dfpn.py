@@ -498,6 +498,8 @@ def begin(A, B, history_black, history_white, history_side, black, white, side, 
     fi[0, F_PUSHED] = 0
     ds[0, D_THPN] = INF
     ds[0, D_THDN] = INF
+    ds[0, D_PN] = 1
+    ds[0, D_DN] = 1
     run[R_PLY] = 0
     run[R_STEP] = ENTER
 
@@ -542,6 +544,12 @@ def arrays(
         np.zeros((size, 4), np.int64),
         run,
     )
+
+
+def root_numbers(B) -> tuple[int, int]:
+    """The root's proof and disproof numbers as the search last computed them (1 and 1
+    before its first selection): where a search cut off by its budget stood."""
+    return int(B[4][0, D_PN]), int(B[4][0, D_DN])
 
 
 def forget(B) -> tuple:

@@ -62,6 +62,11 @@ it does not simply go on with: the numbers of the other leaves and of the root's
 order a leaf's search badly (1×12: Black 3 – White 1 proved alone with fresh tables in
 129,010 nodes, open after 3.9 M in a worker that kept them; with this, every leaf but
 Black 1 – White 10 and Black 3 – White 6 decided within 600 s, docs/solver.md)."""
+LEAF_ORDER = "fewest"
+"""Which open leaf a worker searches next: ``"numbers"``, the most-proving leaf of the tree's
+proof numbers (PN²: from the root down, always the open child of least disproof number; a
+leaf's numbers are its df-pn root's where its last search stopped, 1 and 1 before any),
+or ``"fewest"``, the leaf that has had the fewest nodes (docs/solver.md measures both)."""
 MAX_JOBS = 64
 """The most worker processes ``--jobs`` may ask for: each is a fork of the solving process,
 its tables (hundreds of megabytes on 1×12) copied as it writes them."""
@@ -94,6 +99,8 @@ class Node:
     budget: int = 0
     running: bool = False
     worker: int = -1
+    pn: int = 1
+    dn: int = 1
 
 
 def combined(children: list, mutant: int = 0) -> int:
@@ -120,10 +127,25 @@ def needed(node: Node) -> int:
     return node.spent + sum(below)
 
 
+def most_proving(node: Node) -> Node | None:
+    """The most-proving open leaf below ``node`` not being searched: from ``node`` down, the
+    open child of least disproof number (then of fewest nodes) that still has such a leaf;
+    None if there is none."""
+    if node.answer:
+        return None
+    if not node.children:
+        return None if node.running else node
+    for child in sorted((c for c in node.children if c.answer == 0), key=lambda c: (c.dn, c.spent)):
+        leaf = most_proving(child)
+        if leaf is not None:
+            return leaf
+    return None
+
+
 def _work(conn, solver) -> None:
     """A worker's loop: receive (path, t, budget, deadline), decide the leaf by df-pn from
-    the test's root along ``path`` within ``budget`` nodes, send back (answer, nodes); None
-    ends the loop.  The solver is the forked copy of the solving process's, its tables kept
+    the test's root along ``path`` within ``budget`` nodes, send back (answer, nodes, (pn,
+    dn)), the numbers where an open search stopped; None ends the loop.  The solver is the forked copy of the solving process's, its tables kept
     from leaf to leaf."""
     from gorules.impl.solve import Budget
     from gorules.processes import die_with_parent
@@ -146,12 +168,16 @@ def _work(conn, solver) -> None:
         solver.max_nodes = before + budget
         solver.next_tick = before + 1
         solver.deadline = deadline
+        numbers = (0, 0)
         try:
             answer = solver.compiled_dfpn(state, t, group, going_on=cut == (path, t))
         except Budget:
+            from gorules.impl._numba_dfpn import root_numbers
+
             answer = 0
+            numbers = root_numbers(solver.dfpn_state)
         cut = (path, t) if answer == 0 else None
-        conn.send((answer, solver.nodes - before))
+        conn.send((answer, solver.nodes - before, numbers))
 
 
 class Pool:
@@ -247,6 +273,7 @@ class Split:
         solver.root()
         self.expansions += 1
         self.propagate(node)
+        self.renumber(node)
 
     def propagate(self, node: Node | None) -> None:
         """Combine answers upwards from ``node`` as far as they change."""
@@ -254,6 +281,18 @@ class Split:
             node.answer = combined(node.children, self.solver.split_mutant)
             if node.answer == 0:
                 return
+            node = node.parent
+
+    @staticmethod
+    def renumber(node: Node | None) -> None:
+        """Recompute the proof numbers of the open nodes from ``node`` up to the root (the
+        decided ones are passed over) as df-pn's weak rule does: pn the least dn of the open
+        children, dn the largest pn plus one for each other open child."""
+        while node is not None:
+            if node.answer == 0 and node.children:
+                kids = [child for child in node.children if child.answer == 0]
+                node.pn = min(child.dn for child in kids)
+                node.dn = max(child.pn for child in kids) + len(kids) - 1
             node = node.parent
 
     def open_leaves(self, node: Node | None = None) -> list:
@@ -271,8 +310,8 @@ class Split:
     def next_leaf(self, worker: int) -> Node | None:
         """The open leaf ``worker`` searches next: the one it searched last if that one has
         had at most twice the nodes of the least searched leaf (its search then goes on
-        where it stopped, ``RESUME``), else the one that has had the fewest nodes, the
-        shallowest of those."""
+        where it stopped, ``RESUME``), else by ``LEAF_ORDER`` the most-proving leaf or the
+        one that has had the fewest nodes, the shallowest of those."""
         leaves = self.open_leaves()
         if not leaves:
             return None
@@ -281,12 +320,15 @@ class Split:
             for leaf in leaves:
                 if leaf.worker == worker and leaf.spent <= 2 * least.spent + self.solver.split_first:
                     return leaf
+        if LEAF_ORDER == "numbers":
+            return most_proving(self.root)
         return least
 
-    def returned(self, leaf: Node, answer: int, nodes: int, asked: int) -> None:
-        """A leaf's search of ``asked`` nodes came back: decided, or open (expanded once it
-        has resisted ``split_expand`` nodes, its budget doubled if it had the whole of it;
-        a search cut short by its turn's share keeps the budget)."""
+    def returned(self, leaf: Node, answer: int, nodes: int, asked: int, numbers: tuple = (1, 1)) -> None:
+        """A leaf's search of ``asked`` nodes came back: decided, or open with its root's
+        proof ``numbers`` (expanded once it has resisted ``split_expand`` nodes, its budget
+        doubled if it had the whole of it; a search cut short by its turn's share keeps the
+        budget)."""
         leaf.running = False
         leaf.spent += nodes
         self.nodes += nodes
@@ -296,10 +338,15 @@ class Split:
         if answer:
             leaf.answer = answer
             self.propagate(leaf.parent)
-        elif leaf.spent >= self.solver.split_expand:
+            self.renumber(leaf.parent)
+            return
+        leaf.pn, leaf.dn = max(1, numbers[0]), max(1, numbers[1])
+        if leaf.spent >= self.solver.split_expand:
             self.expand(leaf)
-        elif asked >= leaf.budget:
-            leaf.budget *= 2
+        else:
+            if asked >= leaf.budget:
+                leaf.budget *= 2
+            self.renumber(leaf.parent)
 
     def summary(self, shown: int = 8) -> dict:
         """The split as JSON-able data: its threshold and answer, the turns it ran in, the
@@ -369,7 +416,7 @@ class Split:
             index = by_conn[ready]
             leaf, asked = busy.pop(index)
             try:
-                answer, nodes = ready.recv()  # type: ignore[union-attr]
+                answer, nodes, numbers = ready.recv()  # type: ignore[union-attr]
             except (EOFError, OSError):
                 leaf.running = False
                 pool.end(index)
@@ -377,7 +424,7 @@ class Split:
                     f"{solver.graph.name}: a worker process of a split test ended (out of memory?)"
                 ) from None
             solver.nodes += nodes
-            self.returned(leaf, answer, nodes, asked)
+            self.returned(leaf, answer, nodes, asked, numbers)
 
     def run(self, pool: Pool) -> int:
         """Go on deciding the test with the pool's workers: 1 or -1; ``ShareSpent`` when the

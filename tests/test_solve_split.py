@@ -18,7 +18,7 @@ import pytest
 
 from gorules.impl import split
 from gorules.impl.solve import Solver
-from gorules.impl.split import OR_FOR_AND, Node, fork_available, needed
+from gorules.impl.split import OR_FOR_AND, Node, Split, fork_available, most_proving, needed
 from gorules.spec.graph import parse_graph
 from tests.test_solve_cli import run_cli
 from tests.test_solve_reference import FINITE, RULES, small_cases
@@ -57,11 +57,41 @@ def plain_value(graph: str, rules: str) -> int:
 @pytest.mark.parametrize("graph, rules", SMALL)
 def test_the_split_solve_equals_the_plain_one(monkeypatch, graph, rules):
     """Split over two workers, every test: the plain solve's value on every connected graph
-    of up to 4 points under every finite rule set, a worker's leaf started again or gone on
-    with (``RESUME``)."""
-    assert split_value(graph, rules) == plain_value(graph, rules)
+    of up to 4 points under every finite rule set, the leaves taken by their proof numbers
+    or by fewest nodes (``LEAF_ORDER``), a worker's leaf started again or gone on with
+    (``RESUME``)."""
+    plain = plain_value(graph, rules)
+    assert split_value(graph, rules) == plain
+    monkeypatch.setattr(split, "LEAF_ORDER", "fewest")
+    assert split_value(graph, rules) == plain
     monkeypatch.setattr(split, "RESUME", True)
-    assert split_value(graph, rules) == plain_value(graph, rules)
+    assert split_value(graph, rules) == plain
+
+
+def test_the_most_proving_leaf_follows_the_least_disproof_numbers():
+    """From the root down, the open child of least dn that has a leaf not being searched:
+    past a running leaf to the next, past decided children; the weak rule's numbers of an
+    open node from its open children."""
+    root = Node((), (), (), 0)
+    a, b, c = (Node((m,), (), (), 1, root) for m in range(3))
+    a.pn, a.dn, b.pn, b.dn, c.pn, c.dn = 40, 7, 3, 5, 9, 2
+    c.answer = 1
+    root.children = [a, b, c]
+    b1, b2 = (Node((1, m), (), (), 0, b) for m in range(2))
+    b1.pn, b1.dn, b2.pn, b2.dn = 6, 2, 3, 8
+    b.children = [b1, b2]
+    Split.renumber(b1)
+    assert (b.pn, b.dn) == (2, 6 + 1) and (root.pn, root.dn) == (7, 40 + 1)
+    assert most_proving(root) is a
+    a.dn = 1
+    Split.renumber(a)
+    assert most_proving(root) is a
+    a.running = True
+    assert most_proving(root) is b1
+    b1.running = True
+    assert most_proving(root) is b2
+    b2.answer = -1
+    assert most_proving(root) is None
 
 
 def test_the_small_graphs_split_deep():
