@@ -145,8 +145,8 @@ def most_proving(node: Node) -> Node | None:
 def _work(conn, solver) -> None:
     """A worker's loop: receive (path, t, budget, deadline), decide the leaf by df-pn from
     the test's root along ``path`` within ``budget`` nodes, send back (answer, nodes, (pn,
-    dn)), the numbers where an open search stopped; None ends the loop.  The solver is the forked copy of the solving process's, its tables kept
-    from leaf to leaf."""
+    dn)), the numbers where an open search stopped; None ends the loop.  The solver is the
+    forked copy of the solving process's, its tables kept from leaf to leaf."""
     from gorules.impl.solve import Budget
     from gorules.processes import die_with_parent
 
@@ -416,7 +416,7 @@ class Split:
             index = by_conn[ready]
             leaf, asked = busy.pop(index)
             try:
-                answer, nodes, numbers = ready.recv()  # type: ignore[union-attr]
+                answer, nodes, numbers = pool.workers[index][1].recv()
             except (EOFError, OSError):
                 leaf.running = False
                 pool.end(index)
