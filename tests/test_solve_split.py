@@ -61,6 +61,7 @@ def test_the_split_solve_equals_the_plain_one(monkeypatch, graph, rules):
     or by fewest nodes (``LEAF_ORDER``), a worker's leaf started again or gone on with
     (``RESUME``)."""
     plain = plain_value(graph, rules)
+    monkeypatch.setattr(split, "LEAF_ORDER", "numbers")
     assert split_value(graph, rules) == plain
     monkeypatch.setattr(split, "LEAF_ORDER", "fewest")
     assert split_value(graph, rules) == plain
@@ -103,13 +104,18 @@ def test_the_small_graphs_split_deep():
     assert len(solver.splits) == 4 and max(split["depth"] for split in solver.splits) >= 5
 
 
-@pytest.mark.parametrize("going_on, fresh", [(False, False), (True, False), (False, True)])
-def test_the_split_solve_of_path_8_is_exact_and_splits_deep(monkeypatch, going_on, fresh):
+@pytest.mark.parametrize(
+    "going_on, fresh, order",
+    [(False, False, "fewest"), (True, False, "fewest"), (False, True, "fewest"), (False, True, "numbers")],
+)
+def test_the_split_solve_of_path_8_is_exact_and_splits_deep(monkeypatch, going_on, fresh, order):
     """1×8 (+3) split over two workers, the explicit tree three plies deep or more, a
     worker's leaf started again or gone on with (``RESUME``), the worker's numbers kept or
-    emptied before each new leaf (``FRESH_NUMBERS``)."""
+    emptied before each new leaf (``FRESH_NUMBERS``), the leaves taken by fewest nodes or
+    by the tree's proof numbers (``LEAF_ORDER``)."""
     monkeypatch.setattr(split, "RESUME", going_on)
     monkeypatch.setattr(split, "FRESH_NUMBERS", fresh)
+    monkeypatch.setattr(split, "LEAF_ORDER", order)
     solver = split_solver("path:8", "tromp-taylor", leaf=16)
     solution = solver.solve()
     assert solution.raw_value == 3 == plain_value("path:8", "tromp-taylor")
