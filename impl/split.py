@@ -67,9 +67,9 @@ LEAF_ORDER = "fewest"
 proof numbers (PN²: from the root down, always the open child of least disproof number; a
 leaf's numbers are its df-pn root's where its last search stopped, 1 and 1 before any),
 or ``"fewest"``, the leaf that has had the fewest nodes.  On 1×12 within 600 s both give
-[+1, +2], the test of +2 open after about 107 M nodes of leaves, every one of them needed by
-the tree's answers so far (``needed``): the leaves are dear, not badly chosen; so the default
-stays ``"fewest"`` (docs/solver.md)."""
+[+1, +2], the test of +2 open after about 107 M nodes of leaves; taken by their numbers,
+every one of those nodes was needed by the tree's answers so far (``needed``): the leaves are
+dear, not badly chosen.  So the default stays ``"fewest"`` (docs/solver.md)."""
 MAX_JOBS = 64
 """The most worker processes ``--jobs`` may ask for: each is a fork of the solving process,
 its tables (hundreds of megabytes on 1×12) copied as it writes them."""
