@@ -391,21 +391,25 @@ class Split:
                 room = min(room, until + 1 - solver.nodes - outstanding)
         return room
 
-    def dispatch(self, pool: Pool, busy: dict) -> None:
-        """Hand each idle worker the open leaf it searches next, within the room left."""
+    def dispatch(self, pool: Pool, busy: dict) -> bool:
+        """Hand each idle worker the open leaf it searches next, within the room left;
+        whether any leaf was handed out."""
         solver = self.solver
+        sent = False
         for index, conn in enumerate(pool.connections()):
             if index in busy:
                 continue
             room = self.room(busy)
             leaf = self.next_leaf(index) if room > 0 else None
             if leaf is None:
-                return
+                break
             asked = min(leaf.budget, room)
             leaf.running = True
             leaf.worker = index
             conn.send((leaf.path, leaf.t, asked, solver.deadline))
             busy[index] = (leaf, asked)
+            sent = True
+        return sent
 
     def collect(self, pool: Pool, busy: dict) -> None:
         """Wait a little for the busy workers and take in the answers that came back."""
@@ -432,15 +436,18 @@ class Split:
     def run(self, pool: Pool) -> int:
         """Go on deciding the test with the pool's workers: 1 or -1; ``ShareSpent`` when the
         turn's share is spent (the tree kept for the next turn); the solver's Budget when
-        its node or time budget runs out."""
+        its node or time budget runs out.  A turn in which a leaf was searched is counted
+        in ``turns``."""
         from gorules.impl.solve import Budget, ShareSpent
 
         solver = self.solver
         busy: dict = {}
-        self.turns += 1
+        counted = False
         try:
             while self.root.answer == 0:
-                self.dispatch(pool, busy)
+                if self.dispatch(pool, busy) and not counted:
+                    self.turns += 1
+                    counted = True
                 if not busy:
                     if self.room(busy) > 0:
                         raise AssertionError("an open split test without an open leaf")
