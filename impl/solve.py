@@ -957,14 +957,20 @@ class Solver:
                 mask |= 1 << index[sigma]
         return mask
 
-    def node_allowance(self, chunk: int) -> int:
-        """The nodes the kernel may visit before returning: ``chunk``, cut so that no node
-        budget (``max_nodes``, the probe's, the share's, the split's mark) is overrun by more than one node."""
-        allowed = chunk
+    def nodes_left(self) -> int:
+        """The nodes that may still be visited before a node budget (``max_nodes``, the
+        probe's, the share's, the split's mark) is overrun by more than one node; at most 2^62,
+        and 0 or less once one is."""
+        left = 1 << 62
         for until in (self.max_nodes, self.probe_until, self.share_until, self.split_until):
             if until is not None:
-                allowed = min(allowed, until + 1 - self.nodes)
-        return max(1, allowed)
+                left = min(left, until + 1 - self.nodes)
+        return left
+
+    def node_allowance(self, chunk: int) -> int:
+        """The nodes the kernel may visit before returning: ``chunk``, cut to
+        :meth:`nodes_left`, at least one."""
+        return max(1, min(chunk, self.nodes_left()))
 
     def compiled_prove(self, state, t, depth, group=()) -> int:
         """The kernel's answer to "at least ``t`` within ``depth`` turns?" from ``state``

@@ -130,6 +130,18 @@ def needed(node: Node) -> int:
     return node.spent + sum(below)
 
 
+def renumber(node: Node | None) -> None:
+    """Recompute the proof numbers of the open nodes from ``node`` up to the root (the
+    decided ones are passed over) as df-pn's weak rule does: pn the least dn of the open
+    children, dn the largest pn plus one for each other open child."""
+    while node is not None:
+        if node.answer == 0 and node.children:
+            kids = [child for child in node.children if child.answer == 0]
+            node.pn = min(child.dn for child in kids)
+            node.dn = max(child.pn for child in kids) + len(kids) - 1
+        node = node.parent
+
+
 def most_proving(node: Node) -> Node | None:
     """The most-proving open leaf below ``node`` not being searched: from ``node`` down, the
     open child of least disproof number (then of fewest nodes) that still has such a leaf;
@@ -276,7 +288,7 @@ class Split:
         solver.root()
         self.expansions += 1
         self.propagate(node)
-        self.renumber(node)
+        renumber(node)
 
     def propagate(self, node: Node | None) -> None:
         """Combine answers upwards from ``node`` as far as they change."""
@@ -284,18 +296,6 @@ class Split:
             node.answer = combined(node.children, self.solver.split_mutant)
             if node.answer == 0:
                 return
-            node = node.parent
-
-    @staticmethod
-    def renumber(node: Node | None) -> None:
-        """Recompute the proof numbers of the open nodes from ``node`` up to the root (the
-        decided ones are passed over) as df-pn's weak rule does: pn the least dn of the open
-        children, dn the largest pn plus one for each other open child."""
-        while node is not None:
-            if node.answer == 0 and node.children:
-                kids = [child for child in node.children if child.answer == 0]
-                node.pn = min(child.dn for child in kids)
-                node.dn = max(child.pn for child in kids) + len(kids) - 1
             node = node.parent
 
     def open_leaves(self, node: Node | None = None) -> list:
@@ -341,7 +341,7 @@ class Split:
         if answer:
             leaf.answer = answer
             self.propagate(leaf.parent)
-            self.renumber(leaf.parent)
+            renumber(leaf.parent)
             return
         leaf.pn, leaf.dn = max(1, numbers[0]), max(1, numbers[1])
         if leaf.spent >= self.solver.split_expand:
@@ -349,7 +349,7 @@ class Split:
         else:
             if asked >= leaf.budget:
                 leaf.budget *= 2
-            self.renumber(leaf.parent)
+            renumber(leaf.parent)
 
     def summary(self, shown: int = 8) -> dict:
         """The split as JSON-able data: its threshold and answer, the turns it ran in, the
@@ -381,15 +381,8 @@ class Split:
 
     def room(self, busy: dict) -> int:
         """The nodes that may still be handed out: what the node budget and the turn's share
-        have left, less the budgets of the searches running (a large number if neither is
-        set)."""
-        solver = self.solver
-        outstanding = sum(asked for _, asked in busy.values())
-        room = 1 << 62
-        for until in (solver.max_nodes, solver.share_until):
-            if until is not None:
-                room = min(room, until + 1 - solver.nodes - outstanding)
-        return room
+        have left (``Solver.nodes_left``), less the budgets of the searches running."""
+        return self.solver.nodes_left() - sum(asked for _, asked in busy.values())
 
     def dispatch(self, pool: Pool, busy: dict) -> bool:
         """Hand each idle worker the open leaf it searches next, within the room left;
@@ -433,12 +426,22 @@ class Split:
             solver.nodes += nodes
             self.returned(leaf, answer, nodes, asked, numbers)
 
+    def check_budget(self) -> None:
+        """The solver's Budget if its node or time budget has run out."""
+        from gorules.impl.solve import Budget
+
+        solver = self.solver
+        if solver.max_nodes is not None and solver.nodes > solver.max_nodes:
+            raise Budget(f"the node budget of {solver.max_nodes:,} nodes ran out")
+        if solver.deadline is not None and time.perf_counter() > solver.deadline:
+            raise Budget(f"the time budget of {solver.max_seconds:g} s ran out")
+
     def run(self, pool: Pool) -> int:
         """Go on deciding the test with the pool's workers: 1 or -1; ``ShareSpent`` when the
         turn's share is spent (the tree kept for the next turn); the solver's Budget when
         its node or time budget runs out.  A turn in which a leaf was searched is counted
         in ``turns``."""
-        from gorules.impl.solve import Budget, ShareSpent
+        from gorules.impl.solve import ShareSpent
 
         solver = self.solver
         busy: dict = {}
@@ -451,16 +454,12 @@ class Split:
                 if not busy:
                     if self.room(busy) > 0:
                         raise AssertionError("an open split test without an open leaf")
-                    if solver.max_nodes is not None and solver.nodes > solver.max_nodes:
-                        raise Budget(f"the node budget of {solver.max_nodes:,} nodes ran out")
+                    self.check_budget()
                     raise ShareSpent
                 self.collect(pool, busy)
                 if solver.progress is not None:
                     solver.progress(solver)
-                if solver.max_nodes is not None and solver.nodes > solver.max_nodes:
-                    raise Budget(f"the node budget of {solver.max_nodes:,} nodes ran out")
-                if solver.deadline is not None and time.perf_counter() > solver.deadline:
-                    raise Budget(f"the time budget of {solver.max_seconds:g} s ran out")
+                self.check_budget()
         finally:
             for index, (leaf, _) in busy.items():
                 leaf.running = False  # cut off with its worker

@@ -18,7 +18,7 @@ import pytest
 
 from gorules.impl import split
 from gorules.impl.solve import Solver
-from gorules.impl.split import OR_FOR_AND, Node, Split, fork_available, most_proving, needed
+from gorules.impl.split import OR_FOR_AND, Node, fork_available, most_proving, needed, renumber
 from gorules.spec.graph import parse_graph
 from tests.test_solve_cli import run_cli
 from tests.test_solve_reference import FINITE, RULES, small_cases
@@ -81,11 +81,11 @@ def test_the_most_proving_leaf_follows_the_least_disproof_numbers():
     b1, b2 = (Node((1, m), (), (), 0, b) for m in range(2))
     b1.pn, b1.dn, b2.pn, b2.dn = 6, 2, 3, 8
     b.children = [b1, b2]
-    Split.renumber(b1)
+    renumber(b1)
     assert (b.pn, b.dn) == (2, 6 + 1) and (root.pn, root.dn) == (7, 40 + 1)
     assert most_proving(root) is a
     a.dn = 1
-    Split.renumber(a)
+    renumber(a)
     assert most_proving(root) is a
     a.running = True
     assert most_proving(root) is b1
