@@ -28,6 +28,7 @@ verifies with :mod:`gorules.spec.benson`.
 from __future__ import annotations
 
 import sys
+from array import array
 
 from gorules.impl.benson import owned
 from gorules.impl.bitset import to_board
@@ -40,7 +41,13 @@ MAX_POSITIONS = 50_000
 the writer keeps every position with its Q and D in memory until the certificate is done,
 so this bounds its memory.  3×3, 1×9 and 2×5 take 2,417, 2,589 and 2,740, 1×10 and 1×11
 10,283 and 18,965; a writer led into lines no proof covered (CERTIFY_WAYS in
-``impl/search.py``) held 3.5 GB at 154,010 positions, whose Q named 324 keys on average."""
+``impl/search.py``) held 3.5 GB at 154,010 positions, whose Q named 324 keys on average
+(with Q and D then held as sets of keys; they are now arrays of key numbers, :class:`Writer`)."""
+
+Claim = tuple[array, array]
+"""A node's (Q, D): the numbers (:meth:`Writer.key`) of the history keys its strategy relies
+on and of those present in the history it was written for, each an ascending array."""
+NO_KEYS = array("l")
 
 
 class CertificateRefused(ValueError):
@@ -59,7 +66,12 @@ class Writer:
     :mod:`gorules.impl.certificate_check`): Q is the keys its own moves make (every stone
     move of the opponent, the owner's chosen move) together with its children's Q less the
     node's own key, which the move adds to their history.  A state reached again, for the
-    same owner and bound, with a history H such that H ∩ Q = D reuses the node."""
+    same owner and bound, with a history H such that H ∩ Q = D reuses the node.
+
+    Every position is held until the certificate is written, so they are held compactly: a
+    history key is numbered on first sight (:meth:`key`), the history counts key numbers,
+    and each claim is two ascending arrays of key numbers (:data:`Claim`).  On 1×11 (Q of 78
+    keys on average) the claims as sets of keys took two thirds of the writer's memory."""
 
     def __init__(self, solver: Solver, max_positions: int = MAX_POSITIONS):
         """Write strategies from ``solver``'s proofs (its tables are reused and extended), of
@@ -72,26 +84,39 @@ class Writer:
         self.solver = solver
         self.max_positions = max_positions
         self.nodes: list[dict] = []
-        self.claims: list[tuple[frozenset, frozenset]] = []
+        self.claims: list[Claim] = []
+        self.numbers: dict = {}
+        self.keys: list = []
         self.written: dict = {}
         self.images: dict = {}
         self.history: dict = {}
         self.kept_points: dict = {}
 
-    def key(self, black: int, white: int, side: int):
-        """The history key of a position (the solver's: the board, with the player to move
-        under situational superko)."""
-        return self.solver.history_key(black, white, side, 0, None)
+    def key(self, black: int, white: int, side: int) -> int:
+        """The number of a position's history key (the solver's key: the board, with the
+        player to move under situational superko), numbered on first sight."""
+        return self.number(self.solver.history_key(black, white, side, 0, None))
 
-    def claim(self, q: frozenset) -> tuple[frozenset, frozenset]:
-        """(Q, D): D the keys of Q present in the history before the current position."""
-        history = self.history
-        return q, frozenset(k for k in q if k in history)
+    def number(self, key) -> int:
+        """The number of a history key, numbered on first sight."""
+        found = self.numbers.get(key)
+        if found is None:
+            found = self.numbers[key] = len(self.keys)
+            self.keys.append(key)
+        return found
 
-    def reusable(self, q: frozenset, d: frozenset) -> bool:
-        """Whether a node with (Q, D) holds under the current history H: H ∩ Q = D."""
+    def claim(self, q) -> Claim:
+        """(Q, D) for the key numbers ``q``: D those present in the history before the
+        current position; both ascending arrays."""
         history = self.history
-        return all(k in history for k in d) and not any(k in history for k in q - d)
+        ordered = sorted(q)
+        return array("l", ordered), array("l", (k for k in ordered if k in history))
+
+    def reusable(self, q: array, d: array) -> bool:
+        """Whether a node with (Q, D) holds under the current history H: H ∩ Q = D (D is
+        part of Q, so: every key of D is in H, and no more keys of Q than D has)."""
+        history = self.history
+        return all(k in history for k in d) and sum(k in history for k in q) == len(d)
 
     def enter(self, key) -> None:
         """The current position's key joins the history (a move is made from it)."""
@@ -105,7 +130,7 @@ class Writer:
         else:
             del self.history[key]
 
-    def add(self, content: dict, claim: tuple[frozenset, frozenset]) -> int:
+    def add(self, content: dict, claim: Claim) -> int:
         """Append a node (``content`` without its id) with its claim (Q, D); its number.
         PositionsSpent if the certificate already has ``max_positions`` positions."""
         number = len(self.nodes)
@@ -115,7 +140,7 @@ class Writer:
         self.claims.append(claim)
         return number
 
-    def node(self, state, content: dict, q: frozenset = frozenset()) -> int:
+    def node(self, state, content: dict, q=()) -> int:
         """Add a node for ``state`` with ``content`` and Q = ``q`` (D from the history); its number."""
         board = "".join(to_board(self.solver.graph, state[0], state[1]))
         return self.add({"board": board, **content}, self.claim(q))
@@ -142,9 +167,10 @@ class Writer:
         end: 2·(points kept) − n ≥ t, a ``static`` leaf (n − 2·kept for the opponent is at most −t)."""
         return 2 * self.kept(state[0], state[1], owner) - self.solver.n >= t
 
-    def carried(self, key, sigma: tuple):
-        """The image of a history key under the automorphism σ."""
+    def carried(self, number: int, sigma: tuple) -> int:
+        """The number of the image of history key number ``number`` under the automorphism σ."""
         solver = self.solver
+        key = self.keys[number]
         if solver.ko == "situational":
             side, board = key & 1, key >> 1
         else:
@@ -168,12 +194,15 @@ class Writer:
         if "moves" in node:
             image["moves"] = [[m if m == PASS else sigma[m], self.mapped(child, sigma)] for m, child in node["moves"]]
         q, d = self.claims[number]
-        claim = (frozenset(self.carried(k, sigma) for k in q), frozenset(self.carried(k, sigma) for k in d))
+        claim = (
+            array("l", sorted(self.carried(k, sigma) for k in q)),
+            array("l", sorted(self.carried(k, sigma) for k in d)),
+        )
         image_number = self.add({"board": "".join(board), **image}, claim)
         self.images[place] = image_number
         return image_number
 
-    def strategy(self, state, owner: int, t: int, group: tuple = ()) -> tuple[int, frozenset]:
+    def strategy(self, state, owner: int, t: int, group: tuple = ()) -> tuple[int, array]:
         """The node of a strategy for ``owner`` (0 Black, 1 White) from ``state`` (with the
         solver's current history) keeping the owner's value (negamax, no komi) at least ``t``,
         and its Q.  ``group`` holds automorphisms fixing the whole history: the opponent's
@@ -188,7 +217,7 @@ class Writer:
         if passes >= 2 or self.holds(state, owner, t):
             number = self.node(state, {"over": True} if passes >= 2 else {"static": True})
             self.written.setdefault(place, []).append(number)
-            return number, frozenset()
+            return number, NO_KEYS
         own = self.key(black, white, side)
         moves = solver.legal(state)
         asked: set = set()
@@ -202,9 +231,9 @@ class Writer:
             self.leave(own)
         content = {"to_move": "BW"[side], "moves": [[v, c] for v, c, _ in entries]}
         for _, _, q_child in entries:
-            asked |= q_child
+            asked.update(q_child)
         asked.discard(own)
-        number = self.node(state, content, frozenset(asked))
+        number = self.node(state, content, asked)
         self.written.setdefault(place, []).append(number)
         return number, self.claims[number][0]
 
@@ -290,14 +319,17 @@ class Writer:
         return entries
 
     def written_keys(self) -> list[str]:
-        """The keys named by the nodes' Q, numbered, as strings, and each node's ``q`` and
-        ``d`` written as lists of those numbers."""
+        """The keys named by the nodes' Q, numbered afresh in the order the nodes name them,
+        as strings, and each node's ``q`` and ``d`` written as lists of those numbers (the
+        claims are let go as they are written)."""
         numbers: dict = {}
-        for node, (q, d) in zip(self.nodes, self.claims, strict=True):
+        for i, node in enumerate(self.nodes):
+            q, d = self.claims[i]
+            self.claims[i] = (NO_KEYS, NO_KEYS)
             for name, keys in (("q", q), ("d", d)):
                 if keys:
                     node[name] = sorted(numbers.setdefault(k, len(numbers)) for k in keys)
-        return [self.position(k) for k in numbers]
+        return [self.position(self.keys[k]) for k in numbers]
 
     def position(self, key) -> str:
         """A history key as written in a certificate: the board, and ``:B`` or ``:W`` for the

@@ -3,6 +3,7 @@ several files into a staged directory that appears only when all are written."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -39,6 +40,28 @@ def write_atomically(path: str | os.PathLike, write: Callable[[str], object]) ->
 def write_text_atomically(path: str | os.PathLike, text: str) -> Path:
     """Write text (UTF-8) to ``path`` atomically."""
     return write_atomically(path, lambda temporary: Path(temporary).write_text(text, encoding="utf-8"))
+
+
+def write_json_atomically(path: str | os.PathLike, data: dict) -> Path:
+    """Write the JSON object ``data`` to ``path`` atomically, compactly (the text of
+    ``json.dumps(data, separators=(",", ":"))``), encoding the items of its list values one at
+    a time: a certificate's million positions never become one string in memory."""
+
+    def write(temporary: str) -> None:
+        with open(temporary, "w", encoding="utf-8") as out:
+            out.write("{")
+            for i, (name, value) in enumerate(data.items()):
+                out.write(("," if i else "") + json.dumps(name) + ":")
+                if isinstance(value, list):
+                    out.write("[")
+                    for j, item in enumerate(value):
+                        out.write(("," if j else "") + json.dumps(item, separators=(",", ":")))
+                    out.write("]")
+                else:
+                    out.write(json.dumps(value, separators=(",", ":")))
+            out.write("}")
+
+    return write_atomically(path, write)
 
 
 def write_bytes_atomically(path: str | os.PathLike, data: bytes) -> Path:

@@ -18,6 +18,7 @@ import pytest
 from gorules.impl import certificate_check
 from gorules.impl.certificate import CertificateRefused, PositionsSpent, Writer, certificate
 from gorules.impl.certificate_check import CertificateError, check
+from gorules.impl.files import write_json_atomically
 from gorules.impl.solve import Solver
 from gorules.spec import benson as spec_benson
 from gorules.spec.graph import parse_graph
@@ -184,6 +185,27 @@ def test_cli_writes_and_checks_a_certificate(tmp_path, two_by_two):
     path.write_text("{not json")
     code, _, err = run_cli("check-certificate", str(path))
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_a_certificate_is_written_as_one_compact_json_text(tmp_path, two_by_two):
+    """The certificate file, written a node at a time, is the text of one ``json.dumps`` of
+    the whole certificate with compact separators, and reads back equal."""
+    path = tmp_path / "proof.json"
+    write_json_atomically(path, two_by_two)
+    assert path.read_text() == json.dumps(two_by_two, separators=(",", ":"))
+    assert json.loads(path.read_text()) == two_by_two
+    assert [p.name for p in tmp_path.iterdir()] == ["proof.json"]
+
+
+def test_the_writer_keeps_claims_as_key_numbers(two_by_two):
+    """Every node's Q and D name keys by number, D within Q, and every number names a key
+    listed in the certificate: the compact claims are renumbered into the file's keys."""
+    listed = len(two_by_two["keys"])
+    for node in two_by_two["nodes"]:
+        q, d = node.get("q", []), node.get("d", [])
+        assert q == sorted(set(q)) and set(d) <= set(q)
+        assert all(0 <= k < listed for k in q)
+    assert listed == len({k for node in two_by_two["nodes"] for k in node.get("q", [])})
 
 
 @pytest.mark.slow

@@ -20,7 +20,7 @@ from gorules.errors import UsageError
 from gorules.impl import ultimate_search
 from gorules.impl.budget import Budget
 from gorules.impl.certificate import MAX_POSITIONS
-from gorules.impl.files import write_text_atomically
+from gorules.impl.files import write_json_atomically
 from gorules.impl.search import SearchError, Solution, require_two_player, solve
 from gorules.impl.solve import DESCENTS, MAX_POINTS
 from gorules.impl.split import MAX_JOBS, default_jobs
@@ -234,7 +234,7 @@ def run(args) -> int:
         if progress is not None:
             progress.close()
     if args.certificate and solution.certificate is not None:
-        write_text_atomically(args.certificate, json.dumps(solution.certificate, separators=(",", ":")))
+        write_json_atomically(args.certificate, solution.certificate)
     result = report(solution, ruleset, graph)
     if args.json:
         print(json.dumps(result))
