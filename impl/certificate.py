@@ -91,6 +91,7 @@ class Writer:
         self.images: dict = {}
         self.history: dict = {}
         self.kept_points: dict = {}
+        self.tables_emptied = 0
 
     def key(self, black: int, white: int, side: int) -> int:
         """The number of a position's history key (the solver's key: the board, with the
@@ -242,7 +243,9 @@ class Writer:
         to ``asked``: a move that settles the bound without search if there is one (:meth:`settling`),
         else the first whose remaining game the solver proves good enough, trying first the
         moves its proofs remember (with the compiled core, after its test at this state
-        under the current history, the move of that proof)."""
+        under the current history, the move of that proof).  If the solver refutes every
+        move, its tables are emptied (counted in ``tables_emptied``) and the moves tried
+        again; AssertionError if they are all refuted again."""
         solver = self.solver
         settled = self.settling(state, owner, t, moves)
         if settled is not None:
@@ -256,18 +259,25 @@ class Writer:
             candidates = solver.hinted(state, t, moves[1:] + moves[:1] if state[3] == 0 else moves)
             if held in candidates:
                 candidates = [held] + [v for v in candidates if v != held]
-        for v in candidates:
-            child, pushed = solver.step(state, v)
-            try:
-                if v == settled or not solver.at_least(child, 1 - t):
-                    if v != PASS:
-                        asked.add(self.key(child[0], child[1], child[2]))
-                    number, q = self.strategy(child, owner, t, self.solver.child_group(group, child, v))
-                    return [(v, number, q)]
-            finally:
-                if pushed:
-                    solver.pop()
-        raise AssertionError("no move keeps the bound: the solver's proof is inconsistent")
+        for fresh in (False, True):
+            if fresh:
+                # Every move refuted here, yet a test on the way here said the bound holds:
+                # one of the solver's answers was wrong for its history.  Its tables are
+                # emptied and the moves tried once more, each test then searched afresh.
+                solver.forget()
+                self.tables_emptied += 1
+            for v in candidates:
+                child, pushed = solver.step(state, v)
+                try:
+                    if v == settled or not solver.at_least(child, 1 - t):
+                        if v != PASS:
+                            asked.add(self.key(child[0], child[1], child[2]))
+                        number, q = self.strategy(child, owner, t, self.solver.child_group(group, child, v))
+                        return [(v, number, q)]
+                finally:
+                    if pushed:
+                        solver.pop()
+        raise AssertionError("no move keeps the bound, even searched afresh: the solver's value is inconsistent")
 
     def settling(self, state, owner: int, t: int, moves: list):
         """A legal move after which the bound needs no search, or None: a pass that ends the
@@ -341,10 +351,12 @@ class Writer:
         return text if side is None else f"{text}:{'BW'[side]}"
 
 
-def certificate(solver: Solver, value: int, max_positions: int = MAX_POSITIONS) -> dict:
+def certificate(solver: Solver, value: int, max_positions: int = MAX_POSITIONS, effort: dict | None = None) -> dict:
     """The certificate of the raw value ``value`` (Black's margin before komi) that ``solver``
     found from its start (the empty board, Black to move): both strategies, as JSON-able data,
-    of at most ``max_positions`` positions (PositionsSpent beyond)."""
+    of at most ``max_positions`` positions (PositionsSpent beyond).  ``effort``, if given,
+    receives ``tables_emptied``: how often the solver's answers disagreed and its tables
+    were emptied (:meth:`Writer.owner_move`)."""
     if solver.start != (0, 0, 0):
         raise CertificateRefused("certificates are written only for games from the empty board")
     writer = Writer(solver, max_positions)
@@ -356,6 +368,8 @@ def certificate(solver: Solver, value: int, max_positions: int = MAX_POSITIONS) 
         upper_root = writer.strategy(solver.root(), 1, -value, solver.group)[0]
     finally:
         sys.setrecursionlimit(limit)
+        if effort is not None:
+            effort["tables_emptied"] = writer.tables_emptied
     return {
         "format": FORMAT,
         "graph": solver.graph.name,

@@ -244,11 +244,12 @@ def solve_tromp_taylor(
     # the move of a proof whose queries hold under its history (``Solver.held_move``): path:8
     # writes in 718 solver nodes with eight ways, 1×10 in 69,397 against 150,698 with one.
     proof = None
+    effort: dict = {}
     if certify and found.status == "exact":
         from gorules.impl.certificate import MAX_POSITIONS, CertificateRefused, PositionsSpent, certificate
 
         try:
-            proof = certificate(solver, found.raw_value, certificate_positions or MAX_POSITIONS)
+            proof = certificate(solver, found.raw_value, certificate_positions or MAX_POSITIONS, effort)
         except CertificateRefused as error:
             raise SearchError(str(error)) from None
         except PositionsSpent as spent:
@@ -281,9 +282,20 @@ def solve_tromp_taylor(
         status=found.status,
         lower=found.lower,
         upper=found.upper,
-        note=found.cycle_rule,
+        note=found.cycle_rule or emptied_note(effort.get("tables_emptied", 0)),
         details=found.details,
         certificate=proof,
+    )
+
+
+def emptied_note(times: int) -> str | None:
+    """What a solve says when its certificate writer had to empty the solver's tables
+    (``certificate``'s ``tables_emptied``), or None."""
+    if not times:
+        return None
+    return (
+        f"while the certificate was written the solver's answers disagreed {times} time(s), and its tables "
+        "were emptied and the moves searched afresh; check the file with gorules check-certificate"
     )
 
 

@@ -187,6 +187,42 @@ def test_cli_writes_and_checks_a_certificate(tmp_path, two_by_two):
     assert code == 2 and len(err.strip().splitlines()) == 1
 
 
+def lying_solver(monkeypatch, until_emptied: bool) -> Solver:
+    """2×2 solved, then its tests made to say that after any stone move of Black's at the
+    root White reaches every bound (a wrong answer, as an answer of the table trusted under
+    a history where it does not hold would give), until its tables are emptied if
+    ``until_emptied``, else always."""
+    solver = Solver(parse_graph("grid:2x2"), "tromp-taylor")
+    solver.solve()
+    lying = [True]
+    at_least, forget = Solver.at_least, Solver.forget
+
+    def lied(self, state, t, group=()):
+        if lying[0] and len(self.keys) == 2:
+            return True
+        return at_least(self, state, t, group)
+
+    def emptied(self):
+        lying[0] = not until_emptied
+        forget(self)
+
+    monkeypatch.setattr(Solver, "at_least", lied)
+    monkeypatch.setattr(Solver, "forget", emptied)
+    return solver
+
+
+def test_the_writer_empties_the_tables_of_a_solver_that_contradicts_itself(monkeypatch):
+    """Where the solver refutes every move of the strategy's player, the writer empties its
+    tables once and tries again: the certificate is written, checks with the spec, and the
+    emptying is counted; a solver that still refutes every move is reported inconsistent."""
+    effort: dict = {}
+    data = certificate(lying_solver(monkeypatch, True), 1, effort=effort)
+    assert effort == {"tables_emptied": 1}
+    assert check(data) is None and data["value"] == 1
+    with pytest.raises(AssertionError, match="even searched afresh"):
+        certificate(lying_solver(monkeypatch, False), 1)
+
+
 def test_a_certificate_is_written_as_one_compact_json_text(tmp_path, two_by_two):
     """The certificate file, written a node at a time, is the text of one ``json.dumps`` of
     the whole certificate with compact separators, and reads back equal."""
