@@ -170,6 +170,30 @@ def test_a_split_test_keeps_to_its_turns_share():
     assert multiprocessing.active_children() == []
 
 
+def test_a_turn_counts_only_if_a_leaf_was_searched_in_it():
+    """1×10's test of +2 split by hand: a turn whose share is spent before any leaf could be
+    handed out gives the workers back (ShareSpent) without counting a turn; the next, whose
+    leaves run until the node budget is spent, counts one."""
+    from gorules.impl.solve import Budget, ShareSpent
+
+    solver = Solver(parse_graph("path:10"), "tromp-taylor", search="dfpn", jobs=2)
+    tree = split.Split(solver, solver.root(), 2, solver.group)
+    pool = split.Pool(solver, 2)
+    try:
+        solver.share_until = solver.nodes - 1
+        with pytest.raises(ShareSpent):
+            tree.run(pool)
+        assert tree.turns == 0 and tree.nodes == 0
+        solver.share_until = None
+        solver.max_nodes = solver.nodes + 3_000
+        with pytest.raises(Budget):
+            tree.run(pool)
+        assert tree.turns == 1 and tree.nodes > 0
+    finally:
+        pool.close()
+    assert multiprocessing.active_children() == []
+
+
 def test_a_proved_node_needs_only_its_cheapest_refutation():
     """The nodes a split's answer rests on: a proved node counts its own searches and its
     cheapest disproved child, not its other children; a disproved or open node all of them."""
