@@ -92,6 +92,7 @@ class Writer:
         self.history: dict = {}
         self.kept_points: dict = {}
         self.tables_emptied = 0
+        self.disagreement: str | None = None
 
     def key(self, black: int, white: int, side: int) -> int:
         """The number of a position's history key (the solver's key: the board, with the
@@ -266,6 +267,8 @@ class Writer:
                 # emptied and the moves tried once more, each test then searched afresh.
                 solver.forget()
                 self.tables_emptied += 1
+                if self.disagreement is None:
+                    self.disagreement = self.where(state, owner, t)
             for v in candidates:
                 child, pushed = solver.step(state, v)
                 try:
@@ -278,6 +281,14 @@ class Writer:
                     if pushed:
                         solver.pop()
         raise AssertionError("no move keeps the bound, even searched afresh: the solver's value is inconsistent")
+
+    def where(self, state, owner: int, t: int) -> str:
+        """A position of the strategy as the solve's note names it: the board, the player to
+        move, the bound and the line of boards that led there (the history, oldest first)."""
+        solver = self.solver
+        line = " ".join(self.position(k) for k in solver.keys)
+        board = "".join(to_board(solver.graph, state[0], state[1]))
+        return f"board {board}, {'BW'[state[2]]} to move, {'BW'[owner]} keeping {t:+d} (negamax), after {line}"
 
     def settling(self, state, owner: int, t: int, moves: list):
         """A legal move after which the bound needs no search, or None: a pass that ends the
@@ -356,7 +367,8 @@ def certificate(solver: Solver, value: int, max_positions: int = MAX_POSITIONS, 
     found from its start (the empty board, Black to move): both strategies, as JSON-able data,
     of at most ``max_positions`` positions (PositionsSpent beyond).  ``effort``, if given,
     receives ``tables_emptied``: how often the solver's answers disagreed and its tables
-    were emptied (:meth:`Writer.owner_move`)."""
+    were emptied (:meth:`Writer.owner_move`), and ``disagreement``: where they first did
+    (:meth:`Writer.where`), or None."""
     if solver.start != (0, 0, 0):
         raise CertificateRefused("certificates are written only for games from the empty board")
     writer = Writer(solver, max_positions)
@@ -370,6 +382,7 @@ def certificate(solver: Solver, value: int, max_positions: int = MAX_POSITIONS, 
         sys.setrecursionlimit(limit)
         if effort is not None:
             effort["tables_emptied"] = writer.tables_emptied
+            effort["disagreement"] = writer.disagreement
     return {
         "format": FORMAT,
         "graph": solver.graph.name,

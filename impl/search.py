@@ -282,20 +282,20 @@ def solve_tromp_taylor(
         status=found.status,
         lower=found.lower,
         upper=found.upper,
-        note=found.cycle_rule or emptied_note(effort.get("tables_emptied", 0)),
+        note=found.cycle_rule or emptied_note(effort.get("tables_emptied", 0), effort.get("disagreement")),
         details=found.details,
         certificate=proof,
     )
 
 
-def emptied_note(times: int) -> str | None:
+def emptied_note(times: int, where: str | None = None) -> str | None:
     """What a solve says when its certificate writer had to empty the solver's tables
-    (``certificate``'s ``tables_emptied``), or None."""
+    (``certificate``'s ``tables_emptied``, first at ``where``), or None."""
     if not times:
         return None
     return (
-        f"while the certificate was written the solver's answers disagreed {times} time(s), and its tables "
-        "were emptied and the moves searched afresh; check the file with gorules check-certificate"
+        f"while the certificate was written the solver's answers disagreed {times} time(s) (first at {where}), "
+        "and its tables were emptied and the moves searched afresh; check the file with gorules check-certificate"
     )
 
 
