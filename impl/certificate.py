@@ -280,7 +280,10 @@ class Writer:
                 finally:
                     if pushed:
                         solver.pop()
-        raise AssertionError("no move keeps the bound, even searched afresh: the solver's value is inconsistent")
+        raise AssertionError(
+            "no move keeps the bound, even searched afresh: the solver's value is inconsistent, at "
+            + self.where(state, owner, t)
+        )
 
     def where(self, state, owner: int, t: int) -> str:
         """A position of the strategy as the solve's note names it: the board, the player to
