@@ -144,8 +144,11 @@ class Writer:
 
     def node(self, state, content: dict, q=()) -> int:
         """Add a node for ``state`` with ``content`` and Q = ``q`` (D from the history); its number."""
-        board = "".join(to_board(self.solver.graph, state[0], state[1]))
-        return self.add({"board": board, **content}, self.claim(q))
+        return self.add({"board": self.board(state[0], state[1]), **content}, self.claim(q))
+
+    def board(self, black: int, white: int) -> str:
+        """A board as a certificate writes it: a character per point (``.``, ``B``, ``W``)."""
+        return "".join(to_board(self.solver.graph, black, white))
 
     def kept(self, black: int, white: int, owner: int) -> int:
         """The number of points ``owner`` keeps to the end by passing on this board: Benson's
@@ -290,7 +293,7 @@ class Writer:
         move, the bound and the line of boards that led there (the history, oldest first)."""
         solver = self.solver
         line = " ".join(self.position(k) for k in solver.keys)
-        board = "".join(to_board(solver.graph, state[0], state[1]))
+        board = self.board(state[0], state[1])
         return f"board {board}, {'BW'[state[2]]} to move, {'BW'[owner]} keeping {t:+d} (negamax), after {line}"
 
     def settling(self, state, owner: int, t: int, moves: list):
@@ -361,7 +364,7 @@ class Writer:
         solver = self.solver
         side, board = (key & 1, key >> 1) if solver.ko == "situational" else (None, key)
         full = (1 << solver.n) - 1
-        text = "".join(to_board(solver.graph, board & full, board >> solver.n))
+        text = self.board(board & full, board >> solver.n)
         return text if side is None else f"{text}:{'BW'[side]}"
 
 

@@ -719,15 +719,12 @@ class Solver:
         self.next_tick = self.nodes + TICK
         if self.max_nodes is not None:
             self.next_tick = min(self.next_tick, self.max_nodes + 1)
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise Budget(f"the node budget of {self.max_nodes:,} nodes ran out")
+        self.check_node_budget()
         if self.probe_until is not None and self.nodes > self.probe_until:
             raise ProbeSpent
         if self.split_until is not None and self.nodes > self.split_until:
             raise SplitDue
-        now = time.perf_counter()
-        if self.deadline is not None and now > self.deadline:
-            raise Budget(f"the time budget of {self.max_seconds:g} s ran out")
+        self.check_time_budget()
         if self.share_until is not None and self.nodes > self.share_until:
             raise ShareSpent
         if self.progress is not None:
@@ -881,6 +878,16 @@ class Solver:
             if stronger and self.reusable(old):
                 return
         known[slot] = (t, 0, move, d_keys, d_bits, q)
+
+    def check_node_budget(self) -> None:
+        """Budget if more than ``max_nodes`` nodes have been visited."""
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise Budget(f"the node budget of {self.max_nodes:,} nodes ran out")
+
+    def check_time_budget(self) -> None:
+        """Budget if the time budget's deadline has passed."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise Budget(f"the time budget of {self.max_seconds:g} s ran out")
 
     def deepen(self, state, t, group=()) -> int:
         """Whether the player to move in ``state`` can force at least ``t``, by iterative

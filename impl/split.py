@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import time
 from dataclasses import dataclass, field
 
 SPLIT_AFTER = 1 << 21
@@ -428,13 +427,8 @@ class Split:
 
     def check_budget(self) -> None:
         """The solver's Budget if its node or time budget has run out."""
-        from gorules.impl.solve import Budget
-
-        solver = self.solver
-        if solver.max_nodes is not None and solver.nodes > solver.max_nodes:
-            raise Budget(f"the node budget of {solver.max_nodes:,} nodes ran out")
-        if solver.deadline is not None and time.perf_counter() > solver.deadline:
-            raise Budget(f"the time budget of {solver.max_seconds:g} s ran out")
+        self.solver.check_node_budget()
+        self.solver.check_time_budget()
 
     def run(self, pool: Pool) -> int:
         """Go on deciding the test with the pool's workers: 1 or -1; ``ShareSpent`` when the
