@@ -1021,14 +1021,25 @@ HUGE_PAGE = 1 << 21
 
 
 def _zeros(shape, dtype) -> np.ndarray:
-    """A new array of zeros; from 2 MB up, in memory the kernel is asked to back with huge
-    pages (``MADV_HUGEPAGE``, where the system offers it).  The table is probed at random
-    over up to hundreds of megabytes: with 4 kB pages nearly every probe also misses the
-    address translation cache, and every page is faulted in on first touch."""
+    """A new array of zeros, private to this process; from 2 MB up, in memory the kernel is
+    asked to back with huge pages (``MADV_HUGEPAGE``, where the system offers it).  The
+    table is probed at random over up to hundreds of megabytes: with 4 kB pages nearly
+    every probe also misses the address translation cache, and every page is faulted in on
+    first touch.
+
+    The mapping is private (``MAP_PRIVATE``), as ``np.zeros``'s memory is: a worker forked
+    from the solving process (``impl/split.py``) gets a copy on write.  ``mmap``'s default is
+    a shared mapping: the workers and the solving process then wrote into one table, one
+    bounds' cache and one numbering of keys at once, with no lock.  An answer written by two
+    processes at the same time could take its key from one and its queries from the other,
+    and a key could be numbered twice (each process counts the numbers it gives out), so
+    that its bit in the answers stored before no longer matched its bit in the history.
+    That is how a 4×4 certificate met a wrong answer in the solving process's table
+    (``docs/solver.md``)."""
     size = int(np.prod(shape)) * np.dtype(dtype).itemsize
     if size < HUGE_PAGE or not hasattr(mmap, "MADV_HUGEPAGE"):
         return np.zeros(shape, dtype)
-    region = mmap.mmap(-1, size + HUGE_PAGE)
+    region = mmap.mmap(-1, size + HUGE_PAGE, flags=mmap.MAP_PRIVATE)
     start = -np.frombuffer(region, np.uint8, 1).ctypes.data % HUGE_PAGE
     try:
         region.madvise(mmap.MADV_HUGEPAGE, start, size)

@@ -4,6 +4,9 @@ slot's last word).  Each property is a predicate, shown false on a broken exampl
 
 from __future__ import annotations
 
+import mmap
+import multiprocessing
+
 import numpy as np
 
 from gorules.impl import _numba_solve as ks
@@ -44,6 +47,42 @@ def test_the_freshness_check_refuses_a_used_or_shifted_array():
     assert not fresh(used, shape, np.uint64)
     shifted = ks._zeros((1 << 14) * 3 * (ks.QWORDS + 1) + 1, np.uint64)[1:].reshape(shape)
     assert not fresh(shifted, shape, np.uint64)
+
+
+def _overwrite(arrays: list) -> None:
+    """Fill every array with ones (the forked process's work)."""
+    for array in arrays:
+        array.view(np.uint8).reshape(-1)[:] = 0xFF
+
+
+def seen_after_a_fork(arrays: list) -> bool:
+    """Whether a process forked from this one, overwriting every array of ``arrays``, changes
+    any of them here: the split's workers are forked so (``impl/split.py``)."""
+    before = [array.copy() for array in arrays]
+    child = multiprocessing.get_context("fork").Process(target=_overwrite, args=(arrays,))
+    child.start()
+    child.join()
+    assert child.exitcode == 0
+    return any(not np.array_equal(a, b) for a, b in zip(arrays, before, strict=True))
+
+
+def test_a_forked_worker_writes_only_its_own_copy_of_the_solver_state():
+    """The compiled core's state (table, bounds' cache, numbering of keys, history) and the
+    df-pn state of a solver that has searched are private to the solving process: a forked
+    worker overwriting all of them leaves the solving process's unchanged.  (With ``mmap``'s
+    default shared mapping the large arrays were one memory for all processes.)"""
+    solver = Solver(parse_graph("grid:2x3"), search="dfpn", table_bits=16)
+    solver.solve()
+    arrays = [a for a in (*solver.compiled_state, *solver.dfpn_state) if isinstance(a, np.ndarray)]
+    assert any(a.nbytes >= ks.HUGE_PAGE for a in arrays)
+    assert not seen_after_a_fork(arrays)
+
+
+def test_the_fork_check_sees_a_shared_mapping():
+    """The check can fail: an array on a shared anonymous mapping is written by the forked
+    process for both."""
+    shared = np.frombuffer(mmap.mmap(-1, 1 << 16), np.uint64)
+    assert seen_after_a_fork([shared])
 
 
 def listed_words_nonempty(tq: np.ndarray, valid: np.ndarray) -> bool:
