@@ -34,8 +34,9 @@ while the other direction waits.
 Workers (:class:`Pool`) are forked from the solving process when the first test is split
 (Linux: they inherit its compiled kernels and its tables, so what the root's search proved
 is theirs too; copies on write, ``_numba_solve._zeros``), keep their own tables from leaf
-to leaf and from split to split, and end with the solve; a worker still searching a leaf whose answer is no longer wanted (its test
-was decided) is ended and forked again when next needed.
+to leaf and from split to split, and end with the solve; a worker still searching a leaf
+whose answer is no longer wanted (its test was decided) is ended and forked again when
+next needed.
 """
 
 from __future__ import annotations
