@@ -1,5 +1,6 @@
-"""The compiled core's storage (``impl/_numba_solve.py``): the arrays of its state and the
-way an answer's folded Q is kept in the table (only its nonempty words, listed in the
+"""The compiled core's storage (``impl/_numba_solve.py``): the arrays of its state (fresh,
+and private to the process that made them) and the way an answer's folded Q is kept in the
+table (only its nonempty words, listed in the
 slot's last word).  Each property is a predicate, shown false on a broken example."""
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def test_the_freshness_check_refuses_a_used_or_shifted_array():
 
 
 def _overwrite(arrays: list) -> None:
-    """Fill every array with ones (the forked process's work)."""
+    """Set every bit of every array (the forked process's work)."""
     for array in arrays:
         array.view(np.uint8).reshape(-1)[:] = 0xFF
 
