@@ -546,6 +546,12 @@ def arrays(
     )
 
 
+def table_bytes(table_bits: int) -> int:
+    """The bytes of this module's table of numbers (:func:`arrays`) with ``1 << table_bits``
+    slots, one row of four words each."""
+    return (1 << table_bits) * 4 * 8
+
+
 def root_numbers(B) -> tuple[int, int]:
     """The root's proof and disproof numbers as the search last computed them (1 and 1
     before its first selection): where a search cut off by its budget stood."""

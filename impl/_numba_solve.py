@@ -1087,7 +1087,7 @@ def arrays(
     for k, sigma in enumerate(group):
         perm[k, :] = sigma
     size = 1 << table_bits
-    seen = 1 << min(SEEN_BITS, (8 * 3**n).bit_length() + 1)
+    seen = _numbering_slots(n)
     return (
         nbr,
         full,
@@ -1120,6 +1120,23 @@ def arrays(
         np.zeros(MAX_PLY, np.int64),
         np.zeros(QWORDS + 1, np.uint64),
     )
+
+
+def _numbering_slots(n: int) -> int:
+    """The slots of the numbering of keys for Q on ``n`` points: about eight per position of
+    the graph (``8 · 3^n``), at most ``1 << SEEN_BITS``."""
+    return 1 << min(SEEN_BITS, (8 * 3**n).bit_length() + 1)
+
+
+def table_bytes(n: int, table_bits: int) -> int:
+    """The bytes of the kernel's large arrays (:func:`arrays`) on ``n`` points with ``1 <<
+    table_bits`` slots: the table of answers, the bounds' cache and the numbering of keys.
+    A worker forked from the solving process copies each page of them it writes, so a split
+    over ``jobs`` workers may hold ``jobs + 1`` such copies (``impl/split.py``)."""
+    table = (1 << table_bits) * 3 * (8 + 4 * 4 + 8 * T_ROW)
+    bounds = BOUND_SLOTS * (2 + 3) * 8
+    numbering = _numbering_slots(n) * (8 + 4)
+    return table + bounds + numbering
 
 
 def forget(A) -> tuple:

@@ -203,7 +203,7 @@ def solve_tromp_taylor(
     territory: bool = False,
     threshold_search: str | None = None,
     certificate_positions: int | None = None,
-    jobs: int = 1,
+    jobs: int | None = 1,
     descent: str = "step",
 ) -> Solution:
     """The Tromp–Taylor engine's search (Benson bounds, iterative deepening, MTD, history-aware
@@ -213,8 +213,8 @@ def solve_tromp_taylor(
     (deepening or dfpn) is how the compiled core decides each threshold test;
     ``certificate_positions`` bounds the certificate's positions (default ``MAX_POSITIONS``
     of :mod:`gorules.impl.certificate`); ``jobs`` worker processes may share a test that resists
-    (:mod:`gorules.impl.split`); ``descent`` (step or bisect) is how its tests walk down from the
-    upper bound."""
+    (:mod:`gorules.impl.split`; None: the cores, as many as fit in memory); ``descent`` (step
+    or bisect) is how its tests walk down from the upper bound."""
     from gorules.impl.solve import MAX_POINTS, Budget, SolveError, Solver
 
     options = situation.ruleset.options
@@ -312,7 +312,7 @@ def solve(
     territory: bool = False,
     threshold_search: str | None = None,
     certificate_positions: int | None = None,
-    jobs: int = 1,
+    jobs: int | None = 1,
     descent: str | None = None,
 ) -> Solution:
     """The perfect-play value of the game from ``situation`` (for Black) and a principal
@@ -324,7 +324,8 @@ def solve(
     ``territory`` counts the secure regions of alive stones in its static bounds, and
     ``threshold_search`` (deepening or dfpn) is how its compiled core decides a threshold test
     (each SearchError elsewhere); ``certificate_positions`` bounds the certificate's positions;
-    ``jobs`` is how many worker processes the Tromp–Taylor core may split a resisting test over;
+    ``jobs`` is how many worker processes the Tromp–Taylor core may split a resisting test over
+    (None: the cores, as many as fit in memory);
     ``descent`` (step or bisect) is how its tests walk down (SearchError elsewhere)."""
     ruleset = situation.ruleset
     if max_points is not None and situation.graph.order > max_points:

@@ -86,7 +86,16 @@ from typing import Any
 from gorules.impl.benson import margin_bounds
 from gorules.impl.engine import kernel, popcount
 from gorules.impl.options import Options, options_of
-from gorules.impl.split import SPLIT_AFTER, SPLIT_EXPAND, SPLIT_FIRST, Pool, Split, fork_available
+from gorules.impl.split import (
+    SPLIT_AFTER,
+    SPLIT_EXPAND,
+    SPLIT_FIRST,
+    Pool,
+    Split,
+    fork_available,
+    jobs_within,
+    memory_available,
+)
 from gorules.spec.graph import Graph
 
 PASS = "pass"
@@ -269,7 +278,7 @@ class Solver:
         territory: bool = False,
         search: str | None = None,
         table_ways: int | None = None,
-        jobs: int = 1,
+        jobs: int | None = 1,
         descent: str = "step",
     ):
         """Prepare to solve ``graph`` from the empty board with Black to move, or from
@@ -289,7 +298,9 @@ class Solver:
         ``table_ways`` is how many slots of the compiled table one state may fill (default
         ``TABLE_WAYS`` under df-pn, 1 under the deepening).  ``jobs`` > 1 lets a df-pn test that
         resists ``split_after`` nodes be split over that many worker processes
-        (:mod:`gorules.impl.split`); 1 searches in this process alone.  ``descent`` is how the
+        (:mod:`gorules.impl.split`; SolveError where they and this process would not fit in
+        memory with a copy of the tables each), None over the cores, as many as fit; 1
+        searches in this process alone.  ``descent`` is how the
         tests walk down in their turns (``DESCENTS``): from the upper bound (``step``) or from
         the middle of the bounds (``bisect``)."""
         if descent not in DESCENTS:
@@ -357,13 +368,33 @@ class Solver:
         self.compiled_state: tuple | None = None
         self.dfpn_state: tuple | None = None
         self.phase = "searching"
-        self.jobs = jobs
+        self.jobs = self.jobs_within_memory(jobs)
         self.split_after = SPLIT_AFTER
         self.split_first = SPLIT_FIRST
         self.split_expand = SPLIT_EXPAND
         self.test_nodes: dict = {}
         self.split_trees: dict = {}
         self.pool: Pool | None = None
+
+    def table_bytes(self) -> int:
+        """The bytes of the compiled core's large tables (answers, bounds' cache, numbering
+        of keys, and under df-pn its numbers): what a worker of a split may copy."""
+        from gorules.impl import _numba_dfpn, _numba_solve
+
+        numbers = _numba_dfpn.table_bytes(self.table_bits) if self.search_kind == "dfpn" else 0
+        return _numba_solve.table_bytes(self.n, self.table_bits) + numbers
+
+    def jobs_within_memory(self, jobs: int | None) -> int:
+        """The worker processes this solve may split a test over (:func:`jobs_within`):
+        ``jobs`` where the solving process and that many workers fit in memory with a copy of
+        the tables each, SolveError naming ``--jobs`` where they do not; None the cores, as
+        many as fit.  1 where no test can be split (the Python core, the deepening)."""
+        if self.core != "compiled" or self.search_kind != "dfpn" or not fork_available():
+            return 1 if jobs is None else jobs
+        try:
+            return jobs_within(jobs, self.table_bytes(), memory_available())
+        except ValueError as error:
+            raise SolveError(str(error)) from None
 
     def compiled_unsupported(self) -> str | None:
         """Why the compiled core cannot run this game, or None if it can."""

@@ -463,5 +463,54 @@ class Split:
 
 
 def default_jobs() -> int:
-    """The worker processes a split test uses by default: the machine's cores."""
+    """The worker processes a split test uses by default: the machine's cores (fewer where
+    memory is short, :func:`jobs_within`)."""
     return os.cpu_count() or 1
+
+
+def memory_available() -> int | None:
+    """The bytes of memory this process may still take: the system's ``MemAvailable``,
+    lowered to what the control group's limit leaves where one is set; None where neither
+    can be read (then nothing is checked)."""
+    found = []
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    found.append(int(line.split()[1]) * 1024)
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        with open("/sys/fs/cgroup/memory.max", encoding="ascii") as limit_file:
+            limit = limit_file.read().strip()
+        with open("/sys/fs/cgroup/memory.current", encoding="ascii") as current_file:
+            current = int(current_file.read().strip())
+        if limit != "max":
+            found.append(max(0, int(limit) - current))
+    except (OSError, ValueError):
+        pass
+    return min(found) if found else None
+
+
+def gigabytes(size: int) -> str:
+    """A size in bytes as gigabytes with two decimals, e.g. ``0.95 GB``."""
+    return f"{size / 1e9:.2f} GB"
+
+
+def jobs_within(jobs: int | None, copy_bytes: int, available: int | None) -> int:
+    """The worker processes a split may use when each may copy ``copy_bytes`` of tables
+    and ``available`` bytes are free: the solving process and its ``jobs`` workers hold up
+    to ``jobs + 1`` copies.  ``jobs`` None (the default) is the machine's cores, as many as
+    fit, at least 1; ``jobs`` asked for that do not fit raise ValueError, whose message
+    names ``--jobs`` and how many fit."""
+    fitting = max(1, available // copy_bytes - 1) if available is not None else MAX_JOBS
+    if jobs is None:
+        return min(default_jobs(), fitting, MAX_JOBS)
+    if jobs == 1 or available is None or (jobs + 1) * copy_bytes <= available:
+        return jobs
+    advice = f"at most --jobs {fitting} fits" if fitting > 1 else "use --jobs 1 (no split)"
+    raise ValueError(
+        f"--jobs {jobs}: the solving process and each of its {jobs} workers may copy the solver's "
+        f"tables ({gigabytes(copy_bytes)}), {gigabytes((jobs + 1) * copy_bytes)} in all, but "
+        f"{gigabytes(available)} is available: {advice}"
+    )

@@ -233,3 +233,61 @@ def test_the_cli_takes_jobs():
     for jobs in ("0", "99999"):
         code, _, err = run_cli("solve", "grid:2x3", "--jobs", jobs, "--no-progress")
         assert code == 2 and "--jobs" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_tables_measured_are_the_kernels_large_arrays():
+    """``table_bytes`` is what the kernel's arrays take, up to its per-ply buffers (under
+    8 MB, whatever the table), and grows with the table exactly as the arrays do."""
+    from gorules.impl import _numba_solve
+
+    graph = parse_graph("path:5")
+    sizes = {}
+    for bits in (10, 16):
+        masks = [sum(1 << w for w in graph.neighbours[v]) for v in graph.points]
+        arrays = _numba_solve.arrays(masks, False, True, False, 1, True, [], bits)
+        sizes[bits] = sum(a.nbytes for a in arrays if hasattr(a, "nbytes"))
+        assert 0 <= sizes[bits] - _numba_solve.table_bytes(5, bits) < 8 << 20
+    assert sizes[16] - sizes[10] == _numba_solve.table_bytes(5, 16) - _numba_solve.table_bytes(5, 10)
+
+
+def test_jobs_are_refused_where_their_copies_do_not_fit():
+    """The solving process and ``jobs`` workers hold up to ``jobs + 1`` copies of the
+    tables: a number that fits is kept, one that does not is refused with a message naming
+    ``--jobs`` and how many fit; the default takes the cores, as many as fit, at least one."""
+    gb = 10**9
+    assert split.jobs_within(3, gb, 4 * gb) == 3
+    with pytest.raises(ValueError, match=r"--jobs 4: .* at most --jobs 3 fits"):
+        split.jobs_within(4, gb, 4 * gb)
+    with pytest.raises(ValueError, match=r"use --jobs 1"):
+        split.jobs_within(2, gb, 2 * gb)
+    assert split.jobs_within(1, 10 * gb, gb) == 1
+    assert split.jobs_within(8, gb, None) == 8
+    assert split.jobs_within(None, gb, 3 * gb) == min(2, split.default_jobs())
+    assert split.jobs_within(None, gb, gb // 2) == 1
+
+
+def test_a_solver_asked_for_more_jobs_than_fit_is_refused(monkeypatch):
+    """The solver checks its jobs against the memory it finds before any work: with 4 GB
+    free, 2 jobs of 1×12's tables (about 1.05 GB a copy, 3.15 GB in all) fit and 3 do not."""
+    from gorules.impl import solve as solve_module
+
+    monkeypatch.setattr(solve_module, "memory_available", lambda: 4 * 10**9)
+    graph = parse_graph("path:12")
+    assert Solver(graph, "tromp-taylor", jobs=2).jobs == 2
+    with pytest.raises(solve_module.SolveError, match="--jobs 3"):
+        Solver(graph, "tromp-taylor", jobs=3)
+    assert Solver(graph, "tromp-taylor", jobs=None).jobs == min(2, split.default_jobs())
+
+
+def test_the_cli_refuses_jobs_that_do_not_fit_in_one_line():
+    """``gorules solve path:12 --jobs 64``: 65 copies of 1×12's tables.  Where they do not
+    fit (as on any machine with less than about 70 GB free) the command exits 2 with one
+    line naming ``--jobs`` and no progress bar; where they fit, it runs."""
+    copy = Solver(parse_graph("path:12"), "tromp-taylor").table_bytes()
+    available = split.memory_available()
+    code, out, err = run_cli("solve", "path:12", "--jobs", "64", "--seconds", "0.5", "--json")
+    if available is not None and 65 * copy > available:
+        assert code == 2 and "--jobs 64" in err and "fits" in err
+        assert len(err.strip().splitlines()) == 1 and "nodes/s" not in err
+    else:
+        assert code == 0 and json.loads(out)["jobs"] == 64

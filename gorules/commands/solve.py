@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 from gorules import rulesets, situations
 from gorules.arguments import positive_finite
@@ -77,9 +78,10 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--jobs",
         type=int,
-        default=default_jobs(),
-        help="worker processes over which a Tromp–Taylor df-pn test that resists is split (default: the "
-        f"machine's cores, {default_jobs()}; 1: one process, no split)",
+        help="worker processes over which a Tromp–Taylor df-pn test that resists is split; the solving "
+        "process and each worker may hold a copy of the solver's tables, and a number that does not fit in "
+        f"memory is refused (default: the machine's cores, {default_jobs()}, as many as fit; 1: one process, "
+        "no split)",
     )
     parser.add_argument(
         "--descent",
@@ -148,15 +150,19 @@ class Progress:
     """A tqdm bar on stderr fed by the solver: nodes, nodes/s, the test running, the bounds."""
 
     def __init__(self, komi: float):
-        """An empty bar; bounds are shown for Black with ``komi`` taken off."""
-        from tqdm import tqdm
-
+        """No bar yet: it appears with the solver's first report, so that a solve refused
+        before it starts prints its one line alone; bounds are shown for Black with ``komi``
+        taken off."""
         self.komi = komi
-        self.bar = tqdm(total=None, unit=" nodes", unit_scale=True, file=sys.stderr, leave=False, mininterval=0.5)
+        self.bar: Any = None
         self.shown = 0
 
     def __call__(self, solver) -> None:
         """Show the solver's nodes, its current test and the bounds proved so far."""
+        if self.bar is None:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=None, unit=" nodes", unit_scale=True, file=sys.stderr, leave=False, mininterval=0.5)
         self.bar.update(solver.nodes - self.shown)
         self.shown = solver.nodes
         if getattr(solver, "phase", None) == "compiling":
@@ -172,8 +178,9 @@ class Progress:
         self.bar.set_postfix_str(f"{test}, bounds [{lower - self.komi:+g}, {upper - self.komi:+g}]", refresh=False)
 
     def close(self) -> None:
-        """Remove the bar."""
-        self.bar.close()
+        """Remove the bar, if it appeared."""
+        if self.bar is not None:
+            self.bar.close()
 
 
 def run(args) -> int:
@@ -185,9 +192,9 @@ def run(args) -> int:
         raise UsageError(f"--nodes must be at least 1, got {args.nodes}")
     if args.certificate_positions <= 0:
         raise UsageError(f"--certificate-positions must be at least 1, got {args.certificate_positions}")
-    if args.jobs <= 0:
+    if args.jobs is not None and args.jobs <= 0:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
-    if args.jobs > MAX_JOBS:
+    if args.jobs is not None and args.jobs > MAX_JOBS:
         raise UsageError(
             f"--jobs must be at most {MAX_JOBS} (each worker forks the solver with its tables), got {args.jobs}"
         )
