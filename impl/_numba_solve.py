@@ -77,8 +77,10 @@ NO_MOVE = -2
 PASS_MOVE = -1
 
 # cfg: the game and the switches
-C_N, C_SITUATIONAL, C_SUICIDE, C_STONE, C_BENSON, C_TRANSPOSITIONS, C_FORGET, C_TABLE_MASK, C_WAYS = range(9)
-CFG_SIZE = 9
+C_N, C_SITUATIONAL, C_SUICIDE, C_STONE, C_BENSON, C_TRANSPOSITIONS, C_FORGET, C_TABLE_MASK, C_WAYS, C_SHARED = range(10)
+CFG_SIZE = 10
+"""``C_SHARED``: the table of answers is shared with other processes (:func:`share`), so an
+answer is reused only from a copy of its row that its check word confirms."""
 # st: the kernel's counters
 S_NODES, S_LIMIT, S_PLY, S_HLEN, S_OVERFLOW, S_NUMBERED, S_RESULT = range(7)
 ST_SIZE = 7
@@ -510,6 +512,12 @@ def _reuse(hist_bit, st, cfg, tq, qs, hs, slot, sub, ply):
         w = _low(words)
         words &= words - U1
         qs[ply, w] = tq[slot, sub, w]
+    _hits(hist_bit, st, qs, hs, ply)
+
+
+@kernel
+def _hits(hist_bit, st, qs, hs, ply):
+    """Mark in ``hs[ply]`` the history keys whose bit lies in the Q of ``qs[ply]``."""
     h = st[S_HLEN]
     for i in range(h):
         b = hist_bit[i]
@@ -518,10 +526,88 @@ def _reuse(hist_bit, st, cfg, tq, qs, hs, slot, sub, ply):
 
 
 @kernel
-def _store(tq, ti, hist, qs, hs, slot, sub, t, depth, move, h, ply):
-    """Write an answer (threshold, horizon, move, Q, and D from the hits) into (slot, sub):
-    of Q only its nonempty words, listed as bits of ``tq[slot, sub, Q_WORDS_USED]`` (the other
-    words of the slot keep what an older answer left there, and are never read)."""
+def _check(black, white, meta, t, depth, move, q, used, d_size, d_xor):
+    """The check word of an answer's row: a chain of 64-bit mixes over the state's key
+    (black, white, meta), the threshold, horizon and move, the list of Q's nonempty words
+    (``used``), each of those words of ``q`` (a row of ``QWORDS`` words), |D| and D's xor;
+    never 0 (0 marks a row being written or emptied).  A row read while another process
+    writes it mixes two answers, and its words then match the check word read with it
+    only by a 64-bit collision."""
+    c = _mix(black ^ GOLDEN)
+    c = _mix(c ^ white)
+    c = _mix(c ^ meta)
+    c = _mix(c ^ np.uint64(np.int64(t) + 4294967296))
+    c = _mix(c ^ np.uint64(np.int64(depth) + 4294967296))
+    c = _mix(c ^ np.uint64(np.int64(move) + 4294967296))
+    c = _mix(c ^ used)
+    words = used
+    while words:
+        w = _low(words)
+        words &= words - U1
+        c = _mix(c ^ q[w])
+    c = _mix(c ^ d_size)
+    c = _mix(c ^ d_xor)
+    return c | U1
+
+
+@kernel
+def _held(A, black, white, meta, slot, sub, t, depth, move, ply):
+    """Reuse the answer in (slot, sub), whose threshold, horizon and move were read as
+    ``t``, ``depth`` and ``move``, if its queries hold under the current history, recording
+    them at ``ply`` (:func:`_reuse`); True if reused.  In a table shared with other
+    processes the row is first copied (Q into ``qs[ply]``, |D| and D's xor into locals),
+    and the answer is reused only where the copy matches the row's check word and passes
+    the reuse test (H ∩ Q = D) itself: every value the decision rests on was read once,
+    and confirmed by the check word.  Where the check fails nothing is recorded."""
+    cfg, q_count, q_xor, st, qs, hs, tq, tc, hmask = A[2], A[8], A[9], A[10], A[11], A[12], A[20], A[30], A[29]
+    if not _reusable(q_count, q_xor, cfg, tq, slot, sub, hmask):
+        return False
+    if not cfg[C_SHARED] or cfg[C_FORGET]:
+        _reuse(A[28], st, cfg, tq, qs, hs, slot, sub, ply)
+        return True
+    for w in range(QWORDS):
+        qs[ply, w] = U0
+    used = tq[slot, sub, Q_WORDS_USED]
+    words = used
+    while words:
+        w = _low(words)
+        words &= words - U1
+        qs[ply, w] = tq[slot, sub, w]
+    d_size = tq[slot, sub, D_SIZE]
+    d_xor = tq[slot, sub, D_XOR]
+    sealed = tc[slot, sub]
+    row = qs[ply]
+    confirmed = sealed == _check(black, white, meta, t, depth, move, row, used, d_size, d_xor)
+    if confirmed:
+        count = 0
+        x = U0
+        words = used & hmask[QWORDS]
+        while words:
+            w = _low(words)
+            words &= words - U1
+            m = row[w] & hmask[w]
+            while m:
+                b = w * 64 + _low(m)
+                count += q_count[b]
+                x ^= q_xor[b]
+                m &= m - U1
+        confirmed = count == np.int64(d_size) and x == d_xor
+    if not confirmed:
+        for w in range(QWORDS):
+            qs[ply, w] = U0
+        return False
+    _hits(A[28], st, qs, hs, ply)
+    return True
+
+
+@kernel
+def _store(tq, ti, tc, hist, qs, hs, slot, sub, t, depth, move, h, ply, black, white, meta):
+    """Write an answer (threshold, horizon, move, Q, and D from the hits) of the state
+    (black, white, meta) into (slot, sub): of Q only its nonempty words, listed as bits of
+    ``tq[slot, sub, Q_WORDS_USED]`` (the other words of the slot keep what an older answer
+    left there, and are never read); its check word (:func:`_check`) emptied first and
+    written last."""
+    tc[slot, sub] = U0
     count = 0
     x = U0
     for w in range((h + 63) >> 6):
@@ -543,6 +629,7 @@ def _store(tq, ti, hist, qs, hs, slot, sub, t, depth, move, h, ply):
     ti[slot, sub, 1] = t
     ti[slot, sub, 2] = depth
     ti[slot, sub, 3] = move
+    tc[slot, sub] = _check(black, white, meta, t, depth, move, qs[ply], words, np.uint64(count), x)
 
 
 # ---- the threshold test
@@ -565,19 +652,20 @@ def _decided(A, black, white, side, passes, t, ply):
     """A decided answer of the table for the state at threshold ``t`` that holds under the
     current history (its queries recorded at ``ply``): 1 (at least ``t``), -1 (less than
     ``t``), or 0 if the state's bucket holds none."""
-    cfg, q_count, q_xor, st, qs, hs = A[2], A[8], A[9], A[10], A[11], A[12]
-    tk, ti, tq = A[18], A[19], A[20]
+    cfg, tk, ti = A[2], A[18], A[19]
     base = _bucket(black, white, side, passes, cfg)
     meta = _tag(side, passes)
     for slot in range(base, base + cfg[C_WAYS]):
         if not (tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta):
             continue
-        if ti[slot, 0, 0] and ti[slot, 0, 1] >= t and _reusable(q_count, q_xor, cfg, tq, slot, 0, A[29]):
-            _reuse(A[28], st, cfg, tq, qs, hs, slot, 0, ply)
-            return 1
-        if ti[slot, 1, 0] and ti[slot, 1, 1] <= t and _reusable(q_count, q_xor, cfg, tq, slot, 1, A[29]):
-            _reuse(A[28], st, cfg, tq, qs, hs, slot, 1, ply)
-            return -1
+        for sub in range(2):
+            if not ti[slot, sub, 0]:
+                continue
+            kept, depth, move = ti[slot, sub, 1], ti[slot, sub, 2], ti[slot, sub, 3]
+            if (kept >= t if sub == 0 else kept <= t) and _held(
+                A, black, white, meta, slot, sub, kept, depth, move, ply
+            ):
+                return 1 if sub == 0 else -1
     return 0
 
 
@@ -589,9 +677,9 @@ def _enter(A, ply):
     The queries of an answer are left in ``qs[ply]`` (folded Q) and ``hs[ply]`` (hits as
     history indices)."""
     nbr, full, cfg, degree, perm = A[0], A[1], A[2], A[3], A[4]
-    q_count, q_xor, st, qs, hs = A[8], A[9], A[10], A[11], A[12]
+    st, qs, hs = A[10], A[11], A[12]
     moves_v, moves_b, moves_w, moves_kind, scores = A[13], A[14], A[15], A[16], A[17]
-    tk, ti, tq = A[18], A[19], A[20]
+    tk, ti = A[18], A[19]
     fi, fu = A[24], A[25]
     black, white, group = fu[ply, U_BLACK], fu[ply, U_WHITE], fu[ply, U_GROUP]
     side, passes, t, depth = fi[ply, F_SIDE], fi[ply, F_PASSES], fi[ply, F_T], fi[ply, F_DEPTH]
@@ -635,9 +723,9 @@ def _enter(A, ply):
             if ti[slot, 0, 0] and tt_move == NO_MOVE:
                 tt_move = ti[slot, 0, 3]
             if ti[slot, 2, 0] and ti[slot, 2, 1] == t:
-                tt_move = ti[slot, 2, 3]
-                if ti[slot, 2, 2] >= depth and _reusable(q_count, q_xor, cfg, tq, slot, 2, A[29]):
-                    _reuse(A[28], st, cfg, tq, qs, hs, slot, 2, ply)
+                kept, horizon, move = ti[slot, 2, 1], ti[slot, 2, 2], ti[slot, 2, 3]
+                tt_move = move
+                if horizon >= depth and _held(A, black, white, meta, slot, 2, kept, horizon, move, ply):
                     return 0
     # The moves: generated, folded by the group, ordered as Solver.plan orders them.
     suicide = cfg[C_SUICIDE] != 0
@@ -816,7 +904,7 @@ def _close(A, ply):
     """The answer of frame ``ply`` once its moves are searched, stored in the table with
     its queries (all of the history if moves were folded by symmetry)."""
     hist, qs, hs = A[5], A[11], A[12]
-    tk, ti, tq, fi, fu = A[18], A[19], A[20], A[24], A[25]
+    tk, ti, tq, tc, fi, fu = A[18], A[19], A[20], A[30], A[24], A[25]
     h = fi[ply, F_H]
     answer = fi[ply, F_ANSWER]
     if fi[ply, F_FOLDED]:
@@ -839,13 +927,16 @@ def _close(A, ply):
         return answer
     meta = _tag(side, passes)
     if not (tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta):
+        for other in range(3):
+            tc[slot, other] = U0
         tk[slot, 0] = black
         tk[slot, 1] = white
         tk[slot, 2] = meta
         ti[slot, 0, 0] = 0
         ti[slot, 1, 0] = 0
         ti[slot, 2, 0] = 0
-    _store(tq, ti, hist, qs, hs, slot, sub, t, fi[ply, F_DEPTH] if answer == 0 else 0, best, h, ply)
+    depth = fi[ply, F_DEPTH] if answer == 0 else 0
+    _store(tq, ti, tc, hist, qs, hs, slot, sub, t, depth, best, h, ply, black, white, meta)
     return answer
 
 
@@ -976,9 +1067,10 @@ def _proof_move(A, black, white, side, passes, t, held):
     meta = _tag(side, passes)
     for slot in range(base, base + cfg[C_WAYS]):
         if tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta:
-            if ti[slot, 0, 0] and ti[slot, 0, 1] >= t:
-                if not held or _reusable(A[8], A[9], cfg, A[20], slot, 0, A[29]):
-                    return ti[slot, 0, 3]
+            kept, depth, move = ti[slot, 0, 1], ti[slot, 0, 2], ti[slot, 0, 3]
+            if ti[slot, 0, 0] and kept >= t:
+                if not held or _held(A, black, white, meta, slot, 0, kept, depth, move, 0):
+                    return move
     return NO_MOVE
 
 
@@ -1119,6 +1211,7 @@ def arrays(
         _zeros(seen, np.int32),
         np.zeros(MAX_PLY, np.int64),
         np.zeros(QWORDS + 1, np.uint64),
+        _zeros((size, 3), np.uint64),
     )
 
 
@@ -1128,27 +1221,85 @@ def _numbering_slots(n: int) -> int:
     return 1 << min(SEEN_BITS, (8 * 3**n).bit_length() + 1)
 
 
-def table_bytes(n: int, table_bits: int) -> int:
-    """The bytes of the kernel's large arrays (:func:`arrays`) on ``n`` points with ``1 <<
-    table_bits`` slots: the table of answers, the bounds' cache and the numbering of keys.
-    A worker forked from the solving process copies each page of them it writes, so a split
-    over ``jobs`` workers may hold ``jobs + 1`` such copies (``impl/split.py``)."""
-    table = (1 << table_bits) * 3 * (8 + 4 * 4 + 8 * T_ROW)
-    bounds = BOUND_SLOTS * (2 + 3) * 8
-    numbering = _numbering_slots(n) * (8 + 4)
-    return table + bounds + numbering
+def table_bytes(table_bits: int) -> int:
+    """The bytes of the table of answers (:func:`arrays`) with ``1 << table_bits`` slots:
+    keys, thresholds, rows of Q and D, check words.  A split shares it between the solving
+    process and its workers (:func:`share`)."""
+    return (1 << table_bits) * 3 * (8 + 4 * 4 + 8 * T_ROW + 8)
+
+
+def private_bytes(n: int) -> int:
+    """The bytes of the kernel's other large arrays on ``n`` points: the bounds' cache and
+    the numbering of keys.  A worker forked from the solving process copies each page of
+    them it writes, so a split over ``jobs`` workers may hold ``jobs + 1`` copies."""
+    return BOUND_SLOTS * (2 + 3) * 8 + _numbering_slots(n) * (8 + 4)
+
+
+TABLE = (18, 19, 20, 30)
+"""The arrays of the table of answers in the kernel's state: the keys, the threshold,
+horizon and move, the rows of Q and D, the check words."""
 
 
 def forget(A) -> tuple:
     """The kernel's state with its table and history heuristic emptied (``Solver.forget``),
     the rest kept: the numbering of keys for Q (as the Python core keeps ``Solver.bits``),
-    the history, the buffers, the bounds' cache."""
-    size = A[18].shape[0]
-    return (
-        *A[:17],
-        np.zeros_like(A[17]),
-        _zeros((size, 3), np.uint64),
-        _zeros((size, 3, 4), np.int32),
-        _zeros((size, 3, T_ROW), np.uint64),
-        *A[21:],
-    )
+    the history, the buffers, the bounds' cache.  A table shared with other processes
+    (:func:`share`) is emptied in place, so that they see it emptied too."""
+    if A[2][C_SHARED]:
+        for index in TABLE:
+            A[index][...] = 0
+        return (*A[:17], np.zeros_like(A[17]), *A[18:])
+    fresh = list(A)
+    fresh[17] = np.zeros_like(A[17])
+    for index in TABLE:
+        fresh[index] = _zeros(A[index].shape, A[index].dtype)
+    return tuple(fresh)
+
+
+def _shared_zeros(shape, dtype) -> np.ndarray:
+    """A new array of zeros in memory shared with the processes forked after it is made
+    (``MAP_SHARED``; no huge pages: the system offers none for shared memory here)."""
+    count = max(1, int(np.prod(shape)))
+    region = mmap.mmap(-1, count * np.dtype(dtype).itemsize, flags=mmap.MAP_SHARED)
+    return np.frombuffer(region, dtype, count).reshape(shape)
+
+
+@kernel
+def _seal(tk, ti, tq, tc):
+    """Write the check word of every answer in the table (:func:`_check`): the rows
+    written while the table was private to one process have none."""
+    for slot in range(tk.shape[0]):
+        for sub in range(3):
+            if ti[slot, sub, 0]:
+                q = tq[slot, sub]
+                tc[slot, sub] = _check(
+                    tk[slot, 0],
+                    tk[slot, 1],
+                    tk[slot, 2],
+                    ti[slot, sub, 1],
+                    ti[slot, sub, 2],
+                    ti[slot, sub, 3],
+                    q,
+                    q[Q_WORDS_USED],
+                    q[D_SIZE],
+                    q[D_XOR],
+                )
+
+
+def share(A) -> tuple:
+    """The kernel's state with its table of answers moved into memory shared with the
+    processes forked from now on (``impl/split.py``), each answer sealed by its check word,
+    and the numbering of keys for Q frozen: a key not numbered yet gets the bit of its own
+    hash in every process, so that an answer's Q means the same set of keys to every
+    process that reads it.  The other arrays stay private (copies on write).  Already
+    shared: unchanged."""
+    if A[2][C_SHARED]:
+        return A
+    fresh = list(A)
+    for index in TABLE:
+        fresh[index] = _shared_zeros(A[index].shape, A[index].dtype)
+        fresh[index][...] = A[index]
+    _seal(fresh[18], fresh[19], fresh[20], fresh[30])
+    A[2][C_SHARED] = 1
+    A[10][S_NUMBERED] = A[26].shape[0]
+    return tuple(fresh)

@@ -377,22 +377,29 @@ class Solver:
         self.pool: Pool | None = None
 
     def table_bytes(self) -> int:
-        """The bytes of the compiled core's large tables (answers, bounds' cache, numbering
-        of keys, and under df-pn its numbers): what a worker of a split may copy."""
+        """The bytes of the compiled core's table of answers, which a split shares between
+        the solving process and its workers."""
+        from gorules.impl import _numba_solve
+
+        return _numba_solve.table_bytes(self.table_bits)
+
+    def private_bytes(self) -> int:
+        """The bytes of the compiled core's other large arrays (bounds' cache, numbering of
+        keys, and under df-pn its table of numbers): what each worker of a split may copy."""
         from gorules.impl import _numba_dfpn, _numba_solve
 
         numbers = _numba_dfpn.table_bytes(self.table_bits) if self.search_kind == "dfpn" else 0
-        return _numba_solve.table_bytes(self.n, self.table_bits) + numbers
+        return _numba_solve.private_bytes(self.n) + numbers
 
     def jobs_within_memory(self, jobs: int | None) -> int:
         """The worker processes this solve may split a test over (:func:`jobs_within`):
-        ``jobs`` where the solving process and that many workers fit in memory with a copy of
-        the tables each, SolveError naming ``--jobs`` where they do not; None the cores, as
-        many as fit.  1 where no test can be split (the Python core, the deepening)."""
+        ``jobs`` where the shared table and the solving process and that many workers with a
+        copy of the private arrays each fit in memory, SolveError naming ``--jobs`` where
+        they do not; None the cores, as many as fit.  1 where no test can be split (the Python core, the deepening)."""
         if self.core != "compiled" or self.search_kind != "dfpn" or not fork_available():
             return 1 if jobs is None else jobs
         try:
-            return jobs_within(jobs, self.table_bytes(), memory_available())
+            return jobs_within(jobs, self.private_bytes(), self.table_bytes(), memory_available())
         except ValueError as error:
             raise SolveError(str(error)) from None
 
@@ -1238,6 +1245,7 @@ class Solver:
             if g not in self.split_trees:
                 self.split_trees[g] = Split(self, state, g, self.group)
             if self.pool is None:
+                self.share_table()
                 self.pool = Pool(self, self.jobs)
             return self.split_trees[g].run(self.pool)
         before = self.nodes
@@ -1251,6 +1259,18 @@ class Solver:
             self.split_until = None
             self.test_nodes[g] = self.test_nodes.get(g, 0) + self.nodes - before
         return self.decide(state, g)
+
+    def share_table(self) -> None:
+        """Move the compiled core's table of answers into memory shared with the workers
+        forked from now on (:func:`gorules.impl._numba_solve.share`): what one process proves,
+        the others reuse where its queries hold under their history.  ``SHARE_TABLE`` off:
+        each worker keeps its own copy."""
+        from gorules.impl.split import SHARE_TABLE
+
+        if SHARE_TABLE:
+            from gorules.impl._numba_solve import share
+
+            self.compiled_state = share(self.compiled_arrays())
 
     def may_split(self) -> bool:
         """Whether root tests may be split: with more than one job, under df-pn in the

@@ -55,7 +55,12 @@ RESUME = False
 """With this switch a worker is given again the leaf it searched last while that leaf has
 had at most twice the nodes of the least searched one, and its df-pn goes on where it
 stopped instead of starting again from the leaf.  Off: on 1×12 within 600 s it left the
-root's child Black 5 open after 3.9 M nodes, which starting again decided (docs/solver.md)."""
+root's child Black 5 open after 3.9 M nodes, which starting again decided (docs/solver.md).
+With the table shared (``SHARE_TABLE``) it is worse: on 1×8 with leaves of 16 nodes its
+leaves no longer settle (300,000 nodes spent, the tree 131 plies deep, where the numbering
+of keys left unfrozen solves it in 98,394): the keys first seen after the fork take the
+bits of their hashes, which on long lines meet the bits of the history more often than
+numbered keys do, and more answers are refused."""
 FRESH_NUMBERS = True
 """A worker empties its table of df-pn numbers (not its decided answers) before each leaf
 it does not simply go on with: the numbers of the other leaves and of the root's search
@@ -70,6 +75,13 @@ or ``"fewest"``, the leaf that has had the fewest nodes.  On 1×12 within 600 s 
 [+1, +2], the test of +2 open after about 107 M nodes of leaves; taken by their numbers,
 every one of those nodes was needed by the tree's answers so far (``needed``): the leaves are
 dear, not badly chosen.  So the default stays ``"fewest"`` (docs/solver.md)."""
+SHARE_TABLE = True
+"""The solving process and its workers share one table of answers (``_numba_solve.share``):
+each reuses what the others proved, where its queries hold under its own history; a row
+is reused only from a copy its check word confirms (a row being written by another process
+is refused, not read torn), and the numbering of keys is frozen at the first fork so that
+an answer's Q means the same keys in every process.  Off: each worker copies the table as
+it writes and sees only what it and the root's search before the fork proved."""
 MAX_JOBS = 64
 """The most worker processes ``--jobs`` may ask for: each is a fork of the solving process,
 its tables (hundreds of megabytes on 1×12) copied as it writes them."""
@@ -497,20 +509,36 @@ def gigabytes(size: int) -> str:
     return f"{size / 1e9:.2f} GB"
 
 
-def jobs_within(jobs: int | None, copy_bytes: int, available: int | None) -> int:
-    """The worker processes a split may use when each may copy ``copy_bytes`` of tables
-    and ``available`` bytes are free: the solving process and its ``jobs`` workers hold up
-    to ``jobs + 1`` copies.  ``jobs`` None (the default) is the machine's cores, as many as
-    fit, at least 1; ``jobs`` asked for that do not fit raise ValueError, whose message
-    names ``--jobs`` and how many fit."""
-    fitting = max(1, available // copy_bytes - 1) if available is not None else MAX_JOBS
+def jobs_within(jobs: int | None, copy_bytes: int, shared_bytes: int, available: int | None) -> int:
+    """The worker processes a split may use when ``shared_bytes`` of tables are shared by
+    all, each process may copy ``copy_bytes`` of private arrays, and ``available`` bytes are
+    free: the shared table and ``jobs + 1`` copies (the solving process and its ``jobs``
+    workers).  ``jobs`` None (the default) is the machine's cores, as many as fit, at least
+    1; ``jobs`` asked for that do not fit raise ValueError, whose message names ``--jobs``
+    and how many fit."""
+    fitting = MAX_JOBS
+    if available is not None:
+        fits = [
+            count for count in range(2, MAX_JOBS + 1) if memory_needed(count, copy_bytes, shared_bytes) <= available
+        ]
+        fitting = max([1, *fits])
     if jobs is None:
-        return min(default_jobs(), fitting, MAX_JOBS)
-    if jobs == 1 or available is None or (jobs + 1) * copy_bytes <= available:
+        return min(default_jobs(), fitting)
+    needed = memory_needed(jobs, copy_bytes, shared_bytes)
+    if jobs == 1 or available is None or needed <= available:
         return jobs
     advice = f"at most --jobs {fitting} fits" if fitting > 1 else "use --jobs 1 (no split)"
     raise ValueError(
-        f"--jobs {jobs}: the solving process and each of its {jobs} workers may copy the solver's "
-        f"tables ({gigabytes(copy_bytes)}), {gigabytes((jobs + 1) * copy_bytes)} in all, but "
-        f"{gigabytes(available)} is available: {advice}"
+        f"--jobs {jobs}: the table of answers ({gigabytes(shared_bytes)}) and the private arrays of the "
+        f"solving process and of each of its {jobs} workers ({gigabytes(copy_bytes)} each) may take "
+        f"{gigabytes(needed)}, but {gigabytes(available)} is available: {advice}"
     )
+
+
+def memory_needed(jobs: int, copy_bytes: int, shared_bytes: int) -> int:
+    """The most memory a split over ``jobs`` workers may take: the solving process and each
+    worker with its private arrays (``copy_bytes``), and the table of answers once when it
+    is shared (``SHARE_TABLE``), else in every process."""
+    if SHARE_TABLE:
+        return shared_bytes + (jobs + 1) * copy_bytes
+    return (jobs + 1) * (shared_bytes + copy_bytes)

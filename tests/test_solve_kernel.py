@@ -119,3 +119,69 @@ def test_the_word_list_check_refuses_a_listed_empty_word():
     assert not listed_words_nonempty(tq, valid)
     tq[1, 2, 2] = np.uint64(1)
     assert listed_words_nonempty(tq, valid)
+
+
+def shared_solver() -> Solver:
+    """A solver of 1×6 whose table was shared (as at a split's first fork) after its solve,
+    its history emptied."""
+    solver = Solver(parse_graph("path:6"), core="compiled", search="dfpn")
+    assert solver.solve().value == 1
+    solver.compiled_state = ks.share(solver.compiled_state)
+    empty = np.zeros(0, np.uint64)
+    ks._load_history(solver.compiled_state, empty, empty, np.zeros(0, np.int64))
+    return solver
+
+
+def an_answer_without_history(A) -> tuple:
+    """A decided answer (slot, sub) that depends on no history key (|D| = 0, so its
+    queries hold under the empty history) and lists some word of Q."""
+    ti, tq = A[19], A[20]
+    for slot, sub in zip(*np.nonzero(ti[:, :2, 0]), strict=True):
+        if tq[slot, sub, ks.D_SIZE] == 0 and tq[slot, sub, ks.Q_WORDS_USED]:
+            return int(slot), int(sub)
+    raise AssertionError("no such answer")
+
+
+def reused(A, slot: int, sub: int) -> bool:
+    """Whether the kernel reuses the answer in (slot, sub) for its own state, as read now."""
+    tk, ti = A[18], A[19]
+    t, depth, move = ti[slot, sub, 1], ti[slot, sub, 2], ti[slot, sub, 3]
+    return bool(ks._held(A, tk[slot, 0], tk[slot, 1], tk[slot, 2], slot, sub, t, depth, move, 1))
+
+
+def test_a_shared_table_reuses_only_rows_its_check_word_confirms():
+    """In a shared table an intact answer is reused; the same answer with one word of its Q
+    changed (as when it is read while another process writes the row) is not, though the
+    quick test passes (no history key lies in Q); and one read with another threshold is
+    not either.  Without the check (``C_SHARED`` off, the mutant) the torn row is reused,
+    and its wrong Q would have been recorded for the answers above it."""
+    A = shared_solver().compiled_state
+    slot, sub = an_answer_without_history(A)
+    assert reused(A, slot, sub)
+    word = int(ks._low(A[20][slot, sub, ks.Q_WORDS_USED]))
+    A[20][slot, sub, word] ^= np.uint64(1 << 40)
+    assert ks._reusable(A[8], A[9], A[2], A[20], slot, sub, A[29])
+    assert not reused(A, slot, sub)
+    A[2][ks.C_SHARED] = 0
+    assert reused(A, slot, sub)
+    A[2][ks.C_SHARED] = 1
+    A[20][slot, sub, word] ^= np.uint64(1 << 40)
+    assert reused(A, slot, sub)
+    A[19][slot, sub, 1] += 1
+    assert not reused(A, slot, sub)
+
+
+def test_a_shared_table_is_one_memory_and_the_rest_stays_private():
+    """After ``share`` a forked process's writes into the table of answers reach the
+    solving process, while its writes into the other arrays (bounds' cache, numbering of
+    keys, history, df-pn's numbers) do not; the numbering of keys is frozen (a new key gets
+    the bit of its own hash, the same in every process)."""
+    solver = shared_solver()
+    A = solver.compiled_state
+    table = [A[index] for index in ks.TABLE]
+    private = [a for i, a in enumerate(A) if i not in ks.TABLE and isinstance(a, np.ndarray)]
+    private += [a for a in solver.dfpn_state if isinstance(a, np.ndarray)]
+    assert seen_after_a_fork(table)
+    assert not seen_after_a_fork(private)
+    key = np.uint64(0x9E3779B97F4A7C15)
+    assert ks._qbit(A[26], A[27], A[10], key) == int(key) >> ks.QSHIFT

@@ -105,17 +105,26 @@ def test_the_small_graphs_split_deep():
 
 
 @pytest.mark.parametrize(
-    "going_on, fresh, order",
-    [(False, False, "fewest"), (True, False, "fewest"), (False, True, "fewest"), (False, True, "numbers")],
+    "going_on, fresh, order, shared",
+    [
+        (False, False, "fewest", True),
+        (True, False, "fewest", False),
+        (False, True, "fewest", True),
+        (False, True, "numbers", True),
+        (False, True, "fewest", False),
+    ],
 )
-def test_the_split_solve_of_path_8_is_exact_and_splits_deep(monkeypatch, going_on, fresh, order):
+def test_the_split_solve_of_path_8_is_exact_and_splits_deep(monkeypatch, going_on, fresh, order, shared):
     """1×8 (+3) split over two workers, the explicit tree three plies deep or more, a
     worker's leaf started again or gone on with (``RESUME``), the worker's numbers kept or
     emptied before each new leaf (``FRESH_NUMBERS``), the leaves taken by fewest nodes or
-    by the tree's proof numbers (``LEAF_ORDER``)."""
+    by the tree's proof numbers (``LEAF_ORDER``), the table of answers shared or copied by
+    each worker (``SHARE_TABLE``; ``RESUME`` with copies only: with the numbering of keys
+    frozen its leaves of 16 nodes do not settle, ``split.RESUME``)."""
     monkeypatch.setattr(split, "RESUME", going_on)
     monkeypatch.setattr(split, "FRESH_NUMBERS", fresh)
     monkeypatch.setattr(split, "LEAF_ORDER", order)
+    monkeypatch.setattr(split, "SHARE_TABLE", shared)
     solver = split_solver("path:8", "tromp-taylor", leaf=16)
     solution = solver.solve()
     assert solution.raw_value == 3 == plain_value("path:8", "tromp-taylor")
@@ -236,18 +245,20 @@ def test_the_cli_takes_jobs():
 
 
 def test_the_tables_measured_are_the_kernels_large_arrays():
-    """``table_bytes`` is what the kernel's arrays take, up to its per-ply buffers (under
-    8 MB, whatever the table), and grows with the table exactly as the arrays do."""
+    """``table_bytes`` (the shared table of answers) and ``private_bytes`` (the bounds' cache
+    and the numbering of keys) are what the kernel's arrays take, up to its per-ply buffers
+    (under 8 MB, whatever the table), and the table grows exactly as the arrays do."""
     from gorules.impl import _numba_solve
 
     graph = parse_graph("path:5")
+    masks = [sum(1 << w for w in graph.neighbours[v]) for v in graph.points]
     sizes = {}
     for bits in (10, 16):
-        masks = [sum(1 << w for w in graph.neighbours[v]) for v in graph.points]
         arrays = _numba_solve.arrays(masks, False, True, False, 1, True, [], bits)
         sizes[bits] = sum(a.nbytes for a in arrays if hasattr(a, "nbytes"))
-        assert 0 <= sizes[bits] - _numba_solve.table_bytes(5, bits) < 8 << 20
-    assert sizes[16] - sizes[10] == _numba_solve.table_bytes(5, 16) - _numba_solve.table_bytes(5, 10)
+        large = _numba_solve.table_bytes(bits) + _numba_solve.private_bytes(5)
+        assert 0 <= sizes[bits] - large < 8 << 20
+    assert sizes[16] - sizes[10] == _numba_solve.table_bytes(16) - _numba_solve.table_bytes(10)
 
 
 def test_jobs_are_refused_where_their_copies_do_not_fit():
@@ -255,23 +266,28 @@ def test_jobs_are_refused_where_their_copies_do_not_fit():
     tables: a number that fits is kept, one that does not is refused with a message naming
     ``--jobs`` and how many fit; the default takes the cores, as many as fit, at least one."""
     gb = 10**9
-    assert split.jobs_within(3, gb, 4 * gb) == 3
+    assert split.jobs_within(3, gb, 0, 4 * gb) == 3
     with pytest.raises(ValueError, match=r"--jobs 4: .* at most --jobs 3 fits"):
-        split.jobs_within(4, gb, 4 * gb)
+        split.jobs_within(4, gb, 0, 4 * gb)
     with pytest.raises(ValueError, match=r"use --jobs 1"):
-        split.jobs_within(2, gb, 2 * gb)
-    assert split.jobs_within(1, 10 * gb, gb) == 1
-    assert split.jobs_within(8, gb, None) == 8
-    assert split.jobs_within(None, gb, 3 * gb) == min(2, split.default_jobs())
-    assert split.jobs_within(None, gb, gb // 2) == 1
+        split.jobs_within(2, gb, 0, 2 * gb)
+    assert split.jobs_within(1, 10 * gb, 0, gb) == 1
+    assert split.jobs_within(8, gb, 0, None) == 8
+    assert split.jobs_within(None, gb, 0, 3 * gb) == min(2, split.default_jobs())
+    assert split.jobs_within(None, gb, 0, gb // 2) == 1
+    # the shared table counts once: 2 GB shared and 3 copies of 1 GB fit in 5 GB
+    assert split.jobs_within(2, gb, 2 * gb, 5 * gb) == 2
+    with pytest.raises(ValueError, match=r"--jobs 3: .* at most --jobs 2 fits"):
+        split.jobs_within(3, gb, 2 * gb, 5 * gb)
 
 
 def test_a_solver_asked_for_more_jobs_than_fit_is_refused(monkeypatch):
-    """The solver checks its jobs against the memory it finds before any work: with 4 GB
-    free, 2 jobs of 1×12's tables (about 1.05 GB a copy, 3.15 GB in all) fit and 3 do not."""
+    """The solver checks its jobs against the memory it finds before any work: with 1.3 GB
+    free, 1×12's shared table (0.98 GB) and 3 copies of its private arrays (0.09 GB each)
+    fit, and 4 do not."""
     from gorules.impl import solve as solve_module
 
-    monkeypatch.setattr(solve_module, "memory_available", lambda: 4 * 10**9)
+    monkeypatch.setattr(solve_module, "memory_available", lambda: 13 * 10**8)
     graph = parse_graph("path:12")
     assert Solver(graph, "tromp-taylor", jobs=2).jobs == 2
     with pytest.raises(solve_module.SolveError, match="--jobs 3"):
@@ -280,14 +296,28 @@ def test_a_solver_asked_for_more_jobs_than_fit_is_refused(monkeypatch):
 
 
 def test_the_cli_refuses_jobs_that_do_not_fit_in_one_line():
-    """``gorules solve path:12 --jobs 64``: 65 copies of 1×12's tables.  Where they do not
-    fit (as on any machine with less than about 70 GB free) the command exits 2 with one
-    line naming ``--jobs`` and no progress bar; where they fit, it runs."""
-    copy = Solver(parse_graph("path:12"), "tromp-taylor").table_bytes()
+    """``gorules solve path:12 --jobs 64``: 1×12's table and 65 copies of its private
+    arrays.  Where they do not fit the command exits 2 with one line naming ``--jobs`` and
+    no progress bar; where they fit, it runs."""
+    solver = Solver(parse_graph("path:12"), "tromp-taylor")
+    needed = split.memory_needed(64, solver.private_bytes(), solver.table_bytes())
     available = split.memory_available()
     code, out, err = run_cli("solve", "path:12", "--jobs", "64", "--seconds", "0.5", "--json")
-    if available is not None and 65 * copy > available:
+    if available is not None and needed > available:
         assert code == 2 and "--jobs 64" in err and "fits" in err
         assert len(err.strip().splitlines()) == 1 and "nodes/s" not in err
     else:
         assert code == 0 and json.loads(out)["jobs"] == 64
+
+
+def test_the_cli_refusal_of_jobs_is_one_line_before_any_work(monkeypatch, capsys):
+    """With 1.3 GB free, ``gorules solve path:12 --jobs 3`` exits 2 with one line naming
+    ``--jobs 3`` and how many fit, and no progress bar (refused before it appears)."""
+    from gorules.cli import main
+    from gorules.impl import solve as solve_module
+
+    monkeypatch.setattr(solve_module, "memory_available", lambda: 13 * 10**8)
+    assert main(["solve", "path:12", "--jobs", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "--jobs 3" in err and "at most --jobs 2 fits" in err
+    assert len(err.strip().splitlines()) == 1 and "nodes/s" not in err
