@@ -42,6 +42,14 @@ xor; the reuse test reads the words that both Q and the history have bits in, an
 finds |D| and the xor in the row's last cache line.  The table's arrays sit on huge
 pages where the system offers them (:func:`_zeros`).
 
+A split (``impl/split.py``) moves the table into memory shared with its worker processes
+(:func:`share`).  Each answer then carries a check word over its whole row (:func:`_check`),
+emptied before the row is written and written last, and an answer is reused only from a
+copy of its row that the check word confirms and that passes the reuse test itself
+(:func:`_held`): a row read while another process writes it is refused, not read torn.
+The numbering of keys is frozen at the split, so that a key's bit is the same in every
+process (``docs/solver.md``, "One table shared by the processes, soundly").
+
 The search runs over an explicit stack of frames (one per ply, in numpy arrays) rather
 than by recursion: numba caches it on disk, lines are bounded by ``MAX_PLY`` rather than by
 the machine's stack, and the search can stop after a number of nodes and resume exactly

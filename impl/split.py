@@ -21,8 +21,9 @@ decided by its score.  A leaf's answer is the df-pn kernel's answer at the leaf'
 at exactly that node of the game tree, under positional superko (the history holds the
 boards) and situational superko (the boards with the player to move) alike; no answer is
 ever used at another node, so the combination is the negamax of the tree's top and exact.
-Inside a worker the kernel's table keeps what earlier leaves proved, and reuses an answer
-only where its history queries hold (H ∩ Q = D, ``impl/_numba_solve.py``).
+The table of answers, shared by the workers, keeps what earlier leaves proved in any of
+them, and an answer is reused only where its history queries hold (H ∩ Q = D,
+``impl/_numba_solve.py``) and from a copy its check word confirms.
 
 Turns.  The walk of thresholds gives each direction a share of nodes in turn; a split test
 keeps to its turn's share too: no leaf is given more nodes than the share has left, and
@@ -33,8 +34,9 @@ while the other direction waits.
 
 Workers (:class:`Pool`) are forked from the solving process when the first test is split
 (Linux: they inherit its compiled kernels and its tables, so what the root's search proved
-is theirs too; copies on write, ``_numba_solve._zeros``), keep their own tables from leaf
-to leaf and from split to split, and end with the solve; a worker still searching a leaf
+is theirs too), share one table of answers with it and with each other from then on
+(``SHARE_TABLE``, ``_numba_solve.share``), keep their other arrays (copies on write) from
+leaf to leaf and from split to split, and end with the solve; a worker still searching a leaf
 whose answer is no longer wanted (its test was decided) is ended and forked again when
 next needed.
 """
