@@ -298,9 +298,9 @@ class Solver:
         ``table_ways`` is how many slots of the compiled table one state may fill (default
         ``TABLE_WAYS`` under df-pn, 1 under the deepening).  ``jobs`` > 1 lets a df-pn test that
         resists ``split_after`` nodes be split over that many worker processes
-        (:mod:`gorules.impl.split`; SolveError where they and this process would not fit in
-        memory with a copy of the tables each), None over the cores, as many as fit; 1
-        searches in this process alone.  ``descent`` is how the
+        (:mod:`gorules.impl.split`; SolveError where the table they share and the private
+        arrays of each and of this process would not fit in memory), None over the cores, as
+        many as fit; 1 searches in this process alone.  ``descent`` is how the
         tests walk down in their turns (``DESCENTS``): from the upper bound (``step``) or from
         the middle of the bounds (``bisect``)."""
         if descent not in DESCENTS:
@@ -393,9 +393,10 @@ class Solver:
 
     def jobs_within_memory(self, jobs: int | None) -> int:
         """The worker processes this solve may split a test over (:func:`jobs_within`):
-        ``jobs`` where the shared table and the solving process and that many workers with a
-        copy of the private arrays each fit in memory, SolveError naming ``--jobs`` where
-        they do not; None the cores, as many as fit.  1 where no test can be split (the Python core, the deepening)."""
+        ``jobs`` where the shared table and the private arrays of the solving process and of
+        that many workers fit in memory, SolveError naming ``--jobs`` where they do not; None
+        the cores, as many as fit.  ``jobs`` as asked (None: 1) where no test can be split
+        (the Python core, the deepening)."""
         if self.core != "compiled" or self.search_kind != "dfpn" or not fork_available():
             return 1 if jobs is None else jobs
         try:

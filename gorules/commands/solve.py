@@ -78,9 +78,9 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--jobs",
         type=int,
-        help="worker processes over which a Tromp–Taylor df-pn test that resists is split; the solving "
-        "process and each worker may hold a copy of the solver's tables, and a number that does not fit in "
-        f"memory is refused (default: the machine's cores, {default_jobs()}, as many as fit; 1: one process, "
+        help="worker processes over which a Tromp–Taylor df-pn test that resists is split; they share the "
+        "solving process's table of answers and each copies its private arrays, and a number that does not fit "
+        f"in memory is refused (default: the machine's cores, {default_jobs()}, as many as fit; 1: one process, "
         "no split)",
     )
     parser.add_argument(
