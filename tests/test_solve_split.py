@@ -262,9 +262,10 @@ def test_the_tables_measured_are_the_kernels_large_arrays():
 
 
 def test_jobs_are_refused_where_their_copies_do_not_fit():
-    """The solving process and ``jobs`` workers hold up to ``jobs + 1`` copies of the
-    tables: a number that fits is kept, one that does not is refused with a message naming
-    ``--jobs`` and how many fit; the default takes the cores, as many as fit, at least one."""
+    """A split takes the shared table once and up to ``jobs + 1`` copies of the private
+    arrays (the solving process's and each worker's): a number that fits is kept, one that
+    does not is refused with a message naming ``--jobs`` and how many fit; the default takes
+    the cores, as many as fit, at least one."""
     gb = 10**9
     assert split.jobs_within(3, gb, 0, 4 * gb) == 3
     with pytest.raises(ValueError, match=r"--jobs 4: .* at most --jobs 3 fits"):
