@@ -491,19 +491,27 @@ def _reusable(q_count, q_xor, cfg, tq, slot, sub, hmask):
     both have some bit of: ``hmask[QWORDS]`` and ``tq[slot, sub, Q_WORDS_USED]``)."""
     if cfg[C_FORGET]:
         return True
+    row = tq[slot, sub]
+    return _meets(q_count, q_xor, row, row[Q_WORDS_USED], row[D_SIZE], row[D_XOR], hmask)
+
+
+@kernel
+def _meets(q_count, q_xor, q, used, d_size, d_xor, hmask):
+    """Whether the current history meets an answer's queries: the history keys whose bit
+    lies in its Q (the words ``used`` of ``q``) number ``d_size`` and xor to ``d_xor``."""
     count = 0
     x = U0
-    words = tq[slot, sub, Q_WORDS_USED] & hmask[QWORDS]
+    words = used & hmask[QWORDS]
     while words:
         w = _low(words)
         words &= words - U1
-        m = tq[slot, sub, w] & hmask[w]
+        m = q[w] & hmask[w]
         while m:
             b = w * 64 + _low(m)
             count += q_count[b]
             x ^= q_xor[b]
             m &= m - U1
-    return count == np.int64(tq[slot, sub, D_SIZE]) and x == tq[slot, sub, D_XOR]
+    return count == np.int64(d_size) and x == d_xor
 
 
 @kernel
@@ -511,16 +519,27 @@ def _reuse(hist_bit, st, cfg, tq, qs, hs, slot, sub, ply):
     """Record a reused answer's queries at ``ply``: its Q, and as hits the history keys
     whose bit lies in Q (they are D).  Only the words of Q listed in ``tq[slot, sub,
     QWORDS]`` are stored; the others are empty."""
+    if cfg[C_FORGET]:
+        for w in range(QWORDS):
+            qs[ply, w] = U0
+        return
+    _copy_q(tq, qs, slot, sub, ply)
+    _hits(hist_bit, st, qs, hs, ply)
+
+
+@kernel
+def _copy_q(tq, qs, slot, sub, ply):
+    """Copy the Q of the answer in (slot, sub) into ``qs[ply]`` (its listed words; the
+    others empty) and return the list of its words as read."""
     for w in range(QWORDS):
         qs[ply, w] = U0
-    if cfg[C_FORGET]:
-        return
-    words = tq[slot, sub, Q_WORDS_USED]
+    used = tq[slot, sub, Q_WORDS_USED]
+    words = used
     while words:
         w = _low(words)
         words &= words - U1
         qs[ply, w] = tq[slot, sub, w]
-    _hits(hist_bit, st, qs, hs, ply)
+    return used
 
 
 @kernel
@@ -573,33 +592,14 @@ def _held(A, black, white, meta, slot, sub, t, depth, move, ply):
     if not cfg[C_SHARED] or cfg[C_FORGET]:
         _reuse(A[28], st, cfg, tq, qs, hs, slot, sub, ply)
         return True
-    for w in range(QWORDS):
-        qs[ply, w] = U0
-    used = tq[slot, sub, Q_WORDS_USED]
-    words = used
-    while words:
-        w = _low(words)
-        words &= words - U1
-        qs[ply, w] = tq[slot, sub, w]
+    used = _copy_q(tq, qs, slot, sub, ply)
     d_size = tq[slot, sub, D_SIZE]
     d_xor = tq[slot, sub, D_XOR]
     sealed = tc[slot, sub]
     row = qs[ply]
-    confirmed = sealed == _check(black, white, meta, t, depth, move, row, used, d_size, d_xor)
-    if confirmed:
-        count = 0
-        x = U0
-        words = used & hmask[QWORDS]
-        while words:
-            w = _low(words)
-            words &= words - U1
-            m = row[w] & hmask[w]
-            while m:
-                b = w * 64 + _low(m)
-                count += q_count[b]
-                x ^= q_xor[b]
-                m &= m - U1
-        confirmed = count == np.int64(d_size) and x == d_xor
+    confirmed = sealed == _check(black, white, meta, t, depth, move, row, used, d_size, d_xor) and _meets(
+        q_count, q_xor, row, used, d_size, d_xor, hmask
+    )
     if not confirmed:
         for w in range(QWORDS):
             qs[ply, w] = U0
