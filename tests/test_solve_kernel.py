@@ -1,7 +1,8 @@
 """The compiled core's storage (``impl/_numba_solve.py``): the arrays of its state (fresh,
-and private to the process that made them) and the way an answer's folded Q is kept in the
-table (only its nonempty words, listed in the
-slot's last word).  Each property is a predicate, shown false on a broken example."""
+and private to the process that made them), the way an answer's folded Q is kept in the
+table (only its nonempty words, listed in the slot's last word), and the table once a split
+shares it (one memory for all processes, each row reused only where its check word
+confirms it).  Each property is a predicate, shown false on a broken example."""
 
 from __future__ import annotations
 
