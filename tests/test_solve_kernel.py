@@ -32,7 +32,8 @@ def fresh(array: np.ndarray, shape: tuple, dtype) -> bool:
 
 def test_state_arrays_are_fresh_zeros_large_or_small():
     """The table's arrays, of 13 MB and of 48 bytes, are writable zeros of the asked
-    shape, the large one aligned to huge pages; a write lands where it is asked."""
+    shape, the large one aligned to huge pages (for when it moves to them); a write lands
+    where it is asked."""
     for shape, dtype in (((1 << 14, 3, ks.QWORDS + 1), np.uint64), ((4, 3), np.int32)):
         array = ks._zeros(shape, dtype)
         assert fresh(array, shape, dtype)
@@ -49,6 +50,64 @@ def test_the_freshness_check_refuses_a_used_or_shifted_array():
     assert not fresh(used, shape, np.uint64)
     shifted = ks._zeros((1 << 14) * 3 * (ks.QWORDS + 1) + 1, np.uint64)[1:].reshape(shape)
     assert not fresh(shifted, shape, np.uint64)
+
+
+def huge_kilobytes(array: np.ndarray) -> int:
+    """The kilobytes of huge pages under the mapping that holds ``array`` (``/proc/self/smaps``)."""
+    address, inside, huge = array.ctypes.data, False, 0
+    with open("/proc/self/smaps") as smaps:
+        for line in smaps:
+            head = line.split()[0]
+            if "-" in head and not head.endswith(":"):
+                low, high = (int(x, 16) for x in head.split("-"))
+                inside = low <= address < high
+            elif inside and head == "AnonHugePages:":
+                huge = int(line.split()[1])
+    return huge
+
+
+def system_grants_huge_pages() -> bool:
+    """Whether the system gives huge pages to memory that asks for them (not ``never``)."""
+    with open("/sys/kernel/mm/transparent_hugepage/enabled") as setting:
+        return "[never]" not in setting.read()
+
+
+def test_the_table_starts_on_small_pages_and_moves_to_huge_ones_when_asked():
+    """A solver's table is written on small pages; ``huge_pages`` grants huge ones to every
+    large private array (table, bounds' cache, numbering of keys) and gathers the pages the
+    table already holds into them, where the system gives huge pages at all."""
+    solver = Solver(parse_graph("path:10"), core="compiled", search="dfpn")
+    A = solver.compiled_arrays()
+    keys = A[18]
+    keys[: 1 << 18] = 1
+    assert huge_kilobytes(keys) == 0
+    large = [a for a in A if isinstance(a, np.ndarray) and a.nbytes >= ks.HUGE_PAGE]
+    assert {id(a) for a in large} >= {id(A[index]) for index in ks.TABLE}
+    assert ks.huge_pages(A) == sum(a.nbytes for a in large)
+    if system_grants_huge_pages():
+        assert huge_kilobytes(keys) >= 4096
+    else:
+        assert huge_kilobytes(keys) == 0
+    assert int(keys[(1 << 18) - 1, 2]) == 1 and int(keys[1 << 18, 0]) == 0
+
+
+def test_huge_pages_leave_a_shared_table_alone():
+    """Once the table is shared with other processes only the private arrays are asked
+    for huge pages: the count granted drops by the table's bytes."""
+    A = Solver(parse_graph("path:10"), core="compiled", search="dfpn").compiled_arrays()
+    before = ks.huge_pages(A)
+    shared = ks.share(A)
+    assert ks.huge_pages(shared) == before - sum(A[index].nbytes for index in ks.TABLE)
+
+
+def test_a_solve_moves_to_huge_pages_only_once_it_has_run_long():
+    """1×10 (several slices) with the move due at once ends on huge pages; with the
+    default delay, which it does not reach, it does not; the value is the same."""
+    for after, moved in ((0.0, True), (Solver.huge_pages_after, False)):
+        solver = Solver(parse_graph("path:10"), core="compiled", search="dfpn")
+        solver.huge_pages_after = after
+        assert solver.solve().value == 1
+        assert solver.on_huge_pages is moved
 
 
 def _overwrite(arrays: list) -> None:
