@@ -60,6 +60,7 @@ shows its progress between slices without losing work.
 from __future__ import annotations
 
 import mmap
+import sys
 
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
@@ -1119,8 +1120,9 @@ def bounds(A, black, white):
 
 HUGE_PAGE = 1 << 21
 
-MADV_COLLAPSE = getattr(mmap, "MADV_COLLAPSE", 25)
-"""Linux's advice (since 6.1) to gather a range's pages into huge pages at once."""
+MADV_COLLAPSE = getattr(mmap, "MADV_COLLAPSE", 25 if sys.platform.startswith("linux") else None)
+"""Linux's advice (since 6.1) to gather a range's pages into huge pages at once (its number
+there, where Python's ``mmap`` does not name it yet)."""
 
 
 def _zeros(shape, dtype) -> np.ndarray:
