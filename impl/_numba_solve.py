@@ -521,19 +521,24 @@ def _reuse(hist_bit, st, cfg, tq, qs, hs, slot, sub, ply):
     whose bit lies in Q (they are D).  Only the words of Q listed in ``tq[slot, sub,
     QWORDS]`` are stored; the others are empty."""
     if cfg[C_FORGET]:
-        for w in range(QWORDS):
-            qs[ply, w] = U0
+        _clear_q(qs, ply)
         return
     _copy_q(tq, qs, slot, sub, ply)
     _hits(hist_bit, st, qs, hs, ply)
 
 
 @kernel
+def _clear_q(qs, ply):
+    """Empty the queries Q recorded at ``ply``."""
+    for w in range(QWORDS):
+        qs[ply, w] = U0
+
+
+@kernel
 def _copy_q(tq, qs, slot, sub, ply):
     """Copy the Q of the answer in (slot, sub) into ``qs[ply]`` (its listed words; the
     others empty) and return the list of its words as read."""
-    for w in range(QWORDS):
-        qs[ply, w] = U0
+    _clear_q(qs, ply)
     used = tq[slot, sub, Q_WORDS_USED]
     words = used
     while words:
@@ -602,8 +607,7 @@ def _held(A, black, white, meta, slot, sub, t, depth, move, ply):
         q_count, q_xor, row, used, d_size, d_xor, hmask
     )
     if not confirmed:
-        for w in range(QWORDS):
-            qs[ply, w] = U0
+        _clear_q(qs, ply)
         return False
     _hits(A[28], st, qs, hs, ply)
     return True
@@ -695,8 +699,7 @@ def _enter(A, ply):
     st[S_NODES] += 1
     h = st[S_HLEN]
     fi[ply, F_H] = h
-    for w in range(QWORDS):
-        qs[ply, w] = U0
+    _clear_q(qs, ply)
     for w in range((h >> 6) + 1):
         hs[ply, w] = U0
     stone = cfg[C_STONE]
