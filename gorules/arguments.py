@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import math
 
+from gorules.impl.split import MAX_JOBS
+
 
 def positive_finite(text: str) -> float:
     """A limit such as a number of seconds or minutes: a finite number above 0 (``nan``,
@@ -15,4 +17,18 @@ def positive_finite(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
     if not 0 < value < math.inf:
         raise argparse.ArgumentTypeError(f"expected a positive finite number, got {text!r}")
+    return value
+
+
+def worker_count(text: str) -> int:
+    """A number of worker processes for a split solve: a whole number from 1 to ``MAX_JOBS``
+    (each worker forks the solver with its tables)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= value <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(
+            f"expected 1 to {MAX_JOBS} (each worker forks the solver with its tables), got {text!r}"
+        )
     return value

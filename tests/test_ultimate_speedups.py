@@ -262,6 +262,34 @@ def test_table_estimates_its_worst_case_and_refuses_above_the_limit(capsys):
         assert bad[0].strip("-").split("-")[-1] in capsys.readouterr().err
 
 
+def test_the_tables_area_solves_split_over_area_jobs(monkeypatch, capsys):
+    """``--area-jobs`` reaches the Tromp–Taylor solves: with tests split after 1,000 nodes,
+    atlas:188's area solve forks a pool of two workers and finds the value +1 that one
+    process finds alone (and the same territory); 0 and 65 jobs are refused in one line
+    naming the flag, before any work."""
+    from gorules.commands.fundamental_score import area_fields
+    from gorules.impl import solve as solve_module
+
+    pools: list[int] = []
+
+    class CountedPool(solve_module.Pool):
+        def __init__(self, solver, jobs):
+            pools.append(jobs)
+            super().__init__(solver, jobs)
+
+    graph = next(g for g in connected_graphs(6) if g.name == "atlas:188")
+    alone = area_fields(graph, 200_000, jobs=1)
+    monkeypatch.setattr(solve_module, "SPLIT_AFTER", 1_000)
+    monkeypatch.setattr(solve_module, "Pool", CountedPool)
+    assert area_fields(graph, 200_000, jobs=1) == alone and pools == []
+    assert area_fields(graph, 200_000, jobs=2) == alone == {"area_value": 1, "territory": alone["territory"]}
+    assert pools == [2]
+    for jobs in ("0", "65"):
+        assert main(["ultimate-table", "--points", "3", "--area-jobs", jobs]) == 2
+        err = capsys.readouterr().err
+        assert "--area-jobs" in err and len(err.strip().splitlines()) == 1 and "graphs" not in err
+
+
 # --- symmetry early in the game -------------------------------------------------------------------
 
 SYMMETRIC = [*SMALL, "atlas:29", "atlas:34", "atlas:46", "cycle:5"]

@@ -24,7 +24,7 @@ import time
 from tqdm import tqdm
 
 from gorules import rulesets, situations
-from gorules.arguments import positive_finite
+from gorules.arguments import positive_finite, worker_count
 from gorules.errors import UsageError
 from gorules.impl import ultimate_claims
 from gorules.impl.budget import Budget, BudgetSpent
@@ -105,6 +105,13 @@ def register(subparsers) -> None:
         type=positive_finite,
         default=TT_SECONDS,
         help=f"time budget of each Tromp-Taylor solve (default {TT_SECONDS:g} s); bounds when it runs out",
+    )
+    table.add_argument(
+        "--area-jobs",
+        type=worker_count,
+        default=None,
+        help="worker processes over which a Tromp-Taylor test that resists is split, as in 'gorules solve --jobs' "
+        "(default: the machine's cores, as many as fit in memory; 1: one process)",
     )
     table.add_argument(
         "--max-minutes",
@@ -270,17 +277,20 @@ MAX_MINUTES = 120.0
 """The table refuses to start when its worst-case time exceeds this many minutes."""
 
 
-def area_fields(graph: Graph, nodes: int = TT_NODES, seconds: float | None = None) -> dict:
+def area_fields(graph: Graph, nodes: int = TT_NODES, seconds: float | None = None, jobs: int | None = 1) -> dict:
     """The Tromp–Taylor perfect-play area value for Black and the territory on the board
-    its principal variation ends on; if the solver's node or time budget runs out, the value
-    if its bounds already meet (the territory then unknown), else the bounds
-    ``area_bounds``; {} if it proved nothing."""
+    its principal variation ends on, by a solve split over ``jobs`` processes where a test
+    resists (None: the cores, as many as fit); if the solver's node or time budget runs
+    out, the value if its bounds already meet (the territory then unknown), else the bounds
+    ``area_bounds``; {} if it proved nothing.  UsageError if ``jobs`` do not fit in memory."""
     from gorules.impl.search import SearchError, solve
 
     try:
-        found = solve(rulesets.make("tromp-taylor").initial(graph), nodes, max_seconds=seconds, bounds_on_budget=True)
-    except SearchError:
-        return {}
+        found = solve(
+            rulesets.make("tromp-taylor").initial(graph), nodes, max_seconds=seconds, bounds_on_budget=True, jobs=jobs
+        )
+    except SearchError as error:
+        raise UsageError(str(error)) from None
     if found.status == "exact":
         return {"area_value": found.value, "territory": final_territory(graph, found.principal_variation)}
     if found.lower is None or found.upper is None:
@@ -312,7 +322,14 @@ def table_row(graph: Graph, args) -> dict:
     """One graph's row: area value, Fundamental score, Ultimate result, territory; where a
     budget ran out, the bounds proved instead (``*_bounds``, None for no bound)."""
     row: dict = {"graph": graph.name, "points": graph.order, "edges": len(graph.edges())}
-    row.update(area_fields(graph, getattr(args, "area_nodes", TT_NODES), getattr(args, "area_seconds", None)))
+    row.update(
+        area_fields(
+            graph,
+            getattr(args, "area_nodes", TT_NODES),
+            getattr(args, "area_seconds", None),
+            getattr(args, "area_jobs", 1),
+        )
+    )
     engine = Engine(
         graph,
         meter=budget_of(args).meter(),

@@ -15,7 +15,7 @@ import sys
 from typing import Any
 
 from gorules import rulesets, situations
-from gorules.arguments import positive_finite
+from gorules.arguments import positive_finite, worker_count
 from gorules.conjectures import as_number
 from gorules.errors import UsageError
 from gorules.impl import ultimate_search
@@ -24,7 +24,7 @@ from gorules.impl.certificate import MAX_POSITIONS
 from gorules.impl.files import write_json_atomically
 from gorules.impl.search import SearchError, Solution, require_two_player, solve
 from gorules.impl.solve import DESCENTS, MAX_POINTS
-from gorules.impl.split import MAX_JOBS, default_jobs
+from gorules.impl.split import default_jobs
 
 DEFAULT_SECONDS = 120.0
 DEFAULT_NODES = 50_000_000
@@ -77,7 +77,7 @@ def register(subparsers) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=worker_count,
         help="worker processes over which a Tromp–Taylor df-pn test that resists is split; they share the "
         "solving process's table of answers and each copies its private arrays, and a number that does not fit "
         f"in memory is refused (default: the machine's cores, {default_jobs()}, as many as fit; 1: one process, "
@@ -192,12 +192,6 @@ def run(args) -> int:
         raise UsageError(f"--nodes must be at least 1, got {args.nodes}")
     if args.certificate_positions <= 0:
         raise UsageError(f"--certificate-positions must be at least 1, got {args.certificate_positions}")
-    if args.jobs is not None and args.jobs <= 0:
-        raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
-    if args.jobs is not None and args.jobs > MAX_JOBS:
-        raise UsageError(
-            f"--jobs must be at most {MAX_JOBS} (each worker forks the solver with its tables), got {args.jobs}"
-        )
     graph = parse_graph(args.graph)
     ruleset = rulesets.from_arguments(args)
     if graph.order > args.max_points:
