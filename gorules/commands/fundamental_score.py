@@ -29,6 +29,7 @@ from gorules.errors import UsageError
 from gorules.impl import ultimate_claims
 from gorules.impl.budget import Budget, BudgetSpent
 from gorules.impl.files import write_text_atomically
+from gorules.impl.split import SPLIT_AFTER
 from gorules.impl.ultimate_search import AUTO_NODES, INF, Engine, deep
 from gorules.spec import ultimate
 from gorules.spec.graph import Graph, parse_graph
@@ -111,7 +112,8 @@ def register(subparsers) -> None:
         type=worker_count,
         default=None,
         help="worker processes over which a Tromp-Taylor test that resists is split, as in 'gorules solve --jobs' "
-        "(default: the machine's cores, as many as fit in memory; 1: one process)",
+        f"(default: the machine's cores, as many as fit in memory; 1: one process); a test is split after "
+        f"{SPLIT_AFTER:,} nodes, so only with --area-nodes above that",
     )
     table.add_argument(
         "--max-minutes",
