@@ -129,8 +129,10 @@ def within(r: dict, limit: float) -> str:
 
 
 PLAYOUT_GAMES = {9: 1000, 19: 100}
-"""Random games per board size in the targets' playout figures: with 20 games on 19×19 the
-ratio ranged from 1.90× to 3.25× between runs of unchanged code."""
+"""Random games per board size in the targets' playout figures (seeded: the same games in
+every run).  The 19×19 ratio ranged from 1.90× to 3.25× between runs with 20 games, and
+still from 2.00× to 2.54× over three runs with 100: the spread is the machine's timing,
+which more games do not remove."""
 
 
 def playout_ratios(games: dict, repeat: int) -> dict:

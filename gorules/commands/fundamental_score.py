@@ -284,7 +284,8 @@ def area_fields(graph: Graph, nodes: int = TT_NODES, seconds: float | None = Non
     its principal variation ends on, by a solve split over ``jobs`` processes where a test
     resists (None: the cores, as many as fit); if the solver's node or time budget runs
     out, the value if its bounds already meet (the territory then unknown), else the bounds
-    ``area_bounds``; {} if it proved nothing.  UsageError if ``jobs`` do not fit in memory."""
+    ``area_bounds``; {} if it proved nothing.  UsageError where the solver refuses the solve
+    (``jobs`` that do not fit in memory)."""
     from gorules.impl.search import SearchError, solve
 
     try:
