@@ -558,6 +558,11 @@ def root_numbers(B) -> tuple[int, int]:
     return int(B[4][0, D_PN]), int(B[4][0, D_DN])
 
 
+def empty_numbers(B) -> None:
+    """Empty the state's table of numbers in place (a search under way goes on with it)."""
+    B[5][:] = 0
+
+
 def forget(B) -> tuple:
     """The state with its table of numbers emptied."""
     return (*B[:5], np.zeros_like(B[5]), B[6])

@@ -362,6 +362,12 @@ def new_numbers() -> tuple[np.ndarray, ...]:
     return (np.zeros(NUMBERS, dtype=np.uint64), np.zeros(NUMBERS, dtype=np.int64), np.zeros(NUMBERS, dtype=np.int64))
 
 
+def empty_numbers(numbers: tuple[np.ndarray, ...]) -> None:
+    """Empty a table of numbers in place (a search under way goes on with it)."""
+    for column in numbers:
+        column[:] = 0
+
+
 def new_zobrist(boards: int, seed: int = 20260) -> np.ndarray:
     """A random word per board number."""
     return np.random.default_rng(seed).integers(0, 2**63, size=boards, dtype=np.uint64) | np.uint64(1)

@@ -127,6 +127,12 @@ TABLE_WAYS = 8
 proved under different histories are kept side by side instead of overwriting each other
 (the dense 6-point graphs: atlas:198, 201, 202 and 205 solved within 1,000,000 nodes,
 none with one slot; docs/solver.md).  The deepening keeps one slot per state."""
+NUMBERS_REFRESH = 1 << 20
+"""df-pn empties its table of numbers (pn, dn; not its decided answers) each time a search
+has taken this many more nodes (0: never).  Numbers learnt along one line, under one
+history, lead the search back into subtrees it has long left (the dense 6-point graphs:
+atlas:199 open after 60 M nodes in one process keeping them, +1 in 24.3 M emptying them
+every 2^20 nodes; docs/solver.md)."""
 SEARCHES = ("deepening", "dfpn")
 DEFAULT_SEARCH = "dfpn"
 """The compiled core decides its threshold tests by df-pn unless asked otherwise: 1×8, 1×9,
@@ -373,6 +379,8 @@ class Solver:
         self.table_ways = table_ways or (TABLE_WAYS if self.search_kind == "dfpn" else 1)
         self.compiled_state: tuple | None = None
         self.dfpn_state: tuple | None = None
+        self.numbers_refresh = NUMBERS_REFRESH
+        self.numbers_emptied = 0
         self.phase = "searching"
         self.jobs = self.jobs_within_memory(jobs)
         self.split_after = SPLIT_AFTER
@@ -1101,10 +1109,24 @@ class Solver:
         mask = np.uint64(self.group_mask(group))
         if not going_on:
             begin(arrays, numbers, *self.history_boards(), np.uint64(black), np.uint64(white), side, passes, t, mask)
-        code = self.sliced(lambda limit: resume(arrays, numbers, limit), next_chunk)
+        code = self.sliced(lambda limit: resume(arrays, numbers, self.refreshed(numbers, limit)), next_chunk)
         if code == 0:
             raise AssertionError("df-pn left the root undecided")
         return code
+
+    def refreshed(self, numbers, limit: int) -> int:
+        """The slice of df-pn nodes ``limit`` cut to end where the table of numbers is next
+        emptied (every ``numbers_refresh`` nodes this process has searched), the table emptied
+        first if that time has come.  The numbers only order the search, so its answers stay
+        exact (``tests/test_solve_dfpn.py``)."""
+        if not self.numbers_refresh:
+            return limit
+        if self.nodes - self.numbers_emptied >= self.numbers_refresh:
+            from gorules.impl._numba_dfpn import empty_numbers
+
+            empty_numbers(numbers)
+            self.numbers_emptied = self.nodes
+        return max(1, min(limit, self.numbers_emptied + self.numbers_refresh - self.nodes))
 
     def horizons(self):
         """The horizons of the iterative deepening, 1 up to ``max_depth``: one turn at a

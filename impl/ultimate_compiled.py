@@ -40,6 +40,11 @@ nodes (entries, many settled by their numbers alone) cost a fifth to a tenth of 
 DFPN_APART = True
 """Whether df-pn keeps its proofs in a table of its own when it races the depth-first orders:
 sharing one, their many narrow proofs overwrite df-pn's in the keys' rings (``KEEP``)."""
+NUMBERS_REFRESH = 1 << 20
+"""The proof-number search empties its table of numbers (not its proofs) each time it has
+taken this many more nodes (0: never), as the Tromp–Taylor solver's df-pn does
+(``impl/solve.py``): atlas:204's first Fundamental question, open after 473 M nodes keeping
+them, is answered in 14.1 M emptying them (docs/ultimate.md)."""
 PAUSED_STATE = np.array([kernel.S_PLY, kernel.S_ACTION, kernel.S_RESULT, dfpn.S_PN, dfpn.S_DN])
 """Where ``st`` holds a paused df-pn search's state (the rest is in its own stack)."""
 
@@ -131,6 +136,8 @@ class CompiledQuestions:
         self.st = np.zeros(dfpn.ST_SIZE, dtype=np.int64)
         self.proof_numbers: tuple | None = None  # the df-pn's stack and numbers, when first needed
         self.paused: tuple | None = None  # the root and state of a df-pn search cut off (``dfpn_search``)
+        self.numbers_refresh = NUMBERS_REFRESH
+        self.numbers_since = 0  # the proof-number search's nodes since its numbers were emptied
         del self.engine
 
     @staticmethod
@@ -305,6 +312,7 @@ class CompiledQuestions:
             self.proof_numbers = (dfpn.new_stack(kernel.MAX_PLY, self.words), dfpn.new_numbers(), zobrist)
         stack, numbers, zobrist = self.proof_numbers
         identity = root_identity(root)
+        st = self.st
         if self.paused is not None and self.paused[0] == identity:
             self.st[PAUSED_STATE] = self.paused[1]
         else:
@@ -313,12 +321,29 @@ class CompiledQuestions:
         self.paused = None
 
         def search(limit: int) -> int:
-            """The proof-number search on until ``limit`` nodes; its state kept if cut off."""
-            status = dfpn.resume(self.game, self.tables, numbers, zobrist, stack, self.st, limit)
+            """The proof-number search on until ``limit`` nodes (or until its numbers are
+            next emptied, :meth:`refreshed`); its state kept if cut off."""
+            before = int(st[kernel.S_NODES])
+            status = dfpn.resume(
+                self.game, self.tables, numbers, zobrist, stack, st, self.refreshed(numbers, before, limit)
+            )
+            self.numbers_since += int(st[kernel.S_NODES]) - before
             self.paused = (identity, self.st[PAUSED_STATE].copy()) if status == kernel.RUNNING else None
             return status
 
         return search
+
+    def refreshed(self, numbers: tuple, nodes: int, limit: int) -> int:
+        """The node count ``limit`` where a proof-number search standing at ``nodes`` stops,
+        cut to where its table of numbers is next emptied (every ``numbers_refresh`` nodes of
+        the proof-number search), the table emptied first if that time has come.  The
+        numbers only order the search: its proofs, and so its answers, are kept."""
+        if not self.numbers_refresh:
+            return limit
+        if self.numbers_since >= self.numbers_refresh:
+            dfpn.empty_numbers(numbers)
+            self.numbers_since = 0
+        return min(limit, nodes + self.numbers_refresh - self.numbers_since)
 
 
 def root_identity(root: tuple) -> tuple:

@@ -15,6 +15,7 @@ import os
 
 import pytest
 
+from gorules.impl import _numba_dfpn
 from gorules.impl._numba_dfpn import ONE_REFUTATION, REPETITIONS_UNASKED, WINNING_MOVE_UNASKED
 from gorules.impl.solve import SolveError, Solver
 from gorules.spec.graph import parse_graph
@@ -33,13 +34,22 @@ FIVE_SAMPLE = [
 
 
 def dfpn_value(
-    graph: str, rules: str, mutant: bool = False, kernel_mutant: int = 0, initial: int = 0, epsilon: int = 2
+    graph: str,
+    rules: str,
+    mutant: bool = False,
+    kernel_mutant: int = 0,
+    initial: int = 0,
+    epsilon: int = 2,
+    refresh: int | None = None,
 ) -> int | None:
     """The solver's raw value with its threshold tests decided by df-pn (with the table
     that forgets the history if ``mutant``, with one of the kernel's mutants if
     ``kernel_mutant``, with the initial disproof numbers and ε of ``Solver.dfpn_initial``
-    and ``Solver.dfpn_epsilon``), None if its search finds itself inconsistent."""
+    and ``Solver.dfpn_epsilon``, with its numbers emptied every ``refresh`` nodes if
+    given), None if its search finds itself inconsistent."""
     solver = Solver(parse_graph(graph), RULES[rules], search="dfpn")
+    if refresh is not None:
+        solver.numbers_refresh = refresh
     solver.table_forgets_history = mutant
     solver.dfpn_mutant = kernel_mutant
     solver.dfpn_initial = initial
@@ -106,6 +116,44 @@ def test_dfpn_numbers_change_the_order_only(initial, epsilon):
         expected = reference_value(parse_graph("atlas:17"), RULES[rules])
         forgetting = dfpn_value("atlas:17", rules, kernel_mutant=REPETITIONS_UNASKED, initial=initial, epsilon=epsilon)
         assert forgetting != expected
+
+
+def test_emptying_the_numbers_in_mid_search_changes_the_order_only():
+    """With df-pn's table of numbers emptied every 16 nodes, in the middle of its searches,
+    every graph of up to 4 points keeps its exact value, and the mutant that forgets its
+    repetitions is still caught on atlas:17 under every finite rule set."""
+    for graph, rules in SMALL:
+        expected = reference_value(parse_graph(graph), RULES[rules])
+        assert dfpn_value(graph, rules, refresh=16) == expected, (graph, rules)
+    for rules in FINITE:
+        expected = reference_value(parse_graph("atlas:17"), RULES[rules])
+        assert dfpn_value("atlas:17", rules, kernel_mutant=REPETITIONS_UNASKED, refresh=16) != expected
+
+
+def test_the_numbers_are_emptied_at_their_cadence():
+    """A solve of 1×9 whose numbers are emptied every 1,000 nodes empties them once for each
+    1,000 nodes it searched (its slices cut there), and finds the same value as one that
+    keeps them; 0 never empties them."""
+    emptied = []
+
+    def counting(numbers):
+        emptied.append(1)
+        numbers[5][:] = 0
+
+    graph = parse_graph("path:9")
+    plain = Solver(graph, "tromp-taylor")
+    plain.numbers_refresh = 0
+    kept = plain.solve()
+    solver = Solver(graph, "tromp-taylor")
+    solver.numbers_refresh = 1000
+    original = _numba_dfpn.empty_numbers
+    _numba_dfpn.empty_numbers = counting
+    try:
+        refreshed = solver.solve()
+    finally:
+        _numba_dfpn.empty_numbers = original
+    assert refreshed.value == kept.value == 0
+    assert len(emptied) == (solver.nodes - 1) // 1000 > 10
 
 
 def test_a_dense_six_point_graph_is_solved_with_buckets_of_slots():

@@ -8,6 +8,8 @@ from test_ultimate_compiled import compiled_engine, fresh_results, score_and_res
 
 from gorules.cli import main
 from gorules.impl import _numba_ultimate as kernel
+from gorules.impl import _numba_ultimate_dfpn as dfpn_kernel
+from gorules.impl import ultimate_compiled
 from gorules.impl.ultimate_compiled import DFPN
 from gorules.impl.ultimate_search import Engine, deep
 from gorules.spec import ultimate
@@ -135,3 +137,30 @@ def test_in_the_race_proof_number_search_keeps_a_table_of_its_own(monkeypatch):
     assert core.aside is not None
     assert core.aside[0][0] is not core.tables[0]
     assert (core.aside[0][0] >= 0).any() and (core.tables[0] >= 0).any()
+
+
+@pytest.mark.parametrize("name", ["path:3", "grid:2x2", "path:6", "atlas:43"])
+def test_emptying_the_numbers_in_mid_search_keeps_the_answers(name, monkeypatch):
+    """With the proof-number search's numbers emptied every 3 of its nodes (in the middle of
+    its searches), the score and Ultimate result are the Python search's."""
+    emptied = []
+    empty = dfpn_kernel.empty_numbers
+
+    def counted(numbers):
+        """Empty the numbers and count it."""
+        emptied.append(int(numbers[0].any()))
+        empty(numbers)
+
+    monkeypatch.setattr(ultimate_compiled, "NUMBERS_REFRESH", 3)
+    monkeypatch.setattr(dfpn_kernel, "empty_numbers", counted)
+    assert dfpn_score_and_result(name) == score_and_result(name, False)
+    assert sum(emptied) > 0
+
+
+def test_emptying_the_numbers_leaves_a_missing_safeguard_refuted(monkeypatch):
+    """The comparison keeps its teeth with the numbers emptied every 3 nodes: one core
+    without the history condition still gives a wrong result on path:3, the sound one the
+    fresh searches' results."""
+    monkeypatch.setattr(ultimate_compiled, "NUMBERS_REFRESH", 3)
+    assert shared_results("path:3", orders=(DFPN,)) == fresh_results("path:3")
+    assert shared_results("path:3", (kernel.F_HISTORY_TEST,), orders=(DFPN,)) != fresh_results("path:3")
