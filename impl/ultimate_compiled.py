@@ -312,7 +312,6 @@ class CompiledQuestions:
             self.proof_numbers = (dfpn.new_stack(kernel.MAX_PLY, self.words), dfpn.new_numbers(), zobrist)
         stack, numbers, zobrist = self.proof_numbers
         identity = root_identity(root)
-        st = self.st
         if self.paused is not None and self.paused[0] == identity:
             self.st[PAUSED_STATE] = self.paused[1]
         else:
@@ -323,11 +322,10 @@ class CompiledQuestions:
         def search(limit: int) -> int:
             """The proof-number search on until ``limit`` nodes (or until its numbers are
             next emptied, :meth:`refreshed`); its state kept if cut off."""
-            before = int(st[kernel.S_NODES])
-            status = dfpn.resume(
-                self.game, self.tables, numbers, zobrist, stack, st, self.refreshed(numbers, before, limit)
-            )
-            self.numbers_since += int(st[kernel.S_NODES]) - before
+            before = int(self.st[kernel.S_NODES])
+            stop = self.refreshed(numbers, before, limit)
+            status = dfpn.resume(self.game, self.tables, numbers, zobrist, stack, self.st, stop)
+            self.numbers_since += int(self.st[kernel.S_NODES]) - before
             self.paused = (identity, self.st[PAUSED_STATE].copy()) if status == kernel.RUNNING else None
             return status
 

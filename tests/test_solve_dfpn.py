@@ -6,7 +6,8 @@ sample of 5-point cases (every one under the slow marker).  Four mutants are ref
 table whose decided answers are reused under any history, a df-pn that takes a node as
 disproved as soon as one of its moves is refuted, a proof whose queries leave out the
 position of its winning move, and a node whose queries leave out its moves that repeat the
-history.  A dense 6-point graph that one table slot per state left open is solved."""
+history; emptying df-pn's numbers in the middle of its searches keeps every value.  A dense
+6-point graph that one table slot per state left open is solved."""
 
 from __future__ import annotations
 
@@ -130,28 +131,27 @@ def test_emptying_the_numbers_in_mid_search_changes_the_order_only():
         assert dfpn_value("atlas:17", rules, kernel_mutant=REPETITIONS_UNASKED, refresh=16) != expected
 
 
-def test_the_numbers_are_emptied_at_their_cadence():
+def test_the_numbers_are_emptied_at_their_cadence(monkeypatch):
     """A solve of 1×9 whose numbers are emptied every 1,000 nodes empties them once for each
     1,000 nodes it searched (its slices cut there), and finds the same value as one that
-    keeps them; 0 never empties them."""
+    keeps them; with 0 they are never emptied."""
     emptied = []
+    empty = _numba_dfpn.empty_numbers
 
-    def counting(numbers):
+    def counted(numbers):
+        """Empty the numbers and count it."""
         emptied.append(1)
-        numbers[5][:] = 0
+        empty(numbers)
 
+    monkeypatch.setattr(_numba_dfpn, "empty_numbers", counted)
     graph = parse_graph("path:9")
     plain = Solver(graph, "tromp-taylor")
     plain.numbers_refresh = 0
     kept = plain.solve()
+    assert not emptied
     solver = Solver(graph, "tromp-taylor")
     solver.numbers_refresh = 1000
-    original = _numba_dfpn.empty_numbers
-    _numba_dfpn.empty_numbers = counting
-    try:
-        refreshed = solver.solve()
-    finally:
-        _numba_dfpn.empty_numbers = original
+    refreshed = solver.solve()
     assert refreshed.value == kept.value == 0
     assert len(emptied) == (solver.nodes - 1) // 1000 > 10
 
