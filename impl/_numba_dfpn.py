@@ -559,7 +559,8 @@ def root_numbers(B) -> tuple[int, int]:
 
 
 def empty_numbers(B) -> None:
-    """Empty the state's table of numbers in place (a search under way goes on with it)."""
+    """Empty the state's table of numbers in place, so that a search under way, which holds
+    the table, goes on with it empty (:func:`forget` gives a new table instead)."""
     B[5][:] = 0
 
 

@@ -1126,7 +1126,7 @@ class Solver:
 
             empty_numbers(numbers)
             self.numbers_emptied = self.nodes
-        return max(1, min(limit, self.numbers_emptied + self.numbers_refresh - self.nodes))
+        return min(limit, self.numbers_emptied + self.numbers_refresh - self.nodes)
 
     def horizons(self):
         """The horizons of the iterative deepening, 1 up to ``max_depth``: one turn at a
