@@ -20,12 +20,14 @@
   measured in this run beside its target, with the solver's defaults (df-pn for the
   threshold tests): 3×3 with certificate, 1×8 … 1×12, 2×5, 4×4 under
   situational and positional superko (each within ``--seconds``, bounds where the budget
-  ran out), the nodes of 2×3 against plain alpha-beta, and uniform random playouts of
+  ran out), the Fundamental score and the Ultimate result of every connected graph of up to
+  6 points (each within ``--ultimate-seconds``, as ``gorules ultimate-table``), the nodes of
+  2×3 against plain alpha-beta, and uniform random playouts of
   ``CompiledGame`` against OpenSpiel's ``go`` on 9×9 and 19×19 (``bench_openspiel.py``'s
   loop, OpenSpiel's Python API on both sides).
 
     python benchmarks/bench_solve.py [--seconds S] [--plain-nodes N] [--quick]
-    python benchmarks/bench_solve.py --targets [--seconds S] [--plain-nodes N] [--jobs J]
+    python benchmarks/bench_solve.py --targets [--seconds S] [--plain-nodes N] [--jobs J] [--ultimate-seconds S]
 """
 
 from __future__ import annotations
@@ -135,6 +137,31 @@ still from 2.00× to 2.54× over three runs with 100: the spread is the machine'
 which more games do not remove."""
 
 
+def fundamental_everywhere(points: int, seconds: float) -> dict:
+    """The Fundamental score and the Ultimate result of every connected graph of up to
+    ``points`` points, each searched within ``seconds`` (as ``gorules ultimate-table``, with
+    its default core and search): the graphs, those with both known, those left open, and
+    the seconds of the whole."""
+    from gorules.commands.fundamental_score import connected_graphs, fundamental_fields
+    from gorules.impl.budget import Budget
+    from gorules.impl.ultimate_search import AUTO_NODES
+
+    core = {"compiled": True, "hand_over": AUTO_NODES, "search": "all"}
+    started = time.perf_counter()
+    graphs = connected_graphs(points)
+    open_graphs = [
+        g.name
+        for g in graphs
+        if not {"fundamental_score", "ultimate_result"} <= fundamental_fields(g, Budget(seconds=seconds), core).keys()
+    ]
+    return {
+        "graphs": len(graphs),
+        "known": len(graphs) - len(open_graphs),
+        "open": open_graphs,
+        "seconds": time.perf_counter() - started,
+    }
+
+
 def playout_ratios(games: dict, repeat: int) -> dict:
     """``CompiledGame`` / OpenSpiel in moves per second, OpenSpiel's loop on both sides, per
     board size (best of ``repeat`` interleaved runs, as ``bench_openspiel.py`` measures)."""
@@ -170,6 +197,14 @@ def targets(args) -> None:
         r = measure("grid:4x4", args.four_seconds or args.seconds, preset, jobs=args.jobs, descent=args.descent)
         name = "situational" if preset == "situational" else "positional"
         print(f"| Tromp–Taylor 4×4, {name} superko | within 2 hours (+2) | {solved(r)} | {within(r, 7200)} |")
+    six = fundamental_everywhere(6, args.ultimate_seconds)
+    shown = f"{six['known']} of {six['graphs']} graphs known in {six['seconds']:.0f} s (each search ≤ {args.ultimate_seconds:g} s)"
+    if six["open"]:
+        shown += "; open: " + ", ".join(six["open"])
+    met = "met" if not six["open"] else "not met"
+    print(
+        f"| Fundamental score, Ultimate result | every connected graph up to 6 points | {shown} | {met} |", flush=True
+    )
     two = measure("grid:2x3", None)
     plain, finished = plain_nodes("grid:2x3", args.plain_nodes)
     ratio = plain / two["nodes"]
@@ -184,6 +219,7 @@ def targets(args) -> None:
         f"\ncommand: python benchmarks/bench_solve.py --targets --seconds {args.seconds:g} --plain-nodes {args.plain_nodes}"
         f" --jobs {args.jobs} --descent {args.descent}"
         + (f" --four-seconds {args.four_seconds:g}" if args.four_seconds else "")
+        + f" --ultimate-seconds {args.ultimate_seconds:g}"
     )
 
 
@@ -211,6 +247,12 @@ def main(argv=None) -> int:
         "--four-seconds",
         type=float,
         help="with --targets: time budget of each 4×4 solve (default: --seconds; the target is 2 hours)",
+    )
+    parser.add_argument(
+        "--ultimate-seconds",
+        type=float,
+        default=120,
+        help="with --targets: time budget of each graph's Fundamental score and of its Ultimate result (as ultimate-table --seconds)",
     )
     parser.add_argument("--repeat", type=int, default=3, help="runs of each playout measurement (with --targets)")
     args = parser.parse_args(argv)

@@ -32,19 +32,22 @@ DFPN = 2
 RACE = 5_000
 """The nodes each move order first gets when they race (as ``Engine.decide``); four times
 as many at each round after."""
-DFPN_SHARE = 8
+DFPN_SHARE = 32
 """How many times a depth-first order's nodes the proof-number search gets in a race: its
-nodes (entries, many settled by their numbers alone) cost a fifth to a tenth of the time."""
+nodes (entries, many settled by their numbers alone) cost a fifth to a tenth of the time.
+32 rather than 8 since df-pn empties its numbers every ``NUMBERS_REFRESH`` nodes: every
+connected graph of up to 6 points then has its score and result within 120 s each
+(docs/ultimate.md, "Emptying the numbers as the search goes")."""
 
 
 DFPN_APART = True
 """Whether df-pn keeps its proofs in a table of its own when it races the depth-first orders:
 sharing one, their many narrow proofs overwrite df-pn's in the keys' rings (``KEEP``)."""
-NUMBERS_REFRESH = 1 << 20
+NUMBERS_REFRESH = 1 << 18
 """The proof-number search empties its table of numbers (not its proofs) each time it has
-taken this many more nodes (0: never), as the Tromp–Taylor solver's df-pn does
+taken this many more nodes (0: never), as the Tromp–Taylor solver's df-pn does every 2^20
 (``impl/solve.py``): atlas:204's first Fundamental question, open after 473 M nodes keeping
-them, is answered in 14.1 M emptying them (docs/ultimate.md)."""
+them, is answered in 5.9 M emptying them every 2^18 (14.1 M every 2^20; docs/ultimate.md)."""
 PAUSED_STATE = np.array([kernel.S_PLY, kernel.S_ACTION, kernel.S_RESULT, dfpn.S_PN, dfpn.S_DN])
 """Where ``st`` holds a paused df-pn search's state (the rest is in its own stack)."""
 

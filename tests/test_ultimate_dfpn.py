@@ -81,13 +81,15 @@ def test_the_proof_number_search_takes_its_own_path():
 
 def raced_results(name: str, monkeypatch, identity=None) -> tuple[list[int], int, int]:
     """``shared_results`` of the race of the three searches, each first given a single node
-    (df-pn eight), so that df-pn is cut off and taken up again at nearly every question;
+    (df-pn eight, its share pinned), so that df-pn is cut off and taken up again at nearly
+    every question;
     with the df-pn searches put on a root and those begun from it.  ``identity`` replaces
     the test of a paused search's root (a mutant)."""
     from gorules.impl import _numba_ultimate_dfpn as dfpn
     from gorules.impl import ultimate_compiled
 
     monkeypatch.setattr(ultimate_compiled, "RACE", 1)
+    monkeypatch.setattr(ultimate_compiled, "DFPN_SHARE", 8)
     if identity is not None:
         monkeypatch.setattr(ultimate_compiled, "root_identity", identity)
     counts = {"put": 0, "begun": 0}

@@ -333,11 +333,20 @@ def table_row(graph: Graph, args) -> dict:
             getattr(args, "area_jobs", 1),
         )
     )
-    engine = Engine(
-        graph,
-        meter=budget_of(args).meter(),
-        **core_of(args),
-    )
+    row.update(fundamental_fields(graph, budget_of(args), core_of(args)))
+    differ = area_and_ultimate_differ(row)
+    if differ is not None:
+        row["area_and_ultimate_differ"] = differ
+    return row
+
+
+def fundamental_fields(graph: Graph, budget: Budget, core: dict) -> dict:
+    """The Fundamental score and the Ultimate result of the empty board, each searched within
+    a meter of ``budget`` of its own (the engine's ``core`` flags, as ``core_of``); where one
+    runs out, the bounds proved instead (``*_bounds``, None for no bound) and a ``note``
+    saying after how many nodes; ``nodes`` the nodes of both."""
+    row: dict = {}
+    engine = Engine(graph, meter=budget.meter(), **core)
     notes = []
     low, high = float(-INF), float(INF)
     try:
@@ -348,7 +357,7 @@ def table_row(graph: Graph, args) -> dict:
         row["fundamental_score_bounds"] = [None if low <= -INF else low, None if high >= INF else high]
         notes.append(f"score: {spent} after {engine.nodes} nodes")
     start = engine.from_situation(ultimate.initial_situation(graph))
-    engine.meter = budget_of(args).meter()  # the Ultimate result gets a budget of its own
+    engine.meter = budget.meter()  # the Ultimate result gets a budget of its own
     before = engine.nodes
     try:
         row["ultimate_result"] = RESULTS[deep(engine.result_given_score, start, low, high)]
@@ -359,9 +368,6 @@ def table_row(graph: Graph, args) -> dict:
     if notes:
         row["note"] = "; ".join(notes)
     row["nodes"] = engine.nodes
-    differ = area_and_ultimate_differ(row)
-    if differ is not None:
-        row["area_and_ultimate_differ"] = differ
     return row
 
 
