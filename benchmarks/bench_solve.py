@@ -142,11 +142,10 @@ def fundamental_everywhere(points: int, seconds: float) -> dict:
     ``points`` points, each searched within ``seconds`` (as ``gorules ultimate-table``, with
     its default core and search): the graphs, those with both known, those left open, and
     the seconds of the whole."""
-    from gorules.commands.fundamental_score import connected_graphs, fundamental_fields
+    from gorules.commands.fundamental_score import connected_graphs, core_of, fundamental_fields
     from gorules.impl.budget import Budget
-    from gorules.impl.ultimate_search import AUTO_NODES
 
-    core = {"compiled": True, "hand_over": AUTO_NODES, "search": "all"}
+    core = core_of(argparse.Namespace(core="auto", search="all"))
     started = time.perf_counter()
     graphs = connected_graphs(points)
     open_graphs = [

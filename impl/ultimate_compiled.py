@@ -37,7 +37,7 @@ DFPN_SHARE = 32
 nodes (entries, many settled by their numbers alone) cost a fifth to a tenth of the time.
 32 rather than 8 since df-pn empties its numbers every ``NUMBERS_REFRESH`` nodes: every
 connected graph of up to 6 points then has its score and result within 120 s each
-(docs/ultimate.md, "Emptying the numbers as the search goes")."""
+(docs/ultimate.md, "The cadence and df-pn's share of the race")."""
 
 
 DFPN_APART = True
