@@ -37,6 +37,7 @@ import sys
 import time
 from pathlib import Path
 
+from gorules.arguments import positive_finite
 from gorules.impl.certificate import certificate
 from gorules.impl.certificate_check import check
 from gorules.impl.search import SearchError
@@ -225,9 +226,11 @@ def targets(args) -> None:
 def main(argv=None) -> int:
     """Run the measurements and print the tables (Markdown)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=600, help="time budget for each 1×n board")
+    parser.add_argument("--seconds", type=positive_finite, default=600, help="time budget for each 1×n board")
     parser.add_argument("--plain-nodes", type=int, default=3_000_000, help="node budget of the plain search")
-    parser.add_argument("--core-seconds", type=float, default=60, help="time budget of each core on 2×4 and 1×8")
+    parser.add_argument(
+        "--core-seconds", type=positive_finite, default=60, help="time budget of each core on 2×4 and 1×8"
+    )
     parser.add_argument("--quick", action="store_true", help="3×3 and 2×3 only, 1×n up to 7")
     parser.add_argument("--targets", action="store_true", help="the table of targets, each measured in this run")
     parser.add_argument(
@@ -244,12 +247,12 @@ def main(argv=None) -> int:
     )
     parser.add_argument(
         "--four-seconds",
-        type=float,
+        type=positive_finite,
         help="with --targets: time budget of each 4×4 solve (default: --seconds; the target is 2 hours)",
     )
     parser.add_argument(
         "--ultimate-seconds",
-        type=float,
+        type=positive_finite,
         default=120,
         help="with --targets: time budget of each graph's Fundamental score and of its Ultimate result (as ultimate-table --seconds)",
     )

@@ -36,7 +36,7 @@ DFPN_SHARE = 32
 """How many times a depth-first order's nodes the proof-number search gets in a race: its
 nodes (entries, many settled by their numbers alone) cost a fifth to a tenth of the time.
 32 rather than 8 since df-pn empties its numbers every ``NUMBERS_REFRESH`` nodes: every
-connected graph of up to 6 points then has its score and result within 120 s each
+connected graph of up to 6 points then has its score and result within 120 s each on a 2-core machine
 (docs/ultimate.md, "The cadence and df-pn's share of the race")."""
 
 
