@@ -18,9 +18,9 @@ import gc
 import sys
 import time
 
-from gorules.impl.counting import FrontierCounter, good_ordering, steps_of
-from gorules.impl.games import count_games
-from gorules.impl.games_longest import longest
+from gorules.impl.counting.games import count_games
+from gorules.impl.counting.longest import longest
+from gorules.impl.counting.positions import FrontierCounter, good_ordering, steps_of
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PRESETS
 

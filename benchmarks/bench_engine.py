@@ -24,7 +24,7 @@ import time
 import tracemalloc
 
 import gorules.spec.tromp_taylor as spec_rules
-from gorules.impl import engine
+from gorules.impl.engine import rules as engine
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PASS
 

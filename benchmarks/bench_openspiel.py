@@ -37,10 +37,10 @@ that log's row (nothing copied, and it never changes afterwards).  The engine pl
 OpenSpiel's rules (simple ko, suicide forbidden).  The figure is moves per second; the ratio
 is engine / OpenSpiel (≥ 1.0 means the engine is faster).
 
-Two further engine figures are not the same loop: ``impl.engine.random_playout`` draws the
+Two further engine figures are not the same loop: ``impl.engine.rules.random_playout`` draws the
 same distribution by rejection (draw a point or pass uniformly; if the point is illegal,
 mark it and draw again), which needs no list of all legal moves, and
-``impl.engine.compiled_random_playout`` plays the whole game inside numba.  OpenSpiel's
+``impl.engine.rules.compiled_random_playout`` plays the whole game inside numba.  OpenSpiel's
 Python API offers only the full list (``legal_actions``), so its loop stays the same.
 
 For context: GNU Go over GTP, moves per second of ``play`` (one command and answer per move,
@@ -67,8 +67,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pyspiel
 
-from gorules.impl.engine import CompiledGame, Game, compiled_random_playout, random_playout
-from gorules.impl.gtp import GtpClient, gnugo_command, gtp_vertex
+from gorules.impl.engine.rules import CompiledGame, Game, compiled_random_playout, random_playout
+from gorules.impl.formats.gtp import GtpClient, gnugo_command, gtp_vertex
 from gorules.spec.graph import grid
 
 COMMAND = "python benchmarks/bench_openspiel.py"

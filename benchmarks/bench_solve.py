@@ -38,13 +38,13 @@ import time
 from pathlib import Path
 
 from gorules.arguments import positive_finite
-from gorules.impl.certificate import certificate
-from gorules.impl.certificate_check import check
-from gorules.impl.search import SearchError
-from gorules.impl.search import solve as generic_solve
-from gorules.impl.solve import DESCENTS, MAX_POINTS, Solver
-from gorules.impl.split import default_jobs
-from gorules.impl.tromp_taylor import TrompTaylor
+from gorules.impl.rulesets.tromp_taylor import TrompTaylor
+from gorules.impl.solving.certificate import certificate
+from gorules.impl.solving.certificate_check import check
+from gorules.impl.solving.search import SearchError
+from gorules.impl.solving.search import solve as generic_solve
+from gorules.impl.solving.solve import DESCENTS, MAX_POINTS, Solver
+from gorules.impl.solving.split import default_jobs
 from gorules.spec.graph import parse_graph
 
 
@@ -144,7 +144,7 @@ def fundamental_everywhere(points: int, seconds: float) -> dict:
     its default core and search): the graphs, those with both known, those left open, and
     the seconds of the whole."""
     from gorules.commands.fundamental_score import connected_graphs, core_of, fundamental_fields
-    from gorules.impl.budget import Budget
+    from gorules.impl.solving.budget import Budget
 
     core = core_of(argparse.Namespace(core="auto", search="all"))
     started = time.perf_counter()

@@ -20,9 +20,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from gorules.impl import _numba_ultimate as kernel
-from gorules.impl.ultimate_compiled import DFPN, SLICE, CompiledQuestions
-from gorules.impl.ultimate_search import DELAY, ULTIMATE_DELAY, Engine
+from gorules.impl.kernels import ultimate as kernel
+from gorules.impl.rulesets.ultimate.compiled import DFPN, SLICE, CompiledQuestions
+from gorules.impl.rulesets.ultimate.search import DELAY, ULTIMATE_DELAY, Engine
 from gorules.spec import ultimate
 from gorules.spec.graph import parse_graph
 

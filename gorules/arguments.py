@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 
-from gorules.impl.split import MAX_JOBS
+from gorules.impl.solving.split import MAX_JOBS
 
 
 def positive_finite(text: str) -> float:

@@ -27,10 +27,10 @@ from pathlib import Path
 
 from gorules import rulesets
 from gorules.errors import UsageError
-from gorules.impl.counting import legal_bitboards
-from gorules.impl.engine import kernel, to_board
-from gorules.impl.search import solve
-from gorules.impl.solve import Solver
+from gorules.impl.counting.positions import legal_bitboards
+from gorules.impl.engine.rules import kernel, to_board
+from gorules.impl.solving.search import solve
+from gorules.impl.solving.solve import Solver
 from gorules.spec.api import Ruleset
 from gorules.spec.graph import Graph, point_name
 
@@ -85,7 +85,7 @@ def as_number(x):
 @figure("value")
 def value_figure(graph: Graph, ruleset: Ruleset) -> dict:
     """The perfect-play value from the start (for Black: a margin, komi subtracted, or an
-    outcome), a principal variation and the search nodes (:mod:`gorules.impl.search`)."""
+    outcome), a principal variation and the search nodes (:mod:`gorules.impl.solving.search`)."""
     solution = solve(ruleset.initial(graph), max_nodes=SOLVE_NODE_BUDGET)
     return {
         "value": as_number(solution.value),
@@ -110,8 +110,8 @@ def longest_game_figure(graph: Graph, ruleset: Ruleset) -> dict:
     options = tromp_taylor_options(ruleset, "longest_game")
     if options.ko != "positional" or options.suicide != "allowed":
         raise UsageError("the longest game is computed for positional superko with suicide allowed only")
-    from gorules.impl.counting import count_legal, enumerate_legal
-    from gorules.impl.games import longest_game
+    from gorules.impl.counting.games import longest_game
+    from gorules.impl.counting.positions import count_legal, enumerate_legal
 
     positions = enumerate_legal(graph) if graph.directed else count_legal(graph)
     if positions > LONGEST_GAME_POSITIONS:
@@ -131,14 +131,14 @@ DIRECTED_MAX_POINTS = 5  # the arena has 4 * 3^n positions
 @figure("directed_value")
 def directed_value_figure(graph: Graph, ruleset: Ruleset) -> dict:
     """Source 000's game without ko bids or history deletion, solved on its finite arena
-    (:mod:`gorules.impl.directed_arena`): the value from the empty board (live Black stones
+    (:mod:`gorules.impl.rulesets.directed.arena`): the value from the empty board (live Black stones
     minus live White stones under perfect play), which is the first player's only
     win-or-draw komi under divide-and-choose."""
     if ruleset.name != "directed":
         raise UsageError(f"the figure 'directed_value' is defined for the directed ruleset, not {ruleset.name}")
     if graph.order > DIRECTED_MAX_POINTS:
         raise UsageError(f"the figure 'directed_value' solves graphs of at most {DIRECTED_MAX_POINTS} points")
-    from gorules.impl.directed_arena import arena_of, values_of
+    from gorules.impl.rulesets.directed.arena import arena_of, values_of
 
     return {"value": values_of(graph).of(arena_of(graph).start()), "fragment": "no ko bids, no history deletion"}
 
@@ -336,7 +336,7 @@ BUILT_IN = [
         "On N disjoint pairs of points the longest game under positional superko has at least "
         "2^N turns; also records the perfect-play value and the shortest perfect-play game.  This is "
         "the length of the longest game, not the Omega(2^N) of source 000, which is a length one side "
-        "can force: that min-max length is computed by gorules.impl.directed_pairs.",
+        "can force: that min-max length is computed by gorules.impl.rulesets.directed.pairs.",
         "000_ca8046d90d75ceee.txt",
         ["pairs:1-2"],
     ),

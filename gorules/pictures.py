@@ -19,7 +19,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from gorules.errors import UsageError
-from gorules.impl.files import write_atomically, write_text_atomically
+from gorules.impl.formats.files import write_atomically, write_text_atomically
 from gorules.spec.graph import GTP_LETTERS, Graph
 
 CELL = 40  # pixels between grid lines in SVG

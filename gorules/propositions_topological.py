@@ -8,7 +8,7 @@ isomorphism, under each reading of Defns 7, 4 and 8.
   verdict tells apart holding, holding vacuously (string(s) = ∅, the literal Defn 7) and
   failing.
 
-Board plays and strings are computed by the bitset twin (``gorules.impl.topological``),
+Board plays and strings are computed by the bitset twin (``gorules.impl.rulesets.topological``),
 which the tests compare with the spec on every go-space of up to four points.  Defn 5's
 two readings are one computation on finite spaces (``gorules readings 001`` compares them
 by the spec), so the sweep runs each reading of Defn 7 with each of Defns 4 and 8.
@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field
 
 from gorules.errors import UsageError
-from gorules.impl import topological as engine
+from gorules.impl.rulesets import topological as engine
 from gorules.spec import topological as spec
 from gorules.spec.tromp_taylor import BLACK, EMPTY, WHITE
 

@@ -14,7 +14,7 @@ number of points:
 - Defn 10a/10b (``rules``) change the turns: a pass is a turn under the stone rules and
   not under the primitive ones, in every situation;
 - Defns 7, 4 and 8 are also compared by who wins the primitive-rules game from the empty
-  board under perfect play (``gorules.impl.search.solve``), go-space by go-space.
+  board under perfect play (``gorules.impl.solving.search.solve``), go-space by go-space.
 
 For the smallest disagreeing go-space of each size (fewest placements first), a line of
 play from the empty board to a disagreeing board play is searched for, move by move
@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from gorules.errors import UsageError
-from gorules.impl import topological as engine
+from gorules.impl.rulesets import topological as engine
 from gorules.readings_common import Disagreement
 from gorules.spec import api
 from gorules.spec import topological as spec
@@ -373,7 +373,7 @@ def compare_space(clause: Clause, other: str, neighbourhoods: spec.Neighbourhood
 
 WINNER = "winner of the primitive rules"
 """The second comparison of a board-play clause: who wins the primitive-rules game from the
-empty board under perfect play (``gorules.impl.search.solve``)."""
+empty board under perfect play (``gorules.impl.solving.search.solve``)."""
 
 
 def comparisons() -> list[tuple[Clause, str, str]]:
@@ -391,7 +391,7 @@ def comparisons() -> list[tuple[Clause, str, str]]:
 def primitive_winner(neighbourhoods: spec.Neighbourhoods, option: str, value: str):
     """The perfect-play solution of the primitive-rules game on a go-space under one reading."""
     from gorules import rulesets
-    from gorules.impl.search import solve
+    from gorules.impl.solving.search import solve
 
     graph = parse_graph("space:" + engine.space_text(neighbourhoods))
     ruleset = rulesets.make("topological", "primitive", {option: value})

@@ -34,9 +34,15 @@ def register(name: str, **implementations: str | type[Ruleset]) -> None:
     REGISTRY[name] = dict(implementations)
 
 
-register("tromp-taylor", engine="gorules.impl.tromp_taylor:TrompTaylor", spec="gorules.spec.tromp_taylor:TrompTaylor")
+register(
+    "tromp-taylor",
+    engine="gorules.impl.rulesets.tromp_taylor:TrompTaylor",
+    spec="gorules.spec.tromp_taylor:TrompTaylor",
+)
 register("directed", spec="gorules.spec.directed:Directed")
-register("topological", engine="gorules.impl.topological:Topological", spec="gorules.spec.topological:Topological")
+register(
+    "topological", engine="gorules.impl.rulesets.topological:Topological", spec="gorules.spec.topological:Topological"
+)
 register("ultimate", spec="gorules.spec.ultimate:Ultimate")
 register("fundamental", spec="gorules.spec.ultimate:Fundamental")
 register("political", spec="gorules.spec.political:Political")

@@ -122,8 +122,8 @@ def family_graphs(family: str) -> list[str]:
 def work(spec: str, figures: list, ruleset: Ruleset) -> tuple[str, dict | None, float, str | None]:
     """The task a worker runs: the figures of one graph and the seconds they took, or — when a
     figure is out of reach (a solver's node budget spent) — None and the reason."""
-    from gorules.impl.search import SearchError
-    from gorules.impl.solve import SolveError
+    from gorules.impl.solving.search import SearchError
+    from gorules.impl.solving.solve import SolveError
 
     start = time.perf_counter()
     try:

@@ -27,7 +27,7 @@ import re
 from IPython.display import SVG, Markdown, display
 
 from gorules.errata import errata_table
-from gorules.impl import engine
+from gorules.impl.engine import rules as engine
 from gorules.pictures import board_svg
 from gorules.spec import errata as literal
 from gorules.spec import tromp_taylor as tt
@@ -72,7 +72,7 @@ display(Markdown("## " + next(s for s in re.split(r"^## ", errata_text, flags=re
 # On the 3×3 grid (points numbered row by row from the top left), Black plays 1,
 # White 0 in the corner, Black 3 takes White's last liberty, and both pass. `game`
 # returns the states s₀ … s_N of the source's definition; `winner` compares the area
-# scores of the final board. The engine (`impl.engine`) gives the same answers.
+# scores of the final board. The engine (`impl.engine.rules`) gives the same answers.
 
 # %%
 grid = parse_graph("grid:3x3")

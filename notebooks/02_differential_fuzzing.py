@@ -14,9 +14,9 @@
 # %% [markdown]
 # # Differential fuzzing: the engine against the spec, and a counterexample replayed
 #
-# The engine (`impl/engine.py`) keeps boards as bitsets and looks only at the chains
+# The engine (`impl/engine/rules.py`) keeps boards as bitsets and looks only at the chains
 # next to the point played; the spec (`spec/tromp_taylor.py`) follows the mathematics
-# literally. The fuzzer (`impl/vectors.py`, behind `gorules fuzz`) plays random games
+# literally. The fuzzer (`impl/differential/vectors.py`, behind `gorules fuzz`) plays random games
 # on random graphs on both and compares the whole state after every move, plus
 # `clear`, `reaches`, `score`, `game` and `winner`.
 #
@@ -32,9 +32,9 @@ import types
 
 from IPython.display import SVG, display
 
-from gorules.impl import engine
-from gorules.impl.options import PRESETS
-from gorules.impl.vectors import compare_game, disagreement_vector, fuzz, replay, replay_engine_game
+from gorules.impl.differential.vectors import compare_game, disagreement_vector, fuzz, replay, replay_engine_game
+from gorules.impl.engine import rules as engine
+from gorules.impl.engine.options import PRESETS
 from gorules.pictures import board_svg
 from gorules.spec import tromp_taylor as tt
 from gorules.spec.graph import point_name

@@ -28,11 +28,11 @@ import sympy
 from IPython.display import SVG, Markdown, display
 
 from gorules.conjectures import built_in
-from gorules.impl.counting import count_legal
-from gorules.impl.game_graph import game_graph
-from gorules.impl.games import count_games, longest_game
-from gorules.impl.solve import solve
-from gorules.impl.transfer import derivation_text, derive, strip_system
+from gorules.impl.counting.game_graph import game_graph
+from gorules.impl.counting.games import count_games, longest_game
+from gorules.impl.counting.positions import count_legal
+from gorules.impl.counting.transfer import derivation_text, derive, strip_system
+from gorules.impl.solving.solve import solve
 from gorules.pictures import board_svg
 from gorules.spec import tromp_taylor as tt
 from gorules.spec.graph import grid, parse_graph
@@ -70,7 +70,7 @@ assert all(computed[k] == v for k, v in published.items() if v is not None)
 # ## L(1×n) and its growth constant
 #
 # On a strip the same columns are added again and again, so the counts are a transfer
-# matrix's powers. `impl.transfer` builds the matrix, finds the shortest recurrence of
+# matrix's powers. `impl.counting.transfer` builds the matrix, finds the shortest recurrence of
 # its counts (Berlekamp–Massey over the rationals), and has sympy derive the
 # generating function and the growth constant λ, the largest root of the recurrence's
 # characteristic polynomial (Tromp's recurrence L(n+3) = 3·L(n+2) − L(n+1) + L(n)
@@ -143,7 +143,7 @@ for name, figure in published_graphs.items():
 # %% [markdown]
 # ## 2×2 solved
 #
-# The exact solver (`impl.solve`) searches the game tree under positional superko, with a
+# The exact solver (`impl.solving.solve`) searches the game tree under positional superko, with a
 # transposition table that is sound for histories. Tromp's 2×2 solver finds a Black win
 # by 1 point (area scoring, suicide allowed, no komi). The principal variation is
 # replayed by the spec and drawn.

@@ -4,7 +4,7 @@ Two of them:
 
 - :class:`Rules`, the function API of the Tromp–Taylor formalization (``move``, ``clear``,
   ``reaches``, ``score``, ``game``, ``winner``), which ``gorules.spec.tromp_taylor`` (the
-  executable spec) and ``gorules.impl.engine`` (the fast engine) both provide;
+  executable spec) and ``gorules.impl.engine.rules`` (the fast engine) both provide;
 - :class:`Ruleset` and :class:`Situation`, the common interface of every ruleset of every
   source.  Solving, playing, sweeping, replaying and GTP talk to a ruleset only through it.
 

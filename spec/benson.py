@@ -2,7 +2,7 @@
 
 The points a player keeps whatever the opponent does, read from a board alone, in the
 spec's terms (boards are tuples of colours, adjacency is ``Graph.neighbours``).  A
-certificate's checker (``impl/certificate_check.py``) uses this to accept a strategy that
+certificate's checker (``impl/solving/certificate_check.py``) uses this to accept a strategy that
 stops at a board where these points already prove its bound.
 
 Benson (1976): let X be the chains of colour c.  A *region* is a connected set of points
@@ -26,7 +26,7 @@ at least 2·|kept| − n on n points (each other point counts for at most one pl
 
 Only undirected graphs are covered (liberties must be symmetric); on a graph with an arc
 that is not returned, nothing is kept.  ``tests/test_spec_benson.py`` checks that these
-definitions keep the same points as the solver's bitset version (``impl/benson.py``),
+definitions keep the same points as the solver's bitset version (``impl/engine/benson.py``),
 whose invariant is checked exhaustively on small graphs in ``tests/test_solve_benson.py``.
 """
 

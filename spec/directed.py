@@ -10,7 +10,7 @@ ko bid, the capture order, and the result of every *eventually periodic* infinit
 given as a finite prefix and a cycle repeated forever (a lasso).  Strategies and the
 conjectures quantify over all infinite plays; in the fragment without ko bids and
 history deletion they are decided exactly on a finite arena by
-``gorules.impl.directed_arena`` and ``gorules conjectures 000`` (see spec/directed.md).
+``gorules.impl.rulesets.directed.arena`` and ``gorules conjectures 000`` (see spec/directed.md).
 """
 
 from __future__ import annotations

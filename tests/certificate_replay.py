@@ -2,7 +2,7 @@
 every line of each strategy from the empty board with its whole history, as the spec's
 ruleset plays it (a line's legal moves depend only on its set of history keys, so a node is
 visited once per distinct set with which a line reaches it).  It shares nothing with
-``gorules.impl.certificate_check`` beyond the spec."""
+``gorules.impl.solving.certificate_check`` beyond the spec."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # The modules that implement the Tromp–Taylor API (spec.api.Rules).  Every behavioural
 # test that takes the ``rules`` fixture runs once over each of them.
-IMPLEMENTATIONS = ["gorules.spec.tromp_taylor", "gorules.impl.engine"]
+IMPLEMENTATIONS = ["gorules.spec.tromp_taylor", "gorules.impl.engine.rules"]
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)
@@ -64,7 +64,7 @@ def _recorded_games() -> list:
     """The recorded games the interface suite replays: every test vector (small graphs,
     checked move by move against the states the spec recorded), then two professional
     records that start on an empty board with Black and alternate."""
-    from gorules.impl.vectors import vector_files
+    from gorules.impl.differential.vectors import vector_files
 
     cases = [("vector", path) for path in vector_files(Path(__file__).with_name("vectors"))]
     return cases + [("record", Path(GOBAN) / name) for name in ("Hon-41-1.mgt", "Hon-41-2.mgt")]
@@ -74,8 +74,8 @@ def _recorded_games() -> list:
 def recorded_game(request):
     """(graph, moves, states or None, refused move or None) of a recorded game: a test vector
     or a professional record (its moves as points and passes; no states recorded)."""
-    from gorules.impl.sgf import load_sgf
-    from gorules.impl.vectors import load_vector
+    from gorules.impl.differential.vectors import load_vector
+    from gorules.impl.formats.sgf import load_sgf
     from gorules.spec.graph import graph_from_json
 
     kind, path = request.param

@@ -1,5 +1,5 @@
 """A second solver for source 000's game without ko bids or history deletion, written apart
-from ``gorules.impl.directed_arena``: its own reading of the capture rule, its own arena
+from ``gorules.impl.rulesets.directed.arena``: its own reading of the capture rule, its own arena
 of (board, mover, last turn) positions, McNaughton's colour-at-a-time recursion in place
 of Zielonka's tree, regions only (no strategies), and the lazy-play search done by
 guessing the live stones.  Used by the tests on the 2- and 3-point digraphs.

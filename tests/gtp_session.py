@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from gorules.impl.gtp_server import GtpEndpoint
+from gorules.impl.formats.gtp_server import GtpEndpoint
 from gorules.spec import tromp_taylor as tt
 from gorules.spec.graph import Graph, parse_graph, point_name
 

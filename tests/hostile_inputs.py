@@ -25,8 +25,8 @@ from pathlib import Path
 from hypothesis import strategies as st
 
 from gorules.cli import main
-from gorules.impl.gtp_server import GtpEndpoint
-from gorules.impl.sgf import RecordError, parse_sgf
+from gorules.impl.formats.gtp_server import GtpEndpoint
+from gorules.impl.formats.sgf import RecordError, parse_sgf
 from gorules.spec.graph import parse_graph
 
 COUNTS: Counter = Counter()

@@ -1,6 +1,6 @@
 """The full-history minimax of ``tests/reference_minimax.py``, compiled with numba.
 
-Still deliberately simple, and sharing no code with the solver (``impl/solve.py``) nor with
+Still deliberately simple, and sharing no code with the solver (``impl/solving/solve.py``) nor with
 the engine: the rules are written again here from the spec (``gorules.spec.tromp_taylor``),
 on bit masks.  A board is two masks (Black's stones, White's); a move places a stone, then
 clears every stone of the opponent that does not reach an empty point, then every stone of

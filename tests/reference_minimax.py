@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sys
 
-from gorules.impl.tromp_taylor import TrompTaylor
+from gorules.impl.rulesets.tromp_taylor import TrompTaylor
 
 
 def reference_value(graph, options) -> int:

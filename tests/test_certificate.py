@@ -15,11 +15,11 @@ from typing import Any
 import networkx as nx
 import pytest
 
-from gorules.impl import certificate_check
-from gorules.impl.certificate import CertificateRefused, PositionsSpent, Writer, certificate
-from gorules.impl.certificate_check import CertificateError, check
-from gorules.impl.files import write_json_atomically
-from gorules.impl.solve import Solver
+from gorules.impl.formats.files import write_json_atomically
+from gorules.impl.solving import certificate_check
+from gorules.impl.solving.certificate import CertificateRefused, PositionsSpent, Writer, certificate
+from gorules.impl.solving.certificate_check import CertificateError, check
+from gorules.impl.solving.solve import Solver
 from gorules.spec import benson as spec_benson
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PRESETS, State, initial_state

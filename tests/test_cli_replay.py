@@ -151,7 +151,7 @@ GRAPHS = ["grid:2x2", "grid:1x3", "grid:3x3", "cycle:5", "petersen", "digraph:0>
 
 @given(st.sampled_from(GRAPHS), st.lists(st.integers(min_value=-1, max_value=9), max_size=30))
 def test_replay_refuses_exactly_what_the_engine_refuses(graph_name, choices):
-    from gorules.impl.engine import Game
+    from gorules.impl.engine.rules import Game
 
     g = parse_graph(graph_name)
     engine = Game(g)

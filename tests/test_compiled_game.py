@@ -1,4 +1,4 @@
-"""The compiled game (impl.engine.CompiledGame) against the pure Game, move by move."""
+"""The compiled game (impl.engine.rules.CompiledGame) against the pure Game, move by move."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from gorules.impl.compiled import KO_CODES
-from gorules.impl.engine import CompiledGame, EngineError, Game, IllegalMove
-from gorules.impl.options import Options
+from gorules.impl.engine.compiled import KO_CODES
+from gorules.impl.engine.options import Options
+from gorules.impl.engine.rules import CompiledGame, EngineError, Game, IllegalMove
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PASS
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from gorules.impl.counting import (
+from gorules.impl.counting.positions import (
     count_legal,
     enumerate_legal,
     frontier_sizes,

@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import gorules.spec.tromp_taylor as spec_rules
-from gorules.impl import engine
-from gorules.impl.fuzzing import compare_game, fuzz
-from gorules.impl.options import Options
-from gorules.impl.oracle import legal_reason, legal_under, scores_under
-from gorules.impl.vectors import load_vector, replay, replay_engine_game, vector_files
+from gorules.impl.differential.fuzzing import compare_game, fuzz
+from gorules.impl.differential.oracle import legal_reason, legal_under, scores_under
+from gorules.impl.differential.vectors import load_vector, replay, replay_engine_game, vector_files
+from gorules.impl.engine import rules as engine
+from gorules.impl.engine.options import Options
 from gorules.spec.tromp_taylor import PASS
 from tests.strategies import boards, graphs, grids, move_sequences, moves, undirected_graphs, well_formed_boards
 
@@ -201,7 +201,7 @@ def test_fuzzing_compares_a_hundred_thousand_moves_without_a_disagreement():
 def test_fuzzing_finds_a_broken_engine():
     """A mutant engine that forgets suicide must be caught and shrunk to a short case."""
 
-    from gorules.impl.mutants import NoSuicideMutant
+    from gorules.impl.differential.mutants import NoSuicideMutant
 
     report = fuzz(300, seed=1, engine=NoSuicideMutant(), max_order=6, max_side=3)
     assert report.disagreements
@@ -211,7 +211,7 @@ def test_fuzzing_finds_a_broken_engine():
 def test_a_disagreement_is_written_as_a_vector_and_sgf(tmp_path):
     from sgfmill import sgf
 
-    from gorules.impl.fuzzing import Disagreement, FuzzReport, write_disagreements
+    from gorules.impl.differential.fuzzing import Disagreement, FuzzReport, write_disagreements
     from gorules.spec.graph import parse_graph
 
     graph = parse_graph("grid:4x4")

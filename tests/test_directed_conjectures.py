@@ -10,9 +10,9 @@ import pytest
 
 from gorules.cli import main
 from gorules.commands.conjectures import grids_within, run_conjectures
-from gorules.impl import directed_arena as da
-from gorules.impl import directed_conjectures as dc
-from gorules.impl.directed_graphs import classes, digraphs, graph_of
+from gorules.impl.rulesets.directed import arena as da
+from gorules.impl.rulesets.directed import conjectures as dc
+from gorules.impl.rulesets.directed.graphs import classes, digraphs, graph_of
 from tests import directed_brute as brute
 
 READINGS = dc.default_readings()
@@ -193,7 +193,7 @@ def test_mutant_score_maximising_own_errors_is_refuted():
     """Taking a side's own mistakes for the opponent's errors (values below v for Black) finds no
     lazy play on digraph:3:0>1,0>2, where the second solver finds one (slow test above: the
     five failing 3-point graphs)."""
-    from gorules.impl.directed_graphs import parse
+    from gorules.impl.rulesets.directed.graphs import parse
 
     graph = parse("digraph:3:0>1,0>2")
     arcs = graph_arcs(graph)
@@ -331,7 +331,7 @@ def test_one_pair_forced_length_and_bounds():
     """One isolated pair under positional superko: 3 turns when Black prolongs (B a, W pass,
     B pass: a stone on the other point would bring back the empty board), 4 when White does;
     the bounds meet the exact length."""
-    from gorules.impl.directed_pairs import (
+    from gorules.impl.rulesets.directed.pairs import (
         forced_length,
         forced_length_plain,
         greedy_prolonger_length,
@@ -347,7 +347,7 @@ def test_one_pair_forced_length_and_bounds():
 
 def test_two_pairs_forced_length():
     """Two pairs: alpha-beta finds 10 turns when Black prolongs and 9 when White does."""
-    from gorules.impl.directed_pairs import forced_length, pairs
+    from gorules.impl.rulesets.directed.pairs import forced_length, pairs
 
     graph = pairs(2)
     assert forced_length(graph, "B") == 10 and forced_length(graph, "W") == 9
@@ -357,7 +357,12 @@ def test_two_pairs_forced_length():
 def test_two_pairs_forced_length_lies_within_its_bounds():
     """The bounds of a fixed prolonger strategy (from below) and of the shortener passing
     throughout (from above), computed apart from the alpha-beta search, enclose its lengths."""
-    from gorules.impl.directed_pairs import forced_length, greedy_prolonger_length, pairs, passing_shortener_length
+    from gorules.impl.rulesets.directed.pairs import (
+        forced_length,
+        greedy_prolonger_length,
+        pairs,
+        passing_shortener_length,
+    )
 
     graph = pairs(2)
     for prolonger in "BW":

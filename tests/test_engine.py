@@ -7,9 +7,9 @@ import random
 import pytest
 
 import gorules.spec.tromp_taylor as spec_rules
-from gorules.impl import engine
-from gorules.impl.engine import BoardError, Game, IllegalMove, kernel, random_playout
-from gorules.impl.options import PRESETS, OptionError, Options, gnugo_flags, options_of
+from gorules.impl.engine import rules as engine
+from gorules.impl.engine.options import PRESETS, OptionError, Options, gnugo_flags, options_of
+from gorules.impl.engine.rules import BoardError, Game, IllegalMove, kernel, random_playout
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PASS, State
 
@@ -266,7 +266,7 @@ def test_random_playouts_respect_the_rules():
 def test_the_compiled_kernel_plays_what_the_pure_engine_allows():
     """Compiled playouts, replayed on the pure Game: every move legal, the same final
     board, and (passing only when forced) a pass only when no point is legal."""
-    from gorules.impl.engine import compiled_random_playout
+    from gorules.impl.engine.rules import compiled_random_playout
 
     presets = [Options(), Options(ko="situational"), Options(ko="simple", suicide="forbidden"), Options(ko="none")]
     for graph_name in ["grid:4x4", "petersen", "cycle:6", "digraph:0>1,1>2,2>0,2>3,3>1,3>4,4>0"]:

@@ -14,12 +14,12 @@ import pytest
 
 from gorules import rulesets
 from gorules.cli import main
-from gorules.impl.game_graph import edge_conventions, game_graph
-from gorules.impl.games import count_games, longest_game
-from gorules.impl.games_longest import CONVENTIONS, longest
-from gorules.impl.games_repeating import InfiniteGames
-from gorules.impl.games_situational import SituationalSearch, count_situational, count_situational_compiled
-from gorules.impl.search import count_games as generic_count_games
+from gorules.impl.counting.game_graph import edge_conventions, game_graph
+from gorules.impl.counting.games import count_games, longest_game
+from gorules.impl.counting.longest import CONVENTIONS, longest
+from gorules.impl.counting.repeating import InfiniteGames
+from gorules.impl.counting.situational import SituationalSearch, count_situational, count_situational_compiled
+from gorules.impl.solving.search import count_games as generic_count_games
 from gorules.spec import tromp_taylor as spec
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PASS

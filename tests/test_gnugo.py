@@ -15,8 +15,8 @@ import random
 
 import pytest
 
-from gorules.impl.engine import Game
-from gorules.impl.gtp import GtpClient, gnugo_command, gtp_vertex
+from gorules.impl.engine.rules import Game
+from gorules.impl.formats.gtp import GtpClient, gnugo_command, gtp_vertex
 from gorules.spec.graph import grid
 from gorules.spec.tromp_taylor import PASS
 
@@ -31,7 +31,7 @@ def gnugo():
 def repeating_suicide(game: Game, v: int) -> bool:
     """Whether the player to move playing v would be a suicide (its stone is removed) whose
     board repeats an earlier board of the game: the case GNU Go lets through."""
-    from gorules.impl.engine import move
+    from gorules.impl.engine.rules import move
 
     after = move(game.graph, game.state(), v)
     if after is None or after.board[v] != ".":

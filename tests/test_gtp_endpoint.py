@@ -1,7 +1,7 @@
 """The GTP endpoint (``gorules gtp``): the protocol, and a whole game against GNU Go.
 
 The endpoint runs as a real process (``python -m gorules gtp``) and is driven by the GTP
-client of impl.gtp, the same client that drives GNU Go; a small referee passes each
+client of impl.formats.gtp, the same client that drives GNU Go; a small referee passes each
 engine's ``genmove`` to the other as ``play``.
 """
 
@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-from gorules.impl.engine import Game
-from gorules.impl.gtp import GtpClient, gnugo_command, referee
+from gorules.impl.engine.rules import Game
+from gorules.impl.formats.gtp import GtpClient, gnugo_command, referee
 from gorules.spec import tromp_taylor
 from gorules.spec.graph import grid, parse_point
 from gorules.spec.tromp_taylor import PASS

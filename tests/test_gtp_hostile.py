@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from gorules.impl.gtp import GtpClient, gnugo_command, referee
-from gorules.impl.gtp_server import GtpEndpoint
+from gorules.impl.formats.gtp import GtpClient, gnugo_command, referee
+from gorules.impl.formats.gtp_server import GtpEndpoint
 from gorules.spec import tromp_taylor
 from gorules.spec.graph import grid, parse_graph
 from gorules.spec.tromp_taylor import PASS
@@ -91,7 +91,7 @@ def test_random_session_of_100000_commands():
 def test_deliberately_broken_endpoint_is_caught(monkeypatch):
     """The session's referee is not blind: an endpoint whose play ignores captures is
     caught by the comparison with the spec."""
-    from gorules.impl import game as game_module
+    from gorules.impl.engine import playing as game_module
 
     original = game_module.Game._after
 

@@ -482,7 +482,7 @@ def test_properties_are_not_blind(monkeypatch):
 
 def test_record_file_too_large_is_refused_unread(tmp_path, monkeypatch):
     """A record file beyond the reader's limit is one line, read no further than the limit."""
-    from gorules.impl import sgf
+    from gorules.impl.formats import sgf
 
     monkeypatch.setattr(sgf, "LARGEST_RECORD", 1000)
     write_records(tmp_path, big="(;SZ[9]" + ";B[aa];W[bb]" * 200 + ")", small="(;SZ[9];B[aa])")

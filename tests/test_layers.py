@@ -68,9 +68,9 @@ def test_leaves_import_nothing_of_the_project(leaf):
 
 def test_the_check_sees_a_wrong_import(tmp_path, monkeypatch):
     """The check can fail: a spec module that imports the engine is reported."""
-    (tmp_path / "bad.py").write_text("from gorules.impl.engine import move\n")
+    (tmp_path / "bad.py").write_text("from gorules.impl.engine.rules import move\n")
     monkeypatch.setitem(FOLDERS, "spec", tmp_path)
     assert violations("spec") == [
-        "spec/bad.py imports gorules.impl.engine",
-        "spec/bad.py imports gorules.impl.engine.move",
+        "spec/bad.py imports gorules.impl.engine.rules",
+        "spec/bad.py imports gorules.impl.engine.rules.move",
     ]

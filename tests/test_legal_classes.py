@@ -15,9 +15,9 @@ import random
 
 import pytest
 
-from gorules.impl import _numba_game as kernel
-from gorules.impl.engine import CompiledGame, Game
-from gorules.impl.options import Options
+from gorules.impl.engine.options import Options
+from gorules.impl.engine.rules import CompiledGame, Game
+from gorules.impl.kernels import game as kernel
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PASS
 

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from gorules.impl._numba_cache import KernelSourcesLocator, kernel_fingerprint
+from gorules.impl.kernels.cache import KernelSourcesLocator, kernel_fingerprint
 
 RUN = """
 import sys
 from pathlib import Path
-import gorules.impl._numba_cache as kernels
+import gorules.impl.kernels.cache as kernels
 kernels.KERNELS = Path(sys.argv[1]).resolve()
 if sys.argv[2] == "numba-alone":
     kernels.CACHE_IMPL._locator_classes.remove(kernels.KernelSourcesLocator)
@@ -69,7 +69,8 @@ def test_a_changed_module_recompiles_the_kernels_that_use_it(tmp_path):
 def test_every_kernel_module_is_stamped_with_all_of_them():
     """The df-pn kernels (which compile in the solver kernels' functions) and the Ultimate
     df-pn kernels carry the fingerprint of every kernel module."""
-    from gorules.impl import _numba_dfpn, _numba_ultimate_dfpn
+    from gorules.impl.kernels import dfpn as _numba_dfpn
+    from gorules.impl.kernels import ultimate_dfpn as _numba_ultimate_dfpn
 
     for kernel in (_numba_dfpn.begin, _numba_ultimate_dfpn.resume):
         locator = kernel._cache._impl.locator

@@ -18,9 +18,9 @@ import random
 import pyspiel
 import pytest
 
-from gorules.impl.engine import CompiledGame, Game
-from gorules.impl.options import options_of
-from gorules.impl.spiel import openspiel_action, openspiel_board, openspiel_point
+from gorules.impl.engine.options import options_of
+from gorules.impl.engine.rules import CompiledGame, Game
+from gorules.impl.formats.spiel import openspiel_action, openspiel_board, openspiel_point
 from gorules.spec.graph import grid, parse_point
 from gorules.spec.tromp_taylor import PASS
 

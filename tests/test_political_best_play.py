@@ -10,8 +10,8 @@ import pytest
 
 from gorules import rulesets
 from gorules.cli import main
-from gorules.impl import multiplayer as M
-from gorules.impl.budget import Budget
+from gorules.impl.rulesets.political import best_play as M
+from gorules.impl.solving.budget import Budget
 from gorules.spec.graph import parse_graph
 
 RULES = rulesets.make("political")

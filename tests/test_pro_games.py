@@ -26,8 +26,8 @@ from pathlib import Path
 
 import pytest
 
-from gorules.impl.sgf import RecordError, load_sgf
-from gorules.impl.sgf_replay import check_record
+from gorules.impl.formats.sgf import RecordError, load_sgf
+from gorules.impl.formats.sgf_replay import check_record
 
 GOBAN = Path("/usr/share/goban")
 DOC = Path(__file__).resolve().parent.parent / "docs" / "known_differences.md"

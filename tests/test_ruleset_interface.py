@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from gorules import rulesets
-from gorules.impl.search import SearchError, count_games, solve
+from gorules.impl.solving.search import SearchError, count_games, solve
 from gorules.spec.api import IllegalMove, OptionError, Situation
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PRESETS
@@ -153,7 +153,7 @@ def test_spec_and_engine_twins_agree_move_by_move(preset):
 
 def test_engine_twin_agrees_with_the_engine_game():
     """The interface's engine twin lists the moves that the engine's Game allows."""
-    from gorules.impl.engine import Game
+    from gorules.impl.engine.rules import Game
 
     for preset in PRESETS:
         ruleset = rulesets.make("tromp-taylor", preset)

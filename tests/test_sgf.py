@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from gorules.impl.engine import Game, random_playout, to_board
-from gorules.impl.sgf import RecordError, load_sgf, parse_sgf, save_sgf
-from gorules.impl.sgf_replay import engine_positions, replay, sgfmill_agreement
+from gorules.impl.engine.rules import Game, random_playout, to_board
+from gorules.impl.formats.sgf import RecordError, load_sgf, parse_sgf, save_sgf
+from gorules.impl.formats.sgf_replay import engine_positions, replay, sgfmill_agreement
 from gorules.spec.graph import grid, parse_graph, parse_point
 from gorules.spec.tromp_taylor import PASS
 
@@ -103,7 +103,7 @@ def test_move_on_an_occupied_point_stops_the_replay():
 def test_repetition_and_suicide_are_noted():
     """A ko recaptured at once repeats a board, a single-stone suicide repeats one too:
     both are noted (records are replayed without a ko rule) and the replay goes on."""
-    from gorules.impl.sgf import record_sgf
+    from gorules.impl.formats.sgf import record_sgf
 
     graph = grid(5, 5)
     names = "A2 E5 B1 A1 C4 D4 B3 E3 C2 D2 D3 C3 D3"
@@ -133,7 +133,7 @@ def test_sgfmill_agrees_on_random_games_with_captures_and_suicide():
 
 def _sgf_text(graph, game: Game) -> bytes:
     """SGF text of an engine game."""
-    from gorules.impl.sgf import record_sgf
+    from gorules.impl.formats.sgf import record_sgf
 
     return record_sgf(graph, list(game.moves))
 

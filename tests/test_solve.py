@@ -10,10 +10,10 @@ import sys
 import pytest
 
 import gorules.spec.tromp_taylor as tt
-from gorules.impl.engine import Game
-from gorules.impl.options import Options
-from gorules.impl.oracle import legal_reason
-from gorules.impl.solve import PASS, SolveError, Solver, solve
+from gorules.impl.differential.oracle import legal_reason
+from gorules.impl.engine.options import Options
+from gorules.impl.engine.rules import Game
+from gorules.impl.solving.solve import PASS, SolveError, Solver, solve
 from gorules.spec.graph import parse_graph
 
 # ---------------------------------------------------------------- references

@@ -1,4 +1,4 @@
-"""Benson's unconditional life as the solver uses it (``impl/benson.py``), checked
+"""Benson's unconditional life as the solver uses it (``impl/engine/benson.py``), checked
 exhaustively: on every well-formed board of small graphs, no move of the opponent removes
 a stone of an alive set or leaves the rest of it short of being alive, so the owner keeps
 every alive stone to the end by passing.  A weakened Benson (one vital region enough) is
@@ -10,9 +10,9 @@ import itertools
 
 import pytest
 
-from gorules.impl import benson
-from gorules.impl.bitset import kernel
-from gorules.impl.solve import Solver
+from gorules.impl.engine import benson
+from gorules.impl.engine.bitset import kernel
+from gorules.impl.solving.solve import Solver
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PRESETS
 

@@ -109,7 +109,7 @@ def test_the_kernels_are_readied_before_the_clock_starts():
     the search's clock: the progress callback sees the phase ``compiling`` first, then the
     search; the seconds of that phase are reported apart, once a process, and the Python core
     has none."""
-    from gorules.impl.solve import READIED, Solver
+    from gorules.impl.solving.solve import READIED, Solver
     from gorules.spec.graph import parse_graph
 
     READIED.clear()  # as in a new process

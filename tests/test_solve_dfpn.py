@@ -1,4 +1,4 @@
-"""The df-pn threshold tests (``impl/_numba_dfpn.py``) against full-history minimax.
+"""The df-pn threshold tests (``impl/kernels/dfpn.py``) against full-history minimax.
 
 The solver with ``search="dfpn"`` gives the value of the plain reference on every connected
 graph of up to 4 points under the four finite rule sets, and the compiled reference's on a
@@ -16,9 +16,9 @@ import os
 
 import pytest
 
-from gorules.impl import _numba_dfpn
-from gorules.impl._numba_dfpn import ONE_REFUTATION, REPETITIONS_UNASKED, WINNING_MOVE_UNASKED
-from gorules.impl.solve import SolveError, Solver
+from gorules.impl.kernels import dfpn as _numba_dfpn
+from gorules.impl.kernels.dfpn import ONE_REFUTATION, REPETITIONS_UNASKED, WINNING_MOVE_UNASKED
+from gorules.impl.solving.solve import SolveError, Solver
 from gorules.spec.graph import parse_graph
 from tests.reference_compiled import compiled_value
 from tests.reference_minimax import reference_value
@@ -241,7 +241,7 @@ def test_a_test_decided_as_its_budget_runs_out_is_answered():
     (its last slice cut at k, one past the budget) it still answers, where dropping a
     decided answer because the budget ran out in the same slice raised Budget; given
     k − 2, the budget runs out before the answer."""
-    from gorules.impl.solve import Budget
+    from gorules.impl.solving.solve import Budget
 
     def tested(max_nodes: int | None) -> tuple:
         solver = Solver(parse_graph("path:7"), "tromp-taylor", search="dfpn", max_nodes=max_nodes)
@@ -260,8 +260,8 @@ def sliced_solve(monkeypatch, graph: str, chunk: int, lose_place: bool = False) 
     """The raw value and nodes of a df-pn solve of ``graph`` whose kernel runs ``chunk``
     nodes at a time; with ``lose_place``, a mutant that resumes each slice at the root's
     frame instead of where the search stopped."""
-    from gorules.impl import _numba_dfpn as kd
-    from gorules.impl import solve as solve_module
+    from gorules.impl.kernels import dfpn as kd
+    from gorules.impl.solving import solve as solve_module
 
     monkeypatch.setattr(solve_module, "CHUNK_FIRST", chunk)
     monkeypatch.setattr(solve_module, "CHUNK_LAST", chunk)
@@ -289,7 +289,7 @@ def test_a_search_cut_into_slices_is_the_search_in_one_piece(monkeypatch):
 def test_the_slices_follow_the_time_they_take():
     """A df-pn slice doubles while it is quick and halves when it is slow, within
     [CHUNK_FIRST, CHUNK_LAST], so that a slow node does not stretch a time budget."""
-    from gorules.impl.solve import CHUNK_FIRST, CHUNK_LAST, SLICE_SECONDS, next_chunk
+    from gorules.impl.solving.solve import CHUNK_FIRST, CHUNK_LAST, SLICE_SECONDS, next_chunk
 
     assert next_chunk(1 << 18, SLICE_SECONDS / 10) == 1 << 19
     assert next_chunk(1 << 18, SLICE_SECONDS * 10) == 1 << 17

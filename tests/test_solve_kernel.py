@@ -1,4 +1,4 @@
-"""The compiled core's storage (``impl/_numba_solve.py``): the arrays of its state (fresh,
+"""The compiled core's storage (``impl/kernels/solve.py``): the arrays of its state (fresh,
 and private to the process that made them), the way an answer's folded Q is kept in the
 table (only its nonempty words, listed in the slot's last word), and the table once a split
 shares it (one memory for all processes, each row reused only where its check word
@@ -11,8 +11,8 @@ import multiprocessing
 
 import numpy as np
 
-from gorules.impl import _numba_solve as ks
-from gorules.impl.solve import Solver
+from gorules.impl.kernels import solve as ks
+from gorules.impl.solving.solve import Solver
 from gorules.spec.graph import parse_graph
 
 
@@ -118,7 +118,7 @@ def _overwrite(arrays: list) -> None:
 
 def seen_after_a_fork(arrays: list) -> bool:
     """Whether a process forked from this one, overwriting every array of ``arrays``, changes
-    any of them here: the split's workers are forked so (``impl/split.py``)."""
+    any of them here: the split's workers are forked so (``impl/solving/split.py``)."""
     before = [array.copy() for array in arrays]
     child = multiprocessing.get_context("fork").Process(target=_overwrite, args=(arrays,))
     child.start()

@@ -21,7 +21,7 @@ import os
 import networkx as nx
 import pytest
 
-from gorules.impl.solve import Solver
+from gorules.impl.solving.solve import Solver
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PRESETS, Options
 from tests.reference_compiled import (
@@ -249,7 +249,7 @@ def test_the_compiled_reference_stops_at_its_node_budget():
         compiled_value(parse_graph("atlas:49"), RULES["tromp-taylor"], max_nodes=10_000)
 
 
-# ---- the compiled core (impl/_numba_solve.py) against the same references
+# ---- the compiled core (impl/kernels/solve.py) against the same references
 
 
 def compiled_core_value(graph: str, rules: str, mutant: bool = False) -> int | None:

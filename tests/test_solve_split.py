@@ -1,4 +1,4 @@
-"""A threshold test split over worker processes (``impl/split.py``) against the plain solve.
+"""A threshold test split over worker processes (``impl/solving/split.py``) against the plain solve.
 
 The workers are real forked processes.  With the split forced on every test (``split_after``
 0, no first probe) and tiny budgets (leaves of 2 nodes expanded after 4, so that on the
@@ -16,9 +16,9 @@ import multiprocessing
 
 import pytest
 
-from gorules.impl import split
-from gorules.impl.solve import Solver
-from gorules.impl.split import OR_FOR_AND, Node, fork_available, most_proving, needed, renumber
+from gorules.impl.solving import split
+from gorules.impl.solving.solve import Solver
+from gorules.impl.solving.split import OR_FOR_AND, Node, fork_available, most_proving, needed, renumber
 from gorules.spec.graph import parse_graph
 from tests.test_solve_cli import run_cli
 from tests.test_solve_reference import FINITE, RULES, small_cases
@@ -183,7 +183,7 @@ def test_a_turn_counts_only_if_a_leaf_was_searched_in_it():
     """1×10's test of +2 split by hand: a turn whose share is spent before any leaf could be
     handed out gives the workers back (ShareSpent) without counting a turn; the next, whose
     leaves run until the node budget is spent, counts one."""
-    from gorules.impl.solve import Budget, ShareSpent
+    from gorules.impl.solving.solve import Budget, ShareSpent
 
     solver = Solver(parse_graph("path:10"), "tromp-taylor", search="dfpn", jobs=2)
     tree = split.Split(solver, solver.root(), 2, solver.group)
@@ -248,7 +248,7 @@ def test_the_tables_measured_are_the_kernels_large_arrays():
     """``table_bytes`` (the shared table of answers) and ``private_bytes`` (the bounds' cache
     and the numbering of keys) are what the kernel's arrays take, up to its per-ply buffers
     (under 8 MB, whatever the table), and the table grows exactly as the arrays do."""
-    from gorules.impl import _numba_solve
+    from gorules.impl.kernels import solve as _numba_solve
 
     graph = parse_graph("path:5")
     masks = [sum(1 << w for w in graph.neighbours[v]) for v in graph.points]
@@ -286,7 +286,7 @@ def test_a_solver_asked_for_more_jobs_than_fit_is_refused(monkeypatch):
     """The solver checks its jobs against the memory it finds before any work: with 1.3 GB
     free, 1×12's shared table (0.98 GB) and 3 copies of its private arrays (0.09 GB each)
     fit, and 4 do not."""
-    from gorules.impl import solve as solve_module
+    from gorules.impl.solving import solve as solve_module
 
     monkeypatch.setattr(solve_module, "memory_available", lambda: 13 * 10**8)
     graph = parse_graph("path:12")
@@ -315,7 +315,7 @@ def test_the_cli_refusal_of_jobs_is_one_line_before_any_work(monkeypatch, capsys
     """With 1.3 GB free, ``gorules solve path:12 --jobs 3`` exits 2 with one line naming
     ``--jobs 3`` and how many fit, and no progress bar (refused before it appears)."""
     from gorules.cli import main
-    from gorules.impl import solve as solve_module
+    from gorules.impl.solving import solve as solve_module
 
     monkeypatch.setattr(solve_module, "memory_available", lambda: 13 * 10**8)
     assert main(["solve", "path:12", "--jobs", "3"]) == 2

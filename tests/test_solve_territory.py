@@ -1,4 +1,4 @@
-"""The secure regions of Benson-alive stones as a static bound (``impl/benson.py``'s
+"""The secure regions of Benson-alive stones as a static bound (``impl/engine/benson.py``'s
 ``enclosed``, the solver's ``territory``), checked two ways:
 
 1. along every line of play the full-history reference searches (``tests/reference_compiled.py``'s
@@ -23,9 +23,9 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from gorules.impl import benson
-from gorules.impl.bitset import kernel
-from gorules.impl.solve import Solver
+from gorules.impl.engine import benson
+from gorules.impl.engine.bitset import kernel
+from gorules.impl.solving.solve import Solver
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PRESETS
 from tests.reference_compiled import static_misses

@@ -10,8 +10,8 @@ import itertools
 
 import pytest
 
-from gorules.impl import benson as bitset_benson
-from gorules.impl.bitset import kernel
+from gorules.impl.engine import benson as bitset_benson
+from gorules.impl.engine.bitset import kernel
 from gorules.spec import benson
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import BLACK, EMPTY, WHITE, Options, State, move, opponent

@@ -1,4 +1,4 @@
-"""The bitset twin of Topological Go (impl/topological.py) against the literal spec: every
+"""The bitset twin of Topological Go (impl/rulesets/topological.py) against the literal spec: every
 board play on every colouring of every go-space of up to three points, random games move
 by move through the ruleset interface on every go-space of four points, the enumeration
 of go-spaces up to isomorphism, and a move on the 19×19 grid's go-space."""
@@ -11,7 +11,7 @@ import pytest
 
 from gorules import rulesets
 from gorules.checks.ruleset_checks import twin_check
-from gorules.impl import topological as engine
+from gorules.impl.rulesets import topological as engine
 from gorules.spec import topological as spec
 from gorules.spec.graph import parse_graph
 

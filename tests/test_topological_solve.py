@@ -1,5 +1,5 @@
 """The primitive-rules game of source 001 solved on tiny go-spaces by the shared solver
-(``gorules.impl.search.solve`` through the ruleset interface, on the bitset twin), held to
+(``gorules.impl.solving.search.solve`` through the ruleset interface, on the bitset twin), held to
 an exhaustive search of the spec's own turns (Defn 10a, Rule 4a)."""
 
 import functools
@@ -9,8 +9,8 @@ import pytest
 
 from gorules import rulesets
 from gorules.cli import main
-from gorules.impl import topological as engine
-from gorules.impl.search import solve
+from gorules.impl.rulesets import topological as engine
+from gorules.impl.solving.search import solve
 from gorules.spec import topological as spec
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import BLACK, WHITE, State, opponent

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from gorules.cli import main
-from gorules.impl import topological as engine
+from gorules.impl.rulesets import topological as engine
 from gorules.propositions_topological import Verdicts, all_readings, strings_by_definition, sweep, sweep_space
 from gorules.spec import topological as spec
 

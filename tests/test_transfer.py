@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import sympy
 
-from gorules.impl.counting import count_legal
-from gorules.impl.transfer import berlekamp_massey, cycle_system, derive, strip_system
+from gorules.impl.counting.positions import count_legal
+from gorules.impl.counting.transfer import berlekamp_massey, cycle_system, derive, strip_system
 from gorules.spec.graph import parse_graph
 
 x = sympy.Symbol("x")

@@ -10,7 +10,7 @@ import itertools
 
 import pytest
 
-from gorules.impl.oracle import legal_reason
+from gorules.impl.differential.oracle import legal_reason
 from gorules.spec import tromp_taylor as tt
 from gorules.spec.graph import parse_graph, parse_point
 

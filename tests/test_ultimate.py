@@ -9,9 +9,9 @@ import pytest
 
 from gorules import rulesets
 from gorules.cli import main
-from gorules.impl import ultimate_claims
-from gorules.impl.ultimate_analysis import analyse
-from gorules.impl.ultimate_search import Engine, deep
+from gorules.impl.rulesets.ultimate import claims as ultimate_claims
+from gorules.impl.rulesets.ultimate.analysis import analyse
+from gorules.impl.rulesets.ultimate.search import Engine, deep
 from gorules.spec import ultimate
 from gorules.spec.api import IllegalMove
 from gorules.spec.graph import parse_graph
@@ -355,7 +355,7 @@ def test_solve_asks_the_compiled_core_once_the_python_search_has_not_answered(mo
     """By default `solve --ruleset ultimate` gives the Python search ``AUTO_NODES`` nodes,
     then asks the compiled core: 2×2 is answered in Python; with the allowance cut to 100
     nodes the compiled core answers it, the same draw, its nodes counted with Python's."""
-    from gorules.impl import ultimate_search
+    from gorules.impl.rulesets.ultimate import search as ultimate_search
 
     assert main(["solve", "grid:2x2", "--ruleset", "ultimate", "--json", "--no-progress"]) == 0
     found = json.loads(capsys.readouterr().out)

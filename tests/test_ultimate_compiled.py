@@ -1,4 +1,4 @@
-"""The compiled core of Ultimate Go's yes/no searches (``impl/ultimate_compiled.py``)
+"""The compiled core of Ultimate Go's yes/no searches (``impl/rulesets/ultimate/compiled.py``)
 answers as the Python search does; each of its safeguards has a mutant refuted."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import pytest
 from gorules.cli import main
 from gorules.commands import fundamental_score
 from gorules.commands.fundamental_score import connected_graphs
-from gorules.impl import _numba_ultimate as kernel
-from gorules.impl import ultimate_claims
-from gorules.impl.ultimate_compiled import CompiledQuestions
-from gorules.impl.ultimate_search import AUTO_NODES, Engine, deep
+from gorules.impl.kernels import ultimate as kernel
+from gorules.impl.rulesets.ultimate import claims as ultimate_claims
+from gorules.impl.rulesets.ultimate.compiled import CompiledQuestions
+from gorules.impl.rulesets.ultimate.search import AUTO_NODES, Engine, deep
 from gorules.spec import ultimate
 from gorules.spec.graph import parse_graph
 

@@ -1,4 +1,4 @@
-"""The compiled core's proof-number search (``impl/_numba_ultimate_dfpn.py``) answers as the
+"""The compiled core's proof-number search (``impl/kernels/ultimate_dfpn.py``) answers as the
 depth-first kernel and the Python search do; its unsound variants are refuted."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ import pytest
 from test_ultimate_compiled import compiled_engine, fresh_results, score_and_result, shared_results
 
 from gorules.cli import main
-from gorules.impl import _numba_ultimate as kernel
-from gorules.impl import _numba_ultimate_dfpn as dfpn_kernel
-from gorules.impl import ultimate_compiled
-from gorules.impl.ultimate_compiled import DFPN
-from gorules.impl.ultimate_search import Engine, deep
+from gorules.impl.kernels import ultimate as kernel
+from gorules.impl.kernels import ultimate_dfpn as dfpn_kernel
+from gorules.impl.rulesets.ultimate import compiled as ultimate_compiled
+from gorules.impl.rulesets.ultimate.compiled import DFPN
+from gorules.impl.rulesets.ultimate.search import Engine, deep
 from gorules.spec import ultimate
 from gorules.spec.graph import parse_graph
 
@@ -85,8 +85,8 @@ def raced_results(name: str, monkeypatch, identity=None) -> tuple[list[int], int
     every question;
     with the df-pn searches put on a root and those begun from it.  ``identity`` replaces
     the test of a paused search's root (a mutant)."""
-    from gorules.impl import _numba_ultimate_dfpn as dfpn
-    from gorules.impl import ultimate_compiled
+    from gorules.impl.kernels import ultimate_dfpn as dfpn
+    from gorules.impl.rulesets.ultimate import compiled as ultimate_compiled
 
     monkeypatch.setattr(ultimate_compiled, "RACE", 1)
     monkeypatch.setattr(ultimate_compiled, "DFPN_SHARE", 8)
@@ -129,7 +129,7 @@ def test_a_paused_proof_number_search_taken_up_at_another_root_is_refuted(monkey
 def test_in_the_race_proof_number_search_keeps_a_table_of_its_own(monkeypatch):
     """Racing the depth-first orders, df-pn stores its proofs in a table of its own (set
     aside while they search), so their stores cannot overwrite its proofs; both hold some."""
-    from gorules.impl import ultimate_compiled
+    from gorules.impl.rulesets.ultimate import compiled as ultimate_compiled
 
     monkeypatch.setattr(ultimate_compiled, "RACE", 1)
     graph = parse_graph("grid:2x2")

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from gorules.cli import main
-from gorules.impl import ultimate_examples as ux
+from gorules.impl.rulesets.ultimate import examples as ux
 from gorules.spec.tromp_taylor import BLACK, WHITE
 
 FIRST, SECOND = ux.EXAMPLES

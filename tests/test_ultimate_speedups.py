@@ -10,8 +10,8 @@ import pytest
 
 from gorules.cli import main
 from gorules.commands.fundamental_score import connected_graphs
-from gorules.impl import ultimate_claims
-from gorules.impl.ultimate_search import Engine, deep
+from gorules.impl.rulesets.ultimate import claims as ultimate_claims
+from gorules.impl.rulesets.ultimate.search import Engine, deep
 from gorules.spec import ultimate
 from gorules.spec.graph import parse_graph
 
@@ -134,7 +134,7 @@ def test_a_probe_read_as_an_answer_is_refuted():
 
 def test_bounds_on_a_spent_budget_hold_the_score():
     """A budget spent during the score search leaves bounds that contain the score."""
-    from gorules.impl.budget import Budget, BudgetSpent
+    from gorules.impl.solving.budget import Budget, BudgetSpent
 
     graph = parse_graph("atlas:37")
     proved = set()
@@ -268,7 +268,7 @@ def test_the_tables_area_solves_split_over_area_jobs(monkeypatch, capsys):
     process finds alone (and the same territory); 0 and 65 jobs are refused in one line
     naming the flag, before any work."""
     from gorules.commands.fundamental_score import area_fields
-    from gorules.impl import solve as solve_module
+    from gorules.impl.solving import solve as solve_module
 
     pools: list[int] = []
 

@@ -8,10 +8,10 @@ Farnebäck's GoGameGraphs for game graphs.
 
 from __future__ import annotations
 
-from gorules.impl.counting import count_legal, enumerate_legal
-from gorules.impl.game_graph import game_graph
-from gorules.impl.games import count_games
-from gorules.impl.transfer import derive, strip_system
+from gorules.impl.counting.game_graph import game_graph
+from gorules.impl.counting.games import count_games
+from gorules.impl.counting.positions import count_legal, enumerate_legal
+from gorules.impl.counting.transfer import derive, strip_system
 from gorules.spec.graph import parse_graph
 from gorules.verify import Check, Outcome
 

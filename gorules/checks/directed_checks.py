@@ -4,8 +4,8 @@ with a mutant (a plan claimed to reach more than the value) that the check must 
 
 from __future__ import annotations
 
-from gorules.impl import directed_arena as da
-from gorules.impl.directed_conjectures import default_readings, stability_classes
+from gorules.impl.rulesets.directed import arena as da
+from gorules.impl.rulesets.directed.conjectures import default_readings, stability_classes
 from gorules.spec.graph import parse_graph
 from gorules.verify import Check, Outcome
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 
-from gorules.impl.engine import Game, random_playout
-from gorules.impl.sgf import parse_sgf, record_sgf
-from gorules.impl.sgf_replay import engine_positions, sgfmill_agreement
-from gorules.impl.spiel import openspiel_action, openspiel_board, openspiel_point
+from gorules.impl.engine.rules import Game, random_playout
+from gorules.impl.formats.sgf import parse_sgf, record_sgf
+from gorules.impl.formats.sgf_replay import engine_positions, sgfmill_agreement
+from gorules.impl.formats.spiel import openspiel_action, openspiel_board, openspiel_point
 from gorules.spec.graph import grid
 from gorules.spec.tromp_taylor import PASS, Move
 from gorules.verify import Check, Outcome, not_run
@@ -42,7 +42,7 @@ def gnugo_check() -> Check:
     engine's board after every move."""
 
     def run() -> Outcome:
-        from gorules.impl.gtp import GtpClient, gnugo_command, gnugo_path
+        from gorules.impl.formats.gtp import GtpClient, gnugo_command, gnugo_path
 
         if gnugo_path() is None:
             return not_run("GNU Go is not installed (apt-get install gnugo; bash .ci/run does it)")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from gorules.impl import engine
-from gorules.impl.fuzzing import fuzz
-from gorules.impl.mutants import NoSuicideMutant
-from gorules.impl.vectors import corpus, replay
+from gorules.impl.differential.fuzzing import fuzz
+from gorules.impl.differential.mutants import NoSuicideMutant
+from gorules.impl.differential.vectors import corpus, replay
+from gorules.impl.engine import rules as engine
 from gorules.verify import Check, Outcome
 
 FUZZ_MOVES = 20_000

@@ -100,7 +100,7 @@ def game_count_check() -> Check:
     """The generic game counter of the interface reproduces Tromp & Farnebäck's Table 7."""
 
     def run() -> Outcome:
-        from gorules.impl.search import count_games
+        from gorules.impl.solving.search import count_games
 
         ruleset = rulesets.make("tromp-taylor", implementation="spec")
         counts = [count_games(ruleset.initial(parse_graph(f"grid:1x{n}"))) for n in (1, 2, 3)]

@@ -31,7 +31,7 @@ def agreement_check(graph_name: str, moves: str) -> Check:
     def run() -> Outcome:
         """Do the check."""
         from gorules.errata.reference import reference_score
-        from gorules.impl.engine import Game
+        from gorules.impl.engine.rules import Game
         from gorules.replay import parse_moves, replay
         from gorules.spec.graph import parse_graph
 

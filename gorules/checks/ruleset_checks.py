@@ -7,8 +7,8 @@ from __future__ import annotations
 import functools
 import itertools
 
-from gorules.impl import ultimate_claims
-from gorules.impl import ultimate_examples as ux
+from gorules.impl.rulesets.ultimate import claims as ultimate_claims
+from gorules.impl.rulesets.ultimate import examples as ux
 from gorules.proofs.extras import board_after
 from gorules.spec import topological, ultimate
 from gorules.spec import tromp_taylor as tt
@@ -175,7 +175,7 @@ def twin_check() -> Check:
 
     def run() -> Outcome:
         """Do the check."""
-        from gorules.impl import topological as engine
+        from gorules.impl.rulesets import topological as engine
 
         cases = bad = 0
         others = (topological.Readings(string="literal"), topological.Readings(clearing="unrestricted"))
@@ -308,8 +308,8 @@ def political_best_play_check(name: str = "path:4", horizon: int = 3) -> Check:
     def run() -> Outcome:
         """Do the check."""
         from gorules import rulesets
-        from gorules.impl.budget import Budget
-        from gorules.impl.multiplayer import best_play
+        from gorules.impl.rulesets.political.best_play import best_play
+        from gorules.impl.solving.budget import Budget
 
         graph = parse_graph(name)
         ruleset = rulesets.make("political")

@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 
 from gorules.conjectures import built_in
-from gorules.impl.solve import solve
+from gorules.impl.solving.solve import solve
 from gorules.spec.graph import parse_graph
 from gorules.store import Store
 from gorules.sweep import run_sweep
@@ -35,9 +35,9 @@ def certificate_check() -> Check:
     """The 2×2 certificate checks with the spec, and the same certificate claiming +2 does not."""
 
     def run() -> Outcome:
-        from gorules.impl.certificate import certificate
-        from gorules.impl.certificate_check import check
-        from gorules.impl.solve import Solver
+        from gorules.impl.solving.certificate import certificate
+        from gorules.impl.solving.certificate_check import check
+        from gorules.impl.solving.solve import Solver
 
         solver = Solver(parse_graph("grid:2x2"))
         found = solver.solve()

@@ -17,9 +17,9 @@ from gorules import rulesets, situations
 from gorules.arguments import positive_finite
 from gorules.commands.fundamental_score import add_core, core_of
 from gorules.errors import UsageError
-from gorules.impl.budget import Budget, BudgetSpent
-from gorules.impl.ultimate_analysis import REVERSE_DELAY, Analysis, analyse
-from gorules.impl.ultimate_search import Engine
+from gorules.impl.rulesets.ultimate.analysis import REVERSE_DELAY, Analysis, analyse
+from gorules.impl.rulesets.ultimate.search import Engine
+from gorules.impl.solving.budget import Budget, BudgetSpent
 from gorules.spec.graph import Graph, parse_graph, point_name
 from gorules.spec.tromp_taylor import EMPTY
 from gorules.spec.ultimate import situation_text

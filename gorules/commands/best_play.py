@@ -3,7 +3,7 @@
 Under a named solution concept, max-n (each player maximises eir own final score) or
 paranoid (the highest score one player can make sure of against all the others together),
 searched to a move horizon through the common ruleset interface
-(``gorules.impl.multiplayer``).  The search deepens one move at a time and reports every
+(``gorules.impl.rulesets.political.best_play``).  The search deepens one move at a time and reports every
 horizon it finished, so that a spent budget still leaves what was proved.
 """
 
@@ -17,8 +17,8 @@ from gorules import rulesets
 from gorules.arguments import positive_finite
 from gorules.commands.rulesets import play_moves, tokens
 from gorules.errors import UsageError
-from gorules.impl.budget import Budget, TooExpensive
-from gorules.impl.multiplayer import CONCEPTS, best_play
+from gorules.impl.rulesets.political.best_play import CONCEPTS, best_play
+from gorules.impl.solving.budget import Budget, TooExpensive
 from gorules.spec.graph import parse_graph
 
 CONCEPT_MEANING = {

@@ -43,7 +43,7 @@ def read(path: Path):
 
 def run(args) -> int:
     """Check the certificate and print the verdict; 0 valid, 1 invalid."""
-    from gorules.impl.certificate_check import CertificateError, check
+    from gorules.impl.solving.certificate_check import CertificateError, check
 
     try:
         data = read(Path(args.file))

@@ -1,7 +1,7 @@
 """``gorules conjectures 000``: source 000's conjectures executed on every small digraph.
 
 Each conjecture is checked per graph in the fragment without ko bids and without history
-deletion (solved exactly on its finite arena, :mod:`gorules.impl.directed_arena`), under
+deletion (solved exactly on its finite arena, :mod:`gorules.impl.rulesets.directed.arena`), under
 the named readings (``--reading NAME=VALUE``), and counted as holds / fails / unknown.
 The smallest counterexample of each (graph, start board, line of play) is printed, drawn
 as SVG into the JSON and, with ``--pictures DIR``, written as files.  ``--graph G`` solves
@@ -20,11 +20,11 @@ from pathlib import Path
 from tqdm import tqdm
 
 from gorules.errors import UsageError
-from gorules.impl import directed_conjectures as dc
-from gorules.impl.directed_arena import arena_of, plan_table, replay_against, values_of
-from gorules.impl.directed_graphs import MAX_ENUMERATED_POINTS, digraphs, parse
-from gorules.impl.directed_pairs import pairs, pairs_table
-from gorules.impl.files import write_text_atomically
+from gorules.impl.formats.files import write_text_atomically
+from gorules.impl.rulesets.directed import conjectures as dc
+from gorules.impl.rulesets.directed.arena import arena_of, plan_table, replay_against, values_of
+from gorules.impl.rulesets.directed.graphs import MAX_ENUMERATED_POINTS, digraphs, parse
+from gorules.impl.rulesets.directed.pairs import pairs, pairs_table
 from gorules.pictures import board_svg, save_picture
 from gorules.spec.graph import Graph, GraphError, grid, parse_point
 from gorules.spec.tromp_taylor import BLACK, EMPTY, WHITE
@@ -183,7 +183,7 @@ def ascii_picture(graph: Graph, board: str) -> str:
 
 def family(name: str, max_points: int, readings: dict) -> list[Graph]:
     """The graphs a conjecture is checked on: every digraph, the small grids, or the sums of a
-    digraph and a stable digraph (see :func:`gorules.impl.directed_conjectures.settled_sums`)."""
+    digraph and a stable digraph (see :func:`gorules.impl.rulesets.directed.conjectures.settled_sums`)."""
     if name == "digraphs":
         return digraphs(max_points)
     if name == "grids":

@@ -29,10 +29,17 @@ from tqdm import tqdm
 
 from gorules.arguments import positive_finite
 from gorules.errors import BudgetRefused, UsageError, json_text
-from gorules.impl.counting import count_legal, degeneracy, dp_cost, enumerate_legal, frontier_sizes, good_ordering
-from gorules.impl.game_graph import game_graph
-from gorules.impl.games import SEARCH_LIMITS, count_games, search_kind
-from gorules.impl.games_longest import CONVENTIONS, longest
+from gorules.impl.counting.game_graph import game_graph
+from gorules.impl.counting.games import SEARCH_LIMITS, count_games, search_kind
+from gorules.impl.counting.longest import CONVENTIONS, longest
+from gorules.impl.counting.positions import (
+    count_legal,
+    degeneracy,
+    dp_cost,
+    enumerate_legal,
+    frontier_sizes,
+    good_ordering,
+)
 from gorules.spec.graph import parse_graph, point_name
 
 TINY = 6  # points: enumerate all boards
@@ -155,7 +162,7 @@ def require_searchable(graph, what: str, positions: int, kind: str, requested: i
 
 def games_result(graph, positions: int, args) -> dict:
     """{"games", "rules"} for --games, or a one-line refusal."""
-    from gorules.impl.games_repeating import InfiniteGames
+    from gorules.impl.counting.repeating import InfiniteGames
 
     options = game_options(args)
     require_searchable(graph, "--games", positions, search_kind(options.ko), args.max_positions)
@@ -275,7 +282,7 @@ def legal_positions(graph, method: str, show_progress: bool, seconds: float = DE
 
 def family_system(text: str):
     """The transfer system of a family named ``grid:Kxn`` (K = 1..4) or ``cycle:n``, or None."""
-    from gorules.impl.transfer import cycle_system, strip_system
+    from gorules.impl.counting.transfer import cycle_system, strip_system
 
     name = text.strip().lower()
     if name == "cycle:n":
@@ -291,7 +298,7 @@ def family_system(text: str):
 
 def run_family(system, args) -> int:
     """Derive and print what sympy finds for a family of strips or cycles."""
-    from gorules.impl.transfer import derivation_text, derive
+    from gorules.impl.counting.transfer import derivation_text, derive
 
     d = derive(system)
     if args.json:

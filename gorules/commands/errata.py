@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from gorules.errors import UsageError, json_text
-from gorules.impl.files import staged_directory, unwritable
+from gorules.impl.formats.files import staged_directory, unwritable
 
 
 def register(subparsers) -> None:

@@ -26,11 +26,11 @@ from tqdm import tqdm
 from gorules import rulesets, situations
 from gorules.arguments import positive_finite, worker_count
 from gorules.errors import UsageError
-from gorules.impl import ultimate_claims
-from gorules.impl.budget import Budget, BudgetSpent
-from gorules.impl.files import write_text_atomically
-from gorules.impl.split import SPLIT_AFTER
-from gorules.impl.ultimate_search import AUTO_NODES, INF, Engine, deep
+from gorules.impl.formats.files import write_text_atomically
+from gorules.impl.rulesets.ultimate import claims as ultimate_claims
+from gorules.impl.rulesets.ultimate.search import AUTO_NODES, INF, Engine, deep
+from gorules.impl.solving.budget import Budget, BudgetSpent
+from gorules.impl.solving.split import SPLIT_AFTER
 from gorules.spec import ultimate
 from gorules.spec.graph import Graph, parse_graph
 
@@ -286,7 +286,7 @@ def area_fields(graph: Graph, nodes: int = TT_NODES, seconds: float | None = Non
     out, the value if its bounds already meet (the territory then unknown), else the bounds
     ``area_bounds``; {} if it proved nothing.  UsageError where the solver refuses the solve
     (``jobs`` that do not fit in memory)."""
-    from gorules.impl.search import SearchError, solve
+    from gorules.impl.solving.search import SearchError, solve
 
     try:
         found = solve(

@@ -17,7 +17,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from gorules.errors import UsageError
-from gorules.impl.fuzzing import fuzz, write_disagreements
+from gorules.impl.differential.fuzzing import fuzz, write_disagreements
 
 
 def register(subparsers) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 
 from gorules.errors import UsageError
-from gorules.impl.gtp_server import GtpEndpoint
-from gorules.impl.options import OptionError
+from gorules.impl.engine.options import OptionError
+from gorules.impl.formats.gtp_server import GtpEndpoint
 from gorules.spec.graph import parse_graph
 
 

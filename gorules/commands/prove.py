@@ -26,7 +26,7 @@ from tqdm import tqdm
 
 from gorules.arguments import positive_finite
 from gorules.errors import BudgetRefused, UsageError, json_text
-from gorules.impl.files import staged_directory, unwritable
+from gorules.impl.formats.files import staged_directory, unwritable
 from gorules.spec.graph import Graph, graph_from_json, parse_graph
 from gorules.spec.text import board_text
 
@@ -230,7 +230,7 @@ def write_sgf(graph: Graph, result, path: Path):
     """SGF of the counterexample on a square grid (its first board as setup unless it is a
     game from the empty board); None where SGF does not apply."""
     try:
-        from gorules.impl.sgf import RecordError, save_sgf
+        from gorules.impl.formats.sgf import RecordError, save_sgf
     except ImportError:
         return None
     cx = result.counterexample

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from gorules.arguments import positive_finite
 from gorules.errors import UsageError
-from gorules.impl.files import write_text_atomically
+from gorules.impl.formats.files import write_text_atomically
 
 FINDERS = {"001": "gorules.readings_topological", "004": "gorules.readings_political"}
 SOURCE_STEMS = {"001": "001_463c45151ac4bff4", "004": "004_0820ac7cd15cdfb1"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gorules import rulesets
 from gorules.arguments import positive_finite
 from gorules.errors import BudgetRefused, UsageError, json_text
-from gorules.impl.files import unwritable
+from gorules.impl.formats.files import unwritable
 from gorules.spec.graph import parse_graph
 
 DEFAULT_SECONDS = 60.0

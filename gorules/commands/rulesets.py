@@ -11,7 +11,7 @@ import json
 
 from gorules import rulesets
 from gorules.errors import UsageError
-from gorules.impl.political_record import game_steps, write_record
+from gorules.impl.rulesets.political.record import game_steps, write_record
 from gorules.spec.api import IllegalMove, Situation
 from gorules.spec.graph import parse_graph
 

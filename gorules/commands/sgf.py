@@ -20,8 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 from tqdm import tqdm
 
 from gorules.errors import UsageError, json_text
-from gorules.impl.sgf import RecordError, load_sgf
-from gorules.impl.sgf_replay import check_record
+from gorules.impl.formats.sgf import RecordError, load_sgf
+from gorules.impl.formats.sgf_replay import check_record
 
 RECORD_SUFFIXES = (".sgf", ".mgt")
 GNUGO_LARGEST = 19  # GNU Go as distributed plays boards up to 19x19

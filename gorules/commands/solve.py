@@ -18,13 +18,13 @@ from gorules import rulesets, situations
 from gorules.arguments import positive_finite, worker_count
 from gorules.conjectures import as_number
 from gorules.errors import UsageError
-from gorules.impl import ultimate_search
-from gorules.impl.budget import Budget
-from gorules.impl.certificate import MAX_POSITIONS
-from gorules.impl.files import write_json_atomically
-from gorules.impl.search import SearchError, Solution, require_two_player, solve
-from gorules.impl.solve import DESCENTS, MAX_POINTS
-from gorules.impl.split import default_jobs
+from gorules.impl.formats.files import write_json_atomically
+from gorules.impl.rulesets.ultimate import search as ultimate_search
+from gorules.impl.solving.budget import Budget
+from gorules.impl.solving.certificate import MAX_POSITIONS
+from gorules.impl.solving.search import SearchError, Solution, require_two_player, solve
+from gorules.impl.solving.solve import DESCENTS, MAX_POINTS
+from gorules.impl.solving.split import default_jobs
 
 DEFAULT_SECONDS = 120.0
 DEFAULT_NODES = 50_000_000

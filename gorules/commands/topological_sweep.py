@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from gorules.arguments import positive_finite
-from gorules.impl.files import write_text_atomically
+from gorules.impl.formats.files import write_text_atomically
 from gorules.propositions_topological import all_readings, reading_name, summary, sweep
 from gorules.spec import topological as spec
 

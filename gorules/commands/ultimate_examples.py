@@ -20,8 +20,8 @@ from tqdm import tqdm
 
 from gorules.arguments import positive_finite
 from gorules.errors import BudgetRefused, UsageError
-from gorules.impl import ultimate_examples as ux
-from gorules.impl.budget import Budget, BudgetSpent
+from gorules.impl.rulesets.ultimate import examples as ux
+from gorules.impl.solving.budget import Budget, BudgetSpent
 from gorules.spec.text import board_diagram
 from gorules.spec.ultimate import situation_text
 

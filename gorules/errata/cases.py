@@ -2,7 +2,7 @@
 
 A reading (:class:`Rules`) is the ``move`` and ``reaches`` a statement is read with: the
 source's literal definitions (``spec.errata``) or the corrected spec.  Game prefixes obey
-the source's game conditions, as the oracle (``impl.oracle``) states them over the
+the source's game conditions, as the oracle (``impl.differential.oracle``) states them over the
 reading's ``move``.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from gorules.errata.graphs import all_boards
 from gorules.errata.reference import reference_reaches
-from gorules.impl.oracle import legal_reason
+from gorules.impl.differential.oracle import legal_reason
 from gorules.spec import errata as literal
 from gorules.spec import tromp_taylor as tt
 from gorules.spec.graph import Graph

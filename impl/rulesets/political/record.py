@@ -1,0 +1,82 @@
+"""A game of any ruleset, move by move, and its SGF-like record (made for Political Go).
+
+``game_steps`` replays the words of a game through the ruleset interface and keeps, for
+each move, who made it and what it did beyond the board (the ruleset's ``events``, if it
+has them: for Political Go the alliances made and broken and the stones captured).
+``record_text`` writes the game in the shape of SGF: a root node naming the ruleset, its
+options, the graph and the players, then one node per move, ``P[player]M[move]`` with a
+comment ``C[...]`` for its events, then the final scores and the winners in ``RE[...]``.
+SGF has no property for a player beyond Black and White, hence "SGF-like".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gorules.impl.formats.files import write_text_atomically
+from gorules.spec.api import Situation
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a game: its number, who made it, how it is written, what it did."""
+
+    number: int
+    player: str
+    move: str
+    events: tuple[str, ...]
+
+
+def game_steps(start: Situation, words: list[str]) -> tuple[Situation, list[Step]]:
+    """The situation after the moves the words name, and the steps taken (IllegalMove or
+    the ruleset's error for a bad word, as ``Situation.play`` raises them)."""
+    ruleset, graph = start.ruleset, start.graph
+    events = getattr(ruleset, "events", None)
+    situation, steps = start, []
+    for number, word in enumerate(words, 1):
+        move = ruleset.parse_move(graph, word)
+        after = situation.play(move)
+        happened = tuple(events(graph, situation.state, after.state)) if events else ()
+        steps.append(Step(number, str(situation.to_move), ruleset.move_text(graph, move), happened))
+        situation = after
+    return situation, steps
+
+
+def escape(text: str) -> str:
+    """A property value as SGF writes it: backslash before "]" and "\\"."""
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def result_text(situation: Situation) -> str | None:
+    """Each player's final score and the winners, in words (None before the end)."""
+    scores = situation.result()
+    if scores is None:
+        return None
+    if not isinstance(scores, dict):
+        return str(scores)
+    top = max(scores.values())
+    winners = ", ".join(p for p, v in scores.items() if v == top)
+    return " ".join(f"{p}={v}" for p, v in scores.items()) + f"; winners: {winners}"
+
+
+def record_text(start: Situation, steps: list[Step], end: Situation) -> str:
+    """The SGF-like record of a game from `start` through `steps` to `end`."""
+    ruleset = start.ruleset
+    players = getattr(ruleset.options, "players", None) or ruleset.players or ()
+    root = (
+        f"(;GM[{escape(ruleset.name)}]AP[gorules]CA[UTF-8]RU[{escape(ruleset.options.describe())}]"
+        f"GR[{escape(start.graph.name)}]PL[{escape(','.join(players))}]"
+    )
+    nodes = [root]
+    for step in steps:
+        comment = f"C[{escape('; '.join(step.events))}]" if step.events else ""
+        nodes.append(f";P[{escape(step.player)}]M[{escape(step.move)}]{comment}")
+    result = result_text(end)
+    if result is not None:
+        nodes.append(f";RE[{escape(result)}]")
+    return "\n".join(nodes) + ")\n"
+
+
+def write_record(path: str, start: Situation, steps: list[Step], end: Situation) -> None:
+    """Write the record to a file, whole or not at all."""
+    write_text_atomically(path, record_text(start, steps, end))
