@@ -120,24 +120,24 @@ bisecting)."""
 MAX_AUTOMORPHISMS = 1000
 DEFAULT_CORE = "compiled"
 """The core used where it supports the game (finite ko rules, undirected graphs, at most 64
-points) unless one is asked for: the same tests in numba, 1×8 +3 in 2,569,456 nodes and
-9.4 s against the Python core's 2,775,229 nodes and 23.4 s (docs/solver.md)."""
+points) unless one is asked for: the same tests in numba, measured faster than the Python
+core (docs/solver.md, "The compiled core")."""
 TABLE_WAYS = 8
 """Slots of the compiled table that may hold answers for one state, under df-pn: answers
 proved under different histories are kept side by side instead of overwriting each other
-(the dense 6-point graphs: atlas:198, 201, 202 and 205 solved within 1,000,000 nodes,
-none with one slot; docs/solver.md).  The deepening keeps one slot per state."""
+(on the dense 6-point graphs this decides tests that one slot per state leaves open;
+docs/solver.md, "The dense 6-point graphs").  The deepening keeps one slot per state."""
 NUMBERS_REFRESH = 1 << 20
 """df-pn empties its table of numbers (pn, dn; not its decided answers) each time a search
 has taken this many more nodes (0: never).  Numbers learnt along one line, under one
-history, lead the search back into subtrees it has long left (the dense 6-point graphs:
-atlas:199 open after 60 M nodes in one process keeping them, +1 in 24.3 M emptying them
-every 2^20 nodes; docs/solver.md)."""
+history, lead the search back into subtrees it has long left; emptied, the search
+reorders from what its stack holds (docs/solver.md, "Emptying the numbers as the search
+goes")."""
 SEARCHES = ("deepening", "dfpn")
 DEFAULT_SEARCH = "dfpn"
-"""The compiled core decides its threshold tests by df-pn unless asked otherwise: 1×8, 1×9,
-2×5 in 17,116, 31,664 and 13,833 nodes against 3.1 M, 30.3 M and 15.0 M by deepening, 1×10
-and 1×11 solved (``docs/solver.md``)."""
+"""The compiled core decides its threshold tests by df-pn unless asked otherwise: it takes
+far fewer nodes than the deepening and solves boards the deepening leaves open
+(docs/solver.md, "Proof-number search for the threshold tests")."""
 CHUNK_FIRST = 1 << 16
 CHUNK_LAST = 1 << 20
 """The compiled kernel's nodes between returns to Python (budget, progress): from 2^16
@@ -149,8 +149,8 @@ DEEPENING_STEP = 4
 """The deepening's horizons: one turn at a time up to ``DEEPENING_FROM`` turns, then
 ``DEEPENING_STEP`` turns at a time.  An iteration that leaves the test undecided costs
 about twice the one before, and the one that decides it little (its subproofs are
-stored); longer steps skip undecided iterations.  1×8: 7.5 M nodes one turn at a time,
-3.1 M with steps of 3 from 10, 2.8 M with steps of 4 from 8, 4.2 M with steps of 6 from 6."""
+stored); longer steps skip undecided iterations.  These two settings took the fewest
+nodes of those compared (docs/solver.md, "How the value is found")."""
 
 
 class SolveError(ValueError):
@@ -238,9 +238,9 @@ def next_chunk(chunk: int, seconds: float) -> int:
     """The df-pn kernel's next slice of nodes after a slice of ``chunk`` nodes that took
     ``seconds``: doubled (up to ``CHUNK_LAST``) while a slice takes less than
     ``SLICE_SECONDS``, halved (down to ``CHUNK_FIRST``) when it takes more than twice that.
-    A df-pn node costs from 1 to 20 µs (every child is looked at on entering; 4×4 about
-    50,000 nodes per second on the shared machine), so that slices of a fixed size would
-    overrun a time budget by up to 20 s."""
+    A df-pn node's cost varies widely (every child is looked at on entering), so that slices
+    of a fixed size would overrun a time budget by a large margin (docs/solver.md, "Budget,
+    progress, bounds")."""
     if seconds < SLICE_SECONDS:
         return min(2 * chunk, CHUNK_LAST)
     if seconds > 2 * SLICE_SECONDS:
@@ -267,9 +267,10 @@ class Solver:
     """Mutant switch for the tests: one of ``impl/solving/split.py``'s mutants (0: none)."""
     huge_pages_after = 60.0
     """Seconds of solving after which the compiled core's private tables move to huge pages
-    (``kernels.solve.huge_pages``): worth it for a long solve (1×12 in one process, 40
-    million nodes: 297 s on huge pages against 319 s on small ones), a loss for a short one,
-    which would clear a 2 MB page for each of its first answers (2×5: 2.3 s against 0.6 s)."""
+    (``kernels.solve.huge_pages``): worth it for a long solve, whose random probes of the
+    table miss the address translation cache less often on huge pages, a loss for a short one,
+    which would clear a whole huge page for each of its first answers (docs/solver.md, "Huge
+    pages, once a solve has run long")."""
 
     def __init__(
         self,
@@ -1174,12 +1175,10 @@ class Solver:
         settled by then, the tables are emptied); the tests then walk up from 0, or from
         the lower bound proved (successes are cheaper than failures, and walking up needs
         one failure where walking down needs one per step), and, with ``alternate``, down
-        from the upper bound in turns (:meth:`walk`).  Python core: 1×8 3.3 M nodes in
-        turns, 2.8 M walking up only; 2×5 7.8 M in turns, 10.8 M up only; within 300,000
-        nodes, the 6-point graphs atlas:170–208 that neither way solves get upper bounds +1
-        to +4 in turns on 19 graphs, +5 up only (one, atlas:184, loses its lower bound 0).
-        Compiled core: 2×5 15.0 M in turns, 11.0 M up only; 1×9 30.3 M, 40.8 M up only.
-        The worker processes of split tests end with it."""
+        from the upper bound in turns (:meth:`walk`), so that a budget that runs out
+        leaves an upper bound as well as a lower one (what each way costs:
+        docs/solver.md, "How the value is found" and "Not done").  The worker processes
+        of split tests end with it."""
         try:
             return self.closing_in(state, guess)
         finally:
