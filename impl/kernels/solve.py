@@ -75,8 +75,9 @@ words (a bit per word), the size of D and the xor of D's keys, side by side so t
 reuse test reads them from one cache line."""
 T_ROW = QWORDS + 3
 QSHIFT = 64 - 11
-"""QBITS = 2048 bits, as in the Python core (``MASK_BITS``): with 1024 the compiled core needs
-1.6 times the nodes on 1×8 (1×8, test of +4, horizon 16: 4,350,961 nodes against 2,648,446)."""
+"""QBITS = 2048 bits, as in the Python core (``MASK_BITS``): fewer bits fold more keys onto
+one bit, so that fewer answers pass the reuse test and the search takes more nodes
+(docs/solver.md, "The compiled core")."""
 MAX_PLY = 2048
 HWORDS = MAX_PLY // 64
 HSET = 8192
@@ -101,9 +102,8 @@ kernel = njit(cache=True, _nrt=False)  # type: ignore[call-overload]  # a flag t
 """The kernel's functions are compiled without numba's reference counting (``_nrt=False``):
 they allocate nothing, and ``Solver`` holds every array of the state while the search
 runs.  With counting on, each array taken out of the state tuple or passed to a function
-was counted up and down with an atomic instruction: on 1×8, 55% of the samples of
-``perf record`` fell on those two instructions, and solving it (3,088,217 nodes, the same
-with and without) took 10.0 s of CPU with counting and 2.5 s without."""
+is counted up and down with an atomic instruction, which dominates a profile of the search
+(docs/solver.md, "The compiled core", where the time goes)."""
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
@@ -1129,27 +1129,27 @@ there, where Python's ``mmap`` does not name it yet)."""
 
 
 def _zeros(shape, dtype) -> np.ndarray:
-    """A new array of zeros, private to this process; from 2 MB up, aligned to huge pages
+    """A new array of zeros, private to this process; from ``HUGE_PAGE`` bytes up, aligned to huge pages
     but backed by small ones until :func:`huge_pages` asks for huge ones.
 
-    The table is probed at random over up to hundreds of megabytes: with 4 kB pages nearly
+    The table is probed at random over up to hundreds of megabytes: with small pages nearly
     every probe also misses the address translation cache, so a long solve runs faster on
-    huge pages (1×12 for 40,000,000 nodes in one process: 297 s against 319 s).  But a
-    huge page is cleared whole when first touched, and a short solve's few thousand answers
-    touch nearly every 2 MB page of its ~1 GB table: 2×5 took 2.3 to 3.3 s on huge pages
-    against 0.6 s on small ones.  So the arrays start on small pages
+    huge pages.  But a huge page is cleared whole when first touched, and a short solve's
+    few thousand answers touch nearly every huge page of its table, which makes a short
+    solve slower on huge pages (docs/solver.md, "Huge pages, once a solve has run long").
+    So the arrays start on small pages
     (``MADV_NOHUGEPAGE``, where the system would otherwise give huge ones) and the solver
     asks for huge pages once a solve has run long (``Solver.huge_pages_after``).
 
     The mapping is private (``MAP_PRIVATE``), as ``np.zeros``'s memory is: a worker forked
     from the solving process (``impl/solving/split.py``) gets a copy on write.  ``mmap``'s default is
-    a shared mapping: the workers and the solving process then wrote into one table, one
-    bounds' cache and one numbering of keys at once, with no lock.  An answer written by two
-    processes at the same time could take its key from one and its queries from the other,
-    and a key could be numbered twice (each process counts the numbers it gives out), so
-    that its bit in the answers stored before no longer matched its bit in the history.
-    That is how a 4×4 certificate met a wrong answer in the solving process's table
-    (``docs/solver.md``)."""
+    a shared mapping, with which the workers and the solving process would write into one
+    table, one bounds' cache and one numbering of keys at once, with no lock: an answer
+    written by two processes at the same time could take its key from one and its queries
+    from the other, and a key could be numbered twice (each process counts the numbers it
+    gives out), so that its bit in the answers stored earlier would not be its bit in the
+    history, and the reuse test would accept wrong answers (docs/solver.md, "Walking down by
+    bisection, and 4×4", the 4×4 certificate)."""
     size = int(np.prod(shape)) * np.dtype(dtype).itemsize
     if size < HUGE_PAGE:
         return np.zeros(shape, dtype)
@@ -1186,8 +1186,9 @@ def _private_mapping(array: np.ndarray) -> tuple[mmap.mmap, int] | None:
 def huge_pages(A) -> int:
     """Ask for huge pages under the kernel's large private arrays (the table, unless it is
     shared, the bounds' cache, the numbering of keys) from now on, and gather the pages
-    they already hold into huge ones (``MADV_COLLAPSE``, about 4 s for 1 GB here; where the
-    system lacks it, its background scan does it over minutes).  The bytes of the arrays
+    they already hold into huge ones (``MADV_COLLAPSE``, a cost paid once, docs/solver.md,
+    "Huge pages, once a solve has run long"; where the system lacks it, its background scan
+    does it over minutes).  The bytes of the arrays
     whose huge pages were granted; memory shared with other processes has none here."""
     shared = set(TABLE) if A[2][C_SHARED] else set()
     granted = 0
