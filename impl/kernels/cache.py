@@ -2,9 +2,10 @@
 
 numba caches a compiled function on disk under a stamp of the source file that defines it
 (its content hash), and loads it again while that file is unchanged.  A kernel also compiles
-in what it takes from the other kernel modules (functions inlined, constants folded): after
-``kernels/solve.py`` changed a constant, the df-pn kernels of ``kernels/dfpn.py``, whose own
-file had not changed, were loaded from the cache with the old value.  Here every kernel
+in what it takes from the other kernel modules (functions inlined, constants folded): when
+``kernels/solve.py`` changes a constant, the df-pn kernels of ``kernels/dfpn.py``, whose own
+file has not changed, would be loaded from the cache with the old value
+(``tests/test_numba_cache.py`` shows numba's locators alone doing so).  Here every kernel
 module's functions are stamped with the hash of *all* the kernel modules' sources
 (``kernel_fingerprint``), so a change to any of them recompiles every kernel once.
 

@@ -8,9 +8,9 @@ opponent prevents it.  A node's pn is the smallest dn of its children (one refut
 suffices).  Its dn must count that every child has to succeed: df-pn takes the sum of
 their pn, weak proof-number search (Ueda et al., the default here, ``WEAK``) the largest
 plus one for each other open child.  The positions of a line of Go transpose into each
-other everywhere, and the sum counts a shared subtree once per path to it: on 1×10 the
-test "at least +2?" (which fails) drove the root's numbers to 8·10^11 and was still open
-after 128 million nodes, where the weak rule decides it in 80,488.  A node is searched
+other everywhere, and the sum counts a shared subtree once per path to it, so that the
+root's numbers grow past any meaning and the thresholds with them, where the weak rule's
+stay small (docs/solver.md, "Why the weak rule").  A node is searched
 while pn and dn stay below the thresholds its parent gave it, on the child of smallest dn,
 with thresholds ``thdn(child) = min(thpn, dn2 + 1 + dn2 / 4)`` (dn2 the second smallest
 dn: the 1 + ε trick of Pawlewicz and Lew with ε = 1/4, which keeps the search from

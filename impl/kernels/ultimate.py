@@ -41,12 +41,10 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from gorules.impl.kernels.cache import njit
 
 KEEP = 4096
-"""How many proofs a table key keeps.  Fewer cost more nodes than they save time: atlas:189's
-first question (can Black win Fundamental Go with no komi?), in the fixed order, took 164,833
-nodes with 1,024, 657,587 with 256, and was not answered in 5.5 million with 64 (before the
-folds).  With the folds, 4,096 against 1,024: atlas:78's score 865,544 nodes against
-4,853,918, and "can Black win Ultimate Go?" answered (no) on atlas:189 in 8,054,798 nodes
-and on atlas:205 in 1,228,696, where 1,024 left it open after 20 and 12 million."""
+"""How many proofs a table key keeps.  Fewer cost more nodes than they save time: proofs
+overwritten under one history are searched again under the next, and with the folded
+lookups (``FOLD``) 4,096 took the fewest nodes of the sizes compared on the 6-point graphs
+(docs/ultimate.md, "Solving: two yes/no searches", the compiled core)."""
 MAX_PLY = 8192
 """The longest line the stack holds; a longer one ends the search as overflowed."""
 CHUNKS = 128
