@@ -37,7 +37,7 @@ Workers (:class:`Pool`) are forked from the solving process when the first test 
 is theirs too), share one table of answers with it and with each other from then on
 (``SHARE_TABLE``, ``kernels.solve.share``), keep their other arrays (copies on write) from
 leaf to leaf and from split to split, and end with the solve; a worker still searching a leaf
-whose answer is no longer wanted (its test was decided) is ended and forked again when
+whose answer is not wanted (its test has been decided meanwhile) is ended and forked again when
 next needed.
 """
 
@@ -56,27 +56,25 @@ SPLIT_EXPAND = 1 << 23
 RESUME = False
 """With this switch a worker is given again the leaf it searched last while that leaf has
 had at most twice the nodes of the least searched one, and its df-pn goes on where it
-stopped instead of starting again from the leaf.  Off: on 1×12 within 600 s it left the
-root's child Black 5 open after 3.9 M nodes, which starting again decided (docs/solver.md).
-With the table shared (``SHARE_TABLE``) it is worse: on 1×8 with leaves of 16 nodes its
-leaves no longer settle (300,000 nodes spent, the tree 131 plies deep, where the numbering
-of keys left unfrozen solves it in 98,394): the keys first seen after the fork take the
-bits of their hashes, which on long lines meet the bits of the history more often than
-numbered keys do, and more answers are refused."""
+stopped instead of starting again from the leaf.  Off: going on leaves open leaves that
+starting again decides on 1×12, and with the table shared (``SHARE_TABLE``) small leaves
+stop settling at all: the keys first seen after the fork take the bits of their hashes,
+which on long lines meet the bits of the history more often than numbered keys do, and
+more answers are refused (docs/solver.md, "Splitting a test over processes" and "One
+table shared by the processes, soundly")."""
 FRESH_NUMBERS = True
 """A worker empties its table of df-pn numbers (not its decided answers) before each leaf
 it does not simply go on with: the numbers of the other leaves and of the root's search
-order a leaf's search badly (1×12: Black 3 – White 1 proved alone with fresh tables in
-129,010 nodes, open after 3.9 M in a worker that kept them; with this, every leaf but
-Black 1 – White 10 and Black 3 – White 6 decided within 600 s, docs/solver.md)."""
+order a leaf's search badly, and leaves that stay open with them are decided with fresh
+ones (docs/solver.md, "Splitting a test over processes")."""
 LEAF_ORDER = "fewest"
 """Which open leaf a worker searches next: ``"numbers"``, the most-proving leaf of the tree's
 proof numbers (PN²: from the root down, always the open child of least disproof number; a
 leaf's numbers are its df-pn root's where its last search stopped, 1 and 1 before any),
-or ``"fewest"``, the leaf that has had the fewest nodes.  On 1×12 within 600 s both give
-[+1, +2], the test of +2 open after about 107 M nodes of leaves; taken by their numbers,
-every one of those nodes was needed by the tree's answers so far (``needed``): the leaves are
-dear, not badly chosen.  So the default stays ``"fewest"`` (docs/solver.md)."""
+or ``"fewest"``, the leaf that has had the fewest nodes.  On 1×12 both leave the same
+bounds, and taken by their numbers every node of the leaves was needed by the tree's
+answers so far (``needed``): the leaves are dear, not badly chosen.  So the default is the
+simpler ``"fewest"`` (docs/solver.md, "Splitting a test over processes")."""
 SHARE_TABLE = True
 """The solving process and its workers share one table of answers (``kernels.solve.share``):
 each reuses what the others proved, where its queries hold under its own history; a row
@@ -86,7 +84,8 @@ an answer's Q means the same keys in every process.  Off: each worker copies the
 it writes and sees only what it and the root's search before the fork proved."""
 MAX_JOBS = 64
 """The most worker processes ``--jobs`` may ask for: each is a fork of the solving process,
-its private arrays (90 MB from 12 points) copied as it writes them."""
+its private arrays copied as it writes them (their size: docs/solver.md, "Splitting a
+test over processes")."""
 WAIT_SECONDS = 0.25
 """How long the driver waits for a worker before it looks at the clock again."""
 OR_FOR_AND = 1
@@ -232,7 +231,7 @@ class Pool:
         return [conn for _, conn in self.workers]
 
     def end(self, index: int) -> None:
-        """Kill worker ``index`` (it is searching a leaf no longer wanted, or the budget ran
+        """Kill worker ``index`` (it is searching a leaf whose answer is not wanted, or the budget ran
         out); it is forked again when next needed."""
         if self.workers[index] is None:
             return
