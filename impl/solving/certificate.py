@@ -13,8 +13,8 @@ enough (``Solver.at_least``), trying first the move of a proof that holds under 
 current history (``Solver.held_move``: the compiled core's test at this very state, then
 a proof of its table whose queries the history meets).  A hint from a proof made under
 another history often keeps the bound too, but may lead into long lines the solver never
-proved, each re-proved from Python: on 1×8 that took more than 1,500 s where following the
-proofs takes 0.4 s, and with df-pn's eight table ways per state (which keep proofs of
+proved, each re-proved from Python, far slower than following the proofs (docs/solver.md,
+"Certificates"), and with df-pn's eight table ways per state (which keep proofs of
 several histories side by side) the first proof of a state's bucket is often such a one.  Each node states
 the history keys Q its strategy relies on and those of them present, D; a state reached
 again with a history H such that H ∩ Q = D reuses the node (see :class:`Writer`), so the
@@ -39,10 +39,10 @@ from gorules.impl.solving.solve import PASS, Solver
 MAX_POSITIONS = 50_000
 """The positions a certificate may have unless more are allowed (``--certificate-positions``):
 the writer keeps every position with its Q and D in memory until the certificate is done,
-so this bounds its memory.  3×3, 1×9 and 2×5 take 2,417, 2,589 and 2,740, 1×10 and 1×11
-10,283 and 18,965; a writer led into lines no proof covered (CERTIFY_WAYS in
-``impl/solving/search.py``) held 3.5 GB at 154,010 positions, whose Q named 324 keys on average
-(with Q and D then held as sets of keys; they are now arrays of key numbers, :class:`Writer`)."""
+so this bounds its memory.  The certificates of the boards solved take far fewer, while a
+writer led into lines no proof covers runs past it; the positions each takes and the
+memory of such a runaway writer are in docs/solver.md, "Certificates" (Q and D are held as
+arrays of key numbers, :class:`Writer`)."""
 
 Claim = tuple[array, array]
 """A node's (Q, D): the numbers (:meth:`Writer.key`) of the history keys its strategy relies
@@ -258,7 +258,7 @@ class Writer:
             # First the move of a proof that holds under this very history (the compiled
             # core's test is run here for it): a proof kept for another history may name a
             # move that fails here, or keeps the bound but leads into lines never proved
-            # (CERTIFY_WAYS in impl/solving/search.py).
+            # (docs/solver.md, "Writing from the solver's own table").
             held = solver.held_move(state, t)
             candidates = solver.hinted(state, t, moves[1:] + moves[:1] if state[3] == 0 else moves)
             if held in candidates:
