@@ -34,10 +34,10 @@ RACE = 5_000
 as many at each round after."""
 DFPN_SHARE = 32
 """How many times a depth-first order's nodes the proof-number search gets in a race: its
-nodes (entries, many settled by their numbers alone) cost a fifth to a tenth of the time.
-32 rather than 8 since df-pn empties its numbers every ``NUMBERS_REFRESH`` nodes: every
-connected graph of up to 6 points then has its score and result within 120 s each on a 2-core machine
-(docs/ultimate.md, "The cadence and df-pn's share of the race")."""
+nodes (entries, many settled by their numbers alone) cost far less time each.  With df-pn
+emptying its numbers every ``NUMBERS_REFRESH`` nodes, this share answered the hard 6-point
+graphs soonest of those compared, and every connected graph of up to 6 points within the
+table's time per graph (docs/ultimate.md, "The cadence and df-pn's share of the race")."""
 
 
 DFPN_APART = True
@@ -46,8 +46,10 @@ sharing one, their many narrow proofs overwrite df-pn's in the keys' rings (``KE
 NUMBERS_REFRESH = 1 << 18
 """The proof-number search empties its table of numbers (not its proofs) each time it has
 taken this many more nodes (0: never), as the Tromp–Taylor solver's df-pn does every 2^20
-(``impl/solving/solve.py``): atlas:204's first Fundamental question, open after 473 M nodes keeping
-them, is answered in 5.9 M emptying them every 2^18 (14.1 M every 2^20; docs/ultimate.md)."""
+(``impl/solving/solve.py``): numbers kept along one line lead the search back into subtrees
+it has left, and questions open while they are kept are answered when they are emptied; this
+cadence, with ``DFPN_SHARE``, answered every connected graph of up to 6 points (docs/ultimate.md,
+"Emptying the numbers as the search goes" and "The cadence and df-pn's share of the race")."""
 PAUSED_STATE = np.array([kernel.S_PLY, kernel.S_ACTION, kernel.S_RESULT, dfpn.S_PN, dfpn.S_DN])
 """Where ``st`` holds a paused df-pn search's state (the rest is in its own stack)."""
 
@@ -71,10 +73,9 @@ class CompiledQuestions:
         the search (``kernels.ultimate.F_*``) left out: mutants, for the tests.  ``orders``
         are the move orders that race (``decide``): 0 the fixed one, 1 the hinted one, 2
         (``DFPN``) the proof-number search; a single order searches alone.  ``stabiliser`` folds each history under the automorphisms
-        that fix its board (``kernels.ultimate``; off by default: with 4,096 proofs per key it
-        leaves atlas:208's first question open in 1,000,000 nodes, which takes 265,486
-        without it, though it takes atlas:199's score from 9,119,766 nodes to 588,983 with
-        1,024)."""
+        that fix its board (``kernels.ultimate``; off by default: with ``KEEP`` proofs per key
+        it leaves some questions open that are answered without it, though it shortens others;
+        docs/ultimate.md, "Solving: two yes/no searches", the compiled core)."""
         self.orders = orders
         n = engine.n
         self.engine = engine  # while the tables are worked out (no cycle kept after)
@@ -146,7 +147,7 @@ class CompiledQuestions:
     @staticmethod
     def stabilisers(perm: np.ndarray, canon: np.ndarray) -> np.ndarray:
         """Per representative board, the automorphisms other than the identity that fix it
-        (at most ``FIXING``, then −1s); nothing for other boards (never searched as such)."""
+        (at most ``FIXING``, the rest of the row −1); nothing for other boards (never searched as such)."""
         boards = perm.shape[1]
         identity = np.arange(boards)
         moving = [s for s in range(perm.shape[0]) if not np.array_equal(perm[s], identity)]
