@@ -977,8 +977,8 @@ def principal_variation(engine: Engine, p: Position, result: int) -> list:
 AUTO_NODES = 50_000
 """The nodes ``solve(core="auto")`` gives the Python search before it asks the compiled core
 instead: the Python search settles the easy graphs before the compiled core would have loaded
-and numbered its boards (atlas:120: 0.14 s against 7.3 s), the compiled core the hard ones
-(atlas:197: 7.9 s against no answer in 90 s)."""
+and numbered its boards, the compiled core the hard ones, which the Python search leaves
+open (docs/ultimate.md, "Solving: two yes/no searches")."""
 
 
 def solve(situation, meter: Meter | None = None, progress=None, core: str = "auto"):
