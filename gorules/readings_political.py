@@ -82,7 +82,7 @@ def connected_graphs(n: int) -> list[Graph]:
     return found
 
 
-def start_situations(graph: Graph) -> Iterator[P.Situation]:
+def start_situations(graph: Graph) -> Iterator[P.State]:
     """Every settled board of A, B, C on the graph (each dragon with a liberty) with every
     alliance structure, A to move, each player having held eir stones during the previous
     turn."""
@@ -94,42 +94,42 @@ def start_situations(graph: Graph) -> Iterator[P.Situation]:
                     yield s._replace(previous=tuple(P.held(graph, s, q) for q in PLAYERS))
 
 
-def under(s: P.Situation, reading: str, choice: str) -> P.Situation:
+def under(s: P.State, reading: str, choice: str) -> P.State:
     """The situation played under one choice of a reading, the others at their defaults."""
     return s._replace(readings=P.DEFAULT_READINGS._replace(**{reading: choice}))
 
 
 @lru_cache(maxsize=1 << 18)
-def step(graph: Graph, s: P.Situation, move: P.Move, seed: int = 0) -> P.Situation | None:
+def step(graph: Graph, s: P.State, move: P.Move, seed: int = 0) -> P.State | None:
     """The situation after a move (None if illegal), ties broken by the seed (remembered:
     the default readings' plays are asked for by every clause)."""
     return P.play(graph, s, move, P.tie_breaks(seed, s))
 
 
-def reading_label(s: P.Situation) -> str:
+def reading_label(s: P.State) -> str:
     """The readings of a situation that differ from the defaults, as NAME=CHOICE."""
     changed = [f"{k}={v}" for k, v in s.readings._asdict().items() if v != getattr(P.DEFAULT_READINGS, k)]
     return " ".join(changed) or "the defaults"
 
 
 @lru_cache(maxsize=1 << 16)
-def legal_moves(graph: Graph, s: P.Situation) -> list:
+def legal_moves(graph: Graph, s: P.State) -> list:
     """The moves open in a situation (remembered)."""
     return RULES.moves(graph, s)
 
 
-def visible(s: P.Situation) -> tuple:
+def visible(s: P.State) -> tuple:
     """What a player sees of a situation: board, captured stones, alliances, turn, end."""
     return (s.board, s.captured, s.alliances, s.head, s.over)
 
 
-def remembered(s: P.Situation) -> P.Situation:
+def remembered(s: P.State) -> P.State:
     """Everything the rules keep of a situation, its readings aside."""
     return s._replace(readings=P.DEFAULT_READINGS)
 
 
 @lru_cache(maxsize=1 << 16)
-def end_of_passes(graph: Graph, s: P.Situation) -> tuple[int, dict]:
+def end_of_passes(graph: Graph, s: P.State) -> tuple[int, dict]:
     """The passes that end the game from s and the final scores then."""
     passes = 0
     while not s.over:
@@ -139,19 +139,19 @@ def end_of_passes(graph: Graph, s: P.Situation) -> tuple[int, dict]:
     return passes, RULES.value(graph, s)
 
 
-def shown(s: P.Situation) -> str:
+def shown(s: P.State) -> str:
     """A situation's board, captured stones and alliances in one line."""
     captured = " ".join(f"{p}{k}" for p, k in zip(s.players, s.captured))
     alliances = ",".join(sorted("+".join(sorted(a)) for a in s.alliances)) or "none"
     return f"board {board_text_of(s)}, captured {captured}, alliances {alliances}" + (", game over" if s.over else "")
 
 
-def board_text_of(s: P.Situation) -> str:
+def board_text_of(s: P.State) -> str:
     """The board as vertex:owner pairs."""
     return " ".join(f"{v}:{c}" for v, c in enumerate(s.board))
 
 
-def diverging(graph: Graph, a: P.Situation, b: P.Situation, depth: int, line: tuple) -> Iterator[tuple]:
+def diverging(graph: Graph, a: P.State, b: P.State, depth: int, line: tuple) -> Iterator[tuple]:
     """(line, difference) for each line of at most `depth` moves from a and b (the same
     start under two readings) after which the two readings show different play; a line
     goes on while what the rules remember differs or a stone has just been captured."""
@@ -190,12 +190,12 @@ class Found:
             self.key, self.best = key, best
 
 
-def size_key(s: P.Situation, line: tuple, order: tuple) -> tuple:
+def size_key(s: P.State, line: tuple, order: tuple) -> tuple:
     """How small a disagreement is: stones, alliances, moves, then enumeration order."""
     return (sum(c != P.EMPTY for c in s.board), len(s.alliances), len(line), order)
 
 
-def compare_readings(graph: Graph, s: P.Situation, order: tuple, found: dict) -> None:
+def compare_readings(graph: Graph, s: P.State, order: tuple, found: dict) -> None:
     """Record every disagreement from start s between two choices of any reading."""
     for reading, choices in P.READINGS.items():
         for first, second in itertools.combinations(choices, 2):
@@ -216,7 +216,7 @@ def compare_readings(graph: Graph, s: P.Situation, order: tuple, found: dict) ->
                 bucket.add(size_key(s, line, order), start=s, line=line, difference=difference)
 
 
-def look_for_paradox(graph: Graph, s: P.Situation, order: tuple, found: dict) -> None:
+def look_for_paradox(graph: Graph, s: P.State, order: tuple, found: dict) -> None:
     """Record every move from s that makes a dragon both captured and capturing, under
     each reading of credit; and every move whose captures the tie-break's seed changes."""
     for choice in P.READINGS["credit"]:
@@ -247,7 +247,7 @@ def look_for_paradox(graph: Graph, s: P.Situation, order: tuple, found: dict) ->
             bucket.add(size_key(s, words, order), start=s, line=words, difference=difference)
 
 
-def situation_text(graph: Graph, s: P.Situation) -> str:
+def situation_text(graph: Graph, s: P.State) -> str:
     """A start situation as reports show it: the graph and its edges, the board, the
     alliances and whose turn it is."""
     edges = " ".join(f"{v}-{w}" for v, w in graph.edges()) or "no edges"
@@ -256,7 +256,7 @@ def situation_text(graph: Graph, s: P.Situation) -> str:
     return f"{graph.name} (edges {edges}); board {board}; alliances {alliances}; {P.to_move(s)} to move"
 
 
-def picture(graph: Graph, s: P.Situation, line: tuple, title: str) -> str:
+def picture(graph: Graph, s: P.State, line: tuple, title: str) -> str:
     """An SVG drawing of the start situation: each player's stones in eir colour with eir
     letter, the vertices the line places on ringed."""
     from gorules.pictures import graph_frame
@@ -424,7 +424,7 @@ def entries(n: int, found: dict) -> list[Disagreement]:
     return made
 
 
-def graph_of(start: P.Situation, key: tuple) -> Graph:
+def graph_of(start: P.State, key: tuple) -> Graph:
     """The graph a recorded start situation was on (its index among the graphs of its size)."""
     return connected_graphs(len(start.board))[key[-1][0]]
 

@@ -38,7 +38,7 @@ from gorules.spec.tromp_taylor import (
 )
 
 
-class Situation(NamedTuple):
+class State(NamedTuple):
     """Everything the rules look at between turns: board, player to move, both scores, history."""
 
     board: Board
@@ -48,12 +48,12 @@ class Situation(NamedTuple):
     history: frozenset
 
 
-def score_of(s: Situation, p: Player) -> Fraction:
+def score_of(s: State, p: Player) -> Fraction:
     """The score of player p in situation s."""
     return s.black_score if p == BLACK else s.white_score
 
 
-def add_score(s: Situation, p: Player, amount: Fraction) -> Situation:
+def add_score(s: State, p: Player, amount: Fraction) -> State:
     """s with `amount` added to p's score."""
     if p == BLACK:
         return s._replace(black_score=s.black_score + amount)
@@ -68,15 +68,15 @@ def colours(second_chooses: Player) -> dict:
     return {"second": second_chooses, "first": opponent(second_chooses)}
 
 
-def starting_situation(graph: Graph, komi: Fraction, board: Board | None = None) -> Situation:
+def starting_situation(graph: Graph, komi: Fraction, board: Board | None = None) -> State:
     """The situation before the first turn: the starting board (empty unless given),
     Black to move, White's score Komi, Black's 0, an empty history."""
     if board is None:
         board = tuple(EMPTY for _ in graph.points)
-    return Situation(board, BLACK, Fraction(0), Fraction(komi), frozenset())
+    return State(board, BLACK, Fraction(0), Fraction(komi), frozenset())
 
 
-def before_turn(s: Situation, delete_history: bool) -> Situation:
+def before_turn(s: State, delete_history: bool) -> State:
     """The current board joins the history; then, if a player so chooses, the whole history is deleted."""
     history = s.history | {s.board}
     if delete_history:
@@ -103,7 +103,7 @@ def place(graph: Graph, b: Board, v: int, p: Player) -> Board:
     return clear(graph, clear(graph, update(b, v, p), opponent(p)), p)
 
 
-def play(graph: Graph, s: Situation, v: Move) -> Situation | None:
+def play(graph: Graph, s: State, v: Move) -> State | None:
     """The player to move places a stone on v or passes; None (⊥) on an unknown or occupied point."""
     if v == PASS:
         return s._replace(player=opponent(s.player))
@@ -121,7 +121,7 @@ class KoBid(NamedTuple):
     reset_to: Board | None = None
 
 
-def ko_bid(s: Situation, bidder: Player, bid: KoBid) -> Situation | None:
+def ko_bid(s: State, bidder: Player, bid: KoBid) -> State | None:
     """The situation after `bidder`'s ko bid is answered; None if the bid is negative or the
     reset is not to a board of the history."""
     if bid.amount < 0:
@@ -143,7 +143,7 @@ class Turn(NamedTuple):
     bid: KoBid | None = None
 
 
-def turn(graph: Graph, s: Situation, t: Turn) -> Situation | None:
+def turn(graph: Graph, s: State, t: Turn) -> State | None:
     """The situation after turn t, or None if t is not a legal turn (a bid needs a placed stone)."""
     if t.bid is not None and t.move == PASS:
         return None
@@ -156,7 +156,7 @@ def turn(graph: Graph, s: Situation, t: Turn) -> Situation | None:
 UNSUSTAINABLE = ("make a ko bid", "choose yourself as ko winner", "ignore a ko bid", "delete the history")
 
 
-def unsustainable_actions(s: Situation, t: Turn) -> list:
+def unsustainable_actions(s: State, t: Turn) -> list:
     """The (player, rank) of each unsustainable action in turn t from s; rank 1 is the least
     unsustainable (a ko bid), 4 the most (deleting the history)."""
     actions = []
@@ -172,7 +172,7 @@ def unsustainable_actions(s: Situation, t: Turn) -> list:
     return actions
 
 
-def plays(graph: Graph, s: Situation, turns: Sequence[Turn]) -> list | None:
+def plays(graph: Graph, s: State, turns: Sequence[Turn]) -> list | None:
     """The situations s, s₁, …, s_N of a finite sequence of turns, or None if one is illegal."""
     situations = [s]
     for t in turns:
@@ -183,7 +183,7 @@ def plays(graph: Graph, s: Situation, turns: Sequence[Turn]) -> list | None:
     return situations
 
 
-def without_scores(s: Situation) -> tuple:
+def without_scores(s: State) -> tuple:
     """What decides which turns are legal next: the situation less the scores."""
     return (s.board, s.player, s.history)
 
@@ -207,7 +207,7 @@ def final_score(cycle_situations: list, p: Player) -> Fraction:
     return score_of(cycle_situations[-1], p) + live_stones(cycle_situations, p)
 
 
-def outcome(graph: Graph, s: Situation, prefix: Sequence[Turn], cycle: Sequence[Turn]) -> Outcome | None:
+def outcome(graph: Graph, s: State, prefix: Sequence[Turn], cycle: Sequence[Turn]) -> Outcome | None:
     """The result of the infinite play prefix, cycle, cycle, …; None if that is not a play
     (an illegal turn or an empty cycle) or if the cycle is not seen to repeat forever: the
     situation less scores must be the same after the second and the third cycle."""
@@ -289,7 +289,7 @@ class Directed(api.Ruleset):
         """Plays are infinite sequences of turns."""
         return False
 
-    def start(self, graph: Graph) -> Situation:
+    def start(self, graph: Graph) -> State:
         """The starting board (empty unless the option ``board`` gives one), Black to move,
         White's score Komi, an empty history; OptionError for a board of another size."""
         text = self.options.board
@@ -298,19 +298,19 @@ class Directed(api.Ruleset):
         board = tuple(text) if text else None
         return starting_situation(graph, Fraction(self.options.komi), board)
 
-    def player(self, s: Situation) -> Player:
+    def player(self, s: State) -> Player:
         """The player to move."""
         return s.player
 
-    def board_of(self, graph: Graph, s: Situation) -> Board:
+    def board_of(self, graph: Graph, s: State) -> Board:
         """The board."""
         return s.board
 
-    def moves(self, graph: Graph, s: Situation) -> list:
+    def moves(self, graph: Graph, s: State) -> list:
         """The empty points, then pass."""
         return [*(v for v in graph.points if s.board[v] == EMPTY), PASS]
 
-    def apply(self, graph: Graph, s: Situation, v) -> Situation:
+    def apply(self, graph: Graph, s: State, v) -> State:
         """The situation after the turn v (a Turn, or a point or pass as a plain turn);
         IllegalMove on an occupied point, a bid after a pass, or a reset to a board that is
         not in the history."""
@@ -365,19 +365,19 @@ class Directed(api.Ruleset):
                 text += ":reset=" + "".join(move.bid.reset_to)
         return text
 
-    def is_over(self, graph: Graph, s: Situation) -> bool:
+    def is_over(self, graph: Graph, s: State) -> bool:
         """Never: the game is infinite."""
         return False
 
-    def value(self, graph: Graph, s: Situation) -> Outcome | None:
+    def value(self, graph: Graph, s: State) -> Outcome | None:
         """No finite play is finished."""
         return None
 
-    def key(self, s: Situation) -> tuple:
+    def key(self, s: State) -> tuple:
         """The board, the player to move and the scores: the history matters only to ko bids."""
         return (s.board, s.player, s.black_score, s.white_score)
 
-    def details(self, graph: Graph, s: Situation) -> dict:
+    def details(self, graph: Graph, s: State) -> dict:
         """Both scores, and the result of the play in which both players pass from now on."""
         forever = outcome(graph, s, [], [Turn(PASS), Turn(PASS)])
         return {

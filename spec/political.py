@@ -78,7 +78,7 @@ def mutually_adjacent(graph: Graph, vertices: frozenset) -> bool:
     return seen == set(vertices)
 
 
-class Situation(NamedTuple):
+class State(NamedTuple):
     """The board (each vertex empty or holding the name of its stone's owner), the players
     in their first turn-list order, the index of the head of the turn list, the alliances
     (pairs of players), each player's captured stones, the vertices each player had stones
@@ -96,10 +96,10 @@ class Situation(NamedTuple):
     readings: Readings = DEFAULT_READINGS
 
 
-def initial_situation(graph: Graph, players: Sequence[str], readings: Readings = DEFAULT_READINGS) -> Situation:
+def initial_situation(graph: Graph, players: Sequence[str], readings: Readings = DEFAULT_READINGS) -> State:
     """The empty board, no alliances, nothing captured, the first named player to move."""
     n = len(players)
-    return Situation(
+    return State(
         tuple(EMPTY for _ in graph.points),
         tuple(players),
         0,
@@ -112,12 +112,12 @@ def initial_situation(graph: Graph, players: Sequence[str], readings: Readings =
     )
 
 
-def to_move(s: Situation) -> str:
+def to_move(s: State) -> str:
     """The player at the head of the turn list."""
     return s.players[s.head]
 
 
-def bloc(s: Situation, p: str) -> frozenset:
+def bloc(s: State, p: str) -> frozenset:
     """The players joined to p by a chain of alliances (p included)."""
     seen, frontier = {p}, [p]
     while frontier:
@@ -131,7 +131,7 @@ def bloc(s: Situation, p: str) -> frozenset:
     return frozenset(seen)
 
 
-def friendly(s: Situation, p: str, q: str) -> bool:
+def friendly(s: State, p: str, q: str) -> bool:
     """Stones of owners p and q are friendly: the same player, or allies (reading
     "pairwise"), or joined by a chain of alliances (reading "transitive")."""
     if p == q or frozenset({p, q}) in s.alliances:
@@ -139,12 +139,12 @@ def friendly(s: Situation, p: str, q: str) -> bool:
     return s.readings.friendship == "transitive" and q in bloc(s, p)
 
 
-def mutually_friendly(s: Situation, owners) -> bool:
+def mutually_friendly(s: State, owners) -> bool:
     """All pairs of the given owners' stones are friendly."""
     return all(friendly(s, p, q) for p in owners for q in owners)
 
 
-def is_dragon(graph: Graph, s: Situation, D: frozenset) -> bool:
+def is_dragon(graph: Graph, s: State, D: frozenset) -> bool:
     """D is a dragon: a non-empty set of stones, mutually friendly, on mutually adjacent
     vertices, no stone of which is adjacent to a stone outside D that is friendly to all of D."""
     b = s.board
@@ -174,7 +174,7 @@ def components(graph: Graph, vertices: set) -> list:
     return found
 
 
-def dragons(graph: Graph, s: Situation) -> list:
+def dragons(graph: Graph, s: State) -> list:
     """All dragons: those of `dragons_of` the board, players, alliances and friendship
     reading of s (which alone decide them)."""
     return list(dragons_of(graph, s.board, s.players, s.alliances, s.readings.friendship))
@@ -187,7 +187,7 @@ def dragons_of(graph: Graph, board: Board, players: tuple, alliances: frozenset,
     components, for every mutually friendly O.  With alliances that are not transitive,
     dragons may overlap."""
     n = len(players)
-    s = Situation(board, players, 0, alliances, (0,) * n, (frozenset(),) * n, 0, False, Readings(friendship=friendship))
+    s = State(board, players, 0, alliances, (0,) * n, (frozenset(),) * n, 0, False, Readings(friendship=friendship))
     found = set()
     for k in range(1, n + 1):
         for owners in combinations(players, k):
@@ -213,12 +213,12 @@ def dead(graph: Graph, b: Board, D: frozenset, reading: str = "one-liberty") -> 
     return {"one-liberty": n == 1, "at-most-one": n <= 1, "no-liberties": n == 0}[reading]
 
 
-def friendly_to(s: Situation, D: frozenset, p: str) -> bool:
+def friendly_to(s: State, D: frozenset, p: str) -> bool:
     """The dragon contains only stones friendly to player p."""
     return all(friendly(s, s.board[v], p) for v in D)
 
 
-def territory(graph: Graph, s: Situation, p: str) -> frozenset:
+def territory(graph: Graph, s: State, p: str) -> frozenset:
     """The empty vertices from which no path reaches a stone of a dragon unfriendly to p:
     paths through empty vertices ("open"); the same, and the empty region also touches a
     stone friendly to p ("bordered"); paths through any vertices ("any-path"); or "open"
@@ -259,7 +259,7 @@ def placed(board: Board, v: int, p: str) -> Board:
     return board[:v] + (p,) + board[v + 1 :]
 
 
-def may_place(graph: Graph, s: Situation, v: int) -> bool:
+def may_place(graph: Graph, s: State, v: int) -> bool:
     """Whether the player to move may place on v: v is an unoccupied vertex, e had no stone on
     it during eir previous turn, and the stone forms no friendly dragon without liberties
     unless it also forms an enemy dragon without liberties."""
@@ -292,7 +292,7 @@ def share(counts: dict, stones: int, rng: random.Random) -> dict:
     return credit
 
 
-def fallen(graph: Graph, s: Situation, mover: str) -> list:
+def fallen(graph: Graph, s: State, mover: str) -> list:
     """The dragons captured after the mover's move: those without liberties that are
     enemies of the mover ("mover"), of the next player on the turn list ("next"), or of
     any player ("anyone")."""
@@ -309,7 +309,7 @@ def fallen(graph: Graph, s: Situation, mover: str) -> list:
     ]
 
 
-def capturers(graph: Graph, s: Situation, D: frozenset, falling: frozenset) -> dict:
+def capturers(graph: Graph, s: State, D: frozenset, falling: frozenset) -> dict:
     """For each player, eir stones adjacent to the captured dragon D that take part in its
     capture: every adjacent stone ("adjacent", as written), or only those not falling
     with it ("survivors")."""
@@ -322,7 +322,7 @@ def capturers(graph: Graph, s: Situation, D: frozenset, falling: frozenset) -> d
     return counts
 
 
-def capture(graph: Graph, s: Situation, mover: str, rng: random.Random) -> Situation:
+def capture(graph: Graph, s: State, mover: str, rng: random.Random) -> State:
     """The fallen dragons come off the board, the stones of each shared out by `share` among
     its capturers; a stone in several fallen dragons is credited once, with the first of
     them in sorted order ("once"), or with each of them ("per-dragon")."""
@@ -340,7 +340,7 @@ def capture(graph: Graph, s: Situation, mover: str, rng: random.Random) -> Situa
     return s._replace(board=board, captured=tuple(captured))
 
 
-def captured_and_capturing(graph: Graph, s: Situation, mover: str) -> list:
+def captured_and_capturing(graph: Graph, s: State, mover: str) -> list:
     """The author's paradox after the mover's move from s (captures not yet made): the
     pairs (D, E) of distinct fallen dragons such that a stone of D, not in E, is among the
     capturers of E, so that D is captured and causes the capture of E at the same time."""
@@ -358,7 +358,7 @@ def captured_and_capturing(graph: Graph, s: Situation, mover: str) -> list:
     return pairs
 
 
-def legal_placement_exists(graph: Graph, s: Situation) -> bool:
+def legal_placement_exists(graph: Graph, s: State) -> bool:
     """Some player could place a stone, were it eir turn.  First the vertices with an empty
     neighbour, open to every player who had no stone on them during eir previous turn."""
     b = s.board
@@ -369,12 +369,12 @@ def legal_placement_exists(graph: Graph, s: Situation) -> bool:
     return any(may_place(graph, s._replace(head=i), v) for i in range(len(s.players)) for v in graph.points)
 
 
-def held(graph: Graph, s: Situation, q: str) -> frozenset:
+def held(graph: Graph, s: State, q: str) -> frozenset:
     """The vertices holding q's stones."""
     return frozenset(v for v in graph.points if s.board[v] == q)
 
 
-def move_made(graph: Graph, s: Situation, m: Move) -> Situation | None:
+def move_made(graph: Graph, s: State, m: Move) -> State | None:
     """The situation right after the player to move makes move m, before the captures and
     the turn passing on; None if m is not legal or the game is over."""
     p = to_move(s)
@@ -398,7 +398,7 @@ def move_made(graph: Graph, s: Situation, m: Move) -> Situation | None:
     return None
 
 
-def play(graph: Graph, s: Situation, m: Move, rng: random.Random) -> Situation | None:
+def play(graph: Graph, s: State, m: Move, rng: random.Random) -> State | None:
     """The situation after the player to move makes move m, the captures that follow it and
     the turn passing on; None if m is not legal or the game is over.  The game ends when
     every player has passed three times in a row or no player may place a stone.
@@ -418,7 +418,7 @@ def play(graph: Graph, s: Situation, m: Move, rng: random.Random) -> Situation |
     return after._replace(over=over)
 
 
-def final_scores(graph: Graph, s: Situation, judged_dead: Sequence[frozenset], rng: random.Random) -> dict:
+def final_scores(graph: Graph, s: State, judged_dead: Sequence[frozenset], rng: random.Random) -> dict:
     """Each player's Go score at the end: the dead dragons (those the `dead` reading makes
     dead, and those judged unable to make two eyes) are captured by the owners of unfriendly
     live dragons adjacent to them or to their liberties; then territory plus captured stones."""
@@ -518,7 +518,7 @@ class Options(api.Options):
         return " ".join(f"{k}={','.join(v) if isinstance(v, tuple) else v}" for k, v in self.as_dict().items())
 
 
-def tie_breaks(seed: int, s: Situation) -> random.Random:
+def tie_breaks(seed: int, s: State) -> random.Random:
     """The random source of the tie-breaks after a move from s: seeded by the seed and the
     situation itself, so that the same move from the same situation is shared out alike."""
     alliances = sorted(sorted(a) for a in s.alliances)
@@ -554,7 +554,7 @@ def parse_vertex(graph: Graph, text: str, coordinates: str = "text") -> int:
     raise GraphError(f"unknown point {text!r} on {graph.name} ({coordinates} coordinates)")
 
 
-def why_illegal(graph: Graph, s: Situation, m: Move) -> str:
+def why_illegal(graph: Graph, s: State, m: Move) -> str:
     """Why the rules forbid move m to the player to move (for a move they forbid)."""
     p = to_move(s)
     if m.kind in ("ally", "war") and m.target not in s.players:
@@ -572,7 +572,7 @@ def why_illegal(graph: Graph, s: Situation, m: Move) -> str:
     return "it would form a friendly dragon with no liberties and no enemy one (restriction 2)"
 
 
-def alliance_events(before: Situation, after: Situation) -> list:
+def alliance_events(before: State, after: State) -> list:
     """The alliances made and broken between two situations, as sentences."""
     made = sorted(sorted(a) for a in after.alliances - before.alliances)
     broken = sorted(sorted(a) for a in before.alliances - after.alliances)
@@ -580,7 +580,7 @@ def alliance_events(before: Situation, after: Situation) -> list:
 
 
 class Political(api.Ruleset):
-    """Political Go as a ruleset of the common interface: a state is a ``Situation``; a move
+    """Political Go as a ruleset of the common interface: a state is a ``State``; a move
     places a stone, passes, offers an alliance (accepted or not) or declares war; a finished
     game is worth each player's Go score (no dragon judged dead beyond those the `dead`
     reading makes dead)."""
@@ -602,19 +602,19 @@ class Political(api.Ruleset):
         """Nothing forbids a board from recurring: play can go on forever."""
         return False
 
-    def start(self, graph: Graph) -> Situation:
+    def start(self, graph: Graph) -> State:
         """The empty board, the first named player to move."""
         return initial_situation(graph, self.options.players, self.options.readings)
 
-    def player(self, s: Situation) -> str:
+    def player(self, s: State) -> str:
         """The head of the turn list."""
         return to_move(s)
 
-    def board_of(self, graph: Graph, s: Situation) -> Board:
+    def board_of(self, graph: Graph, s: State) -> Board:
         """Each vertex empty or holding its stone's owner."""
         return s.board
 
-    def moves(self, graph: Graph, s: Situation) -> list:
+    def moves(self, graph: Graph, s: State) -> list:
         """The placements e may make, pass, an alliance offered (accepted, refused) to each
         player not friendly, and war on each ally."""
         if s.over:
@@ -629,7 +629,7 @@ class Political(api.Ruleset):
                 found.append(Move("war", q))
         return found
 
-    def apply(self, graph: Graph, s: Situation, m: Move) -> Situation:
+    def apply(self, graph: Graph, s: State, m: Move) -> State:
         """The situation after m and the captures; IllegalMove saying why if m is not open."""
         if s.over:
             raise api.IllegalMove("the game is over")
@@ -638,11 +638,11 @@ class Political(api.Ruleset):
             raise api.IllegalMove(why_illegal(graph, s, m))
         return after
 
-    def is_over(self, graph: Graph, s: Situation) -> bool:
+    def is_over(self, graph: Graph, s: State) -> bool:
         """Every player passed three times in a row, or no one may place a stone."""
         return s.over
 
-    def value(self, graph: Graph, s: Situation) -> dict:
+    def value(self, graph: Graph, s: State) -> dict:
         """Each player's Go score at the end."""
         return final_scores(graph, s, [], tie_breaks(self.options.seed, s))
 
@@ -669,12 +669,12 @@ class Political(api.Ruleset):
             return f"ally:{m.target}{'!' if m.accepted else ''}"
         return m.kind if m.kind == "pass" else f"{m.kind}:{m.target}"
 
-    def events(self, graph: Graph, before: Situation, after: Situation) -> list:
+    def events(self, graph: Graph, before: State, after: State) -> list:
         """What a move did beyond the board: alliances made and broken, stones captured."""
         gained = [f"{p} captures {b - a}" for p, a, b in zip(after.players, before.captured, after.captured) if b > a]
         return alliance_events(before, after) + gained
 
-    def details(self, graph: Graph, s: Situation) -> dict:
+    def details(self, graph: Graph, s: State) -> dict:
         """The stones each player has captured, the alliances, and once over the winners."""
         found = {
             "captured": dict(zip(s.players, s.captured)),

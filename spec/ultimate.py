@@ -33,7 +33,7 @@ from gorules.spec.tromp_taylor import (
 )
 
 
-class Situation(NamedTuple):
+class State(NamedTuple):
     """Everything on and beside the board: the board, the player to move, both prisoner
     bowls, the players still holding an ultimate prisoner, who played the first ultimate
     delay, who may declare a draw, the boards that have occurred, the result once over, and
@@ -51,12 +51,12 @@ class Situation(NamedTuple):
     owed_delays: int = 0
 
 
-def prisoners(s: Situation, p: Player) -> int:
+def prisoners(s: State, p: Player) -> int:
     """The number of stones in p's prisoner bowl."""
     return s.black_prisoners if p == BLACK else s.white_prisoners
 
 
-def add_prisoners(s: Situation, p: Player, k: int) -> Situation:
+def add_prisoners(s: State, p: Player, k: int) -> State:
     """s with k stones added to p's prisoner bowl (k < 0 takes them out)."""
     if p == BLACK:
         return s._replace(black_prisoners=s.black_prisoners + k)
@@ -71,7 +71,7 @@ def surrounded(graph: Graph, b: Board, v: int) -> bool:
 
 def initial_situation(
     graph: Graph, fundamental: bool = False, komi: int = 0, komi_to: Player = WHITE, handicap: int = 0
-) -> Situation:
+) -> State:
     """The empty board and empty bowls (but for a komi of `komi` stones in the bowl of
     `komi_to`), each player holding an ultimate prisoner unless the game is Fundamental Go,
     Black to move.  A handicap H > 1 is komi H − 1 more for White, who must then delay in
@@ -79,7 +79,7 @@ def initial_situation(
     board = tuple(EMPTY for _ in graph.points)
     ultimate = frozenset() if fundamental else frozenset({BLACK, WHITE})
     owed = max(handicap - 1, 0)
-    s = Situation(board, BLACK, 0, owed, ultimate, None, None, frozenset({board}), None, owed)
+    s = State(board, BLACK, 0, owed, ultimate, None, None, frozenset({board}), None, owed)
     return add_prisoners(s, komi_to, komi)
 
 
@@ -91,7 +91,7 @@ def placement(graph: Graph, b: Board, v: int, p: Player) -> tuple:
     return after, sum(1 for w in graph.points if placed[w] != after[w])
 
 
-def legal_placement(graph: Graph, s: Situation, v: int) -> Situation | None:
+def legal_placement(graph: Graph, s: State, v: int) -> State | None:
     """The situation after the player to move places on v, or None if that placement is not
     legal: v is not an empty point, the placed stone is surrounded, or the board has occurred."""
     if v not in graph.points or s.board[v] != EMPTY:
@@ -107,7 +107,7 @@ DELAY = "delay"
 ULTIMATE_DELAY = "ultimate delay"
 
 
-def delay(s: Situation) -> Situation | None:
+def delay(s: State) -> State | None:
     """The player to move returns one of her prisoners; None if her bowl is empty.  A delay
     White owes under a handicap is counted off."""
     if prisoners(s, s.player) == 0:
@@ -116,18 +116,18 @@ def delay(s: Situation) -> Situation | None:
     return add_prisoners(s, s.player, -1)._replace(player=opponent(s.player), owed_delays=owed)
 
 
-def moves(graph: Graph, s: Situation) -> dict:
+def moves(graph: Graph, s: State) -> dict:
     """Every move open to the player to move, mapped to the situation it makes: a delay,
     the ultimate delay, the legal placements (by point); only a delay while White owes one."""
     if s.player == WHITE and s.owed_delays:
         after = delay(s)
         return {} if after is None else {DELAY: after}
-    options: dict[int | str, Situation | None] = {DELAY: delay(s), ULTIMATE_DELAY: ultimate_delay(s)}
+    options: dict[int | str, State | None] = {DELAY: delay(s), ULTIMATE_DELAY: ultimate_delay(s)}
     options.update({v: legal_placement(graph, s, v) for v in graph.points})
     return {m: after for m, after in options.items() if after is not None}
 
 
-def ultimate_delay(s: Situation) -> Situation | None:
+def ultimate_delay(s: State) -> State | None:
     """The player to move returns her ultimate prisoner; played second, it is set beside the
     opponent's supply, which gives the opponent the right to declare a draw.  None if she
     no longer holds it."""
@@ -145,7 +145,7 @@ RESIGN = "resign"
 Action = int | str
 
 
-def act(graph: Graph, s: Situation, a: Action) -> Situation | None:
+def act(graph: Graph, s: State, a: Action) -> State | None:
     """The situation after the player to move makes a move, declares a draw (only with the
     right to) or resigns; None if the action is not open to her or the game is over."""
     if s.result is not None:
@@ -169,18 +169,18 @@ def game(graph: Graph, actions: Sequence[Action], fundamental: bool = False, kom
 
 
 @functools.lru_cache(maxsize=None)
-def wins(graph: Graph, s: Situation) -> bool:
+def wins(graph: Graph, s: State) -> bool:
     """In Fundamental Go (no draws), whether the player to move has a winning strategy: some
     move leaves the opponent without one.  A player with no move must resign."""
     return any(not wins(graph, after) for after in moves(graph, s).values())
 
 
-def black_wins(graph: Graph, s: Situation) -> bool:
+def black_wins(graph: Graph, s: State) -> bool:
     """Whether Black has a winning strategy in situation s of Fundamental Go."""
     return wins(graph, s) == (s.player == BLACK)
 
 
-def score(graph: Graph, s: Situation):
+def score(graph: Graph, s: State):
     """Section IV: min{K : White wins with K more prisoners} − ½ if Black wins, else
     −min{K : Black wins with K more prisoners} + ½."""
     if black_wins(graph, s):
@@ -190,7 +190,7 @@ def score(graph: Graph, s: Situation):
     return -K + 0.5
 
 
-def no_move_improves(graph: Graph, s: Situation) -> bool:
+def no_move_improves(graph: Graph, s: State) -> bool:
     """Section IV's claim at s: no move by Black increases the score, no move by White decreases it."""
     here = score(graph, s)
     after = [score(graph, t) for t in moves(graph, s).values()]
@@ -200,7 +200,7 @@ def no_move_improves(graph: Graph, s: Situation) -> bool:
 
 
 @functools.lru_cache(maxsize=None)
-def value(graph: Graph, s: Situation) -> int:
+def value(graph: Graph, s: State) -> int:
     """In Ultimate Go, the result for the player to move under best play by both: 1 a win,
     0 a draw, -1 a loss.  She may declare a draw if she has the right, resign, or move."""
     best = 0 if s.draw_right == s.player else -1
@@ -283,7 +283,7 @@ def read_player(word, what: str, none: bool = True) -> Player | None:
     return PLAYERS[key]
 
 
-def situation_data(graph: Graph, s: Situation) -> dict:
+def situation_data(graph: Graph, s: State) -> dict:
     """The situation as JSON-able data (what ``read_situation`` reads back)."""
     return {
         "graph": graph.name,
@@ -298,7 +298,7 @@ def situation_data(graph: Graph, s: Situation) -> dict:
     }
 
 
-def read_situation(graph: Graph, data: dict, fundamental: bool = False) -> Situation:
+def read_situation(graph: Graph, data: dict, fundamental: bool = False) -> State:
     """The situation the data state, checked: SituationError naming the first field that
     is missing, unknown or inconsistent.  Left out: the bowls are empty, each player still
     holds her ultimate prisoner (none in Fundamental Go), and the boards that have occurred
@@ -345,7 +345,7 @@ def read_situation(graph: Graph, data: dict, fundamental: bool = False) -> Situa
     if not isinstance(words, list):
         raise SituationError(f"history must list the boards that have occurred, got {words!r}")
     history = frozenset(read_board(graph, w, "history board") for w in words) | {board}
-    return Situation(board, player, black, white, ultimate, first, draw, history, None, owed)
+    return State(board, player, black, white, ultimate, first, draw, history, None, owed)
 
 
 def check_ultimate(ultimate: frozenset, first: Player | None, draw: Player | None, fundamental: bool) -> None:
@@ -380,7 +380,7 @@ TEXT_FIELDS = {
 }
 
 
-def situation_text(graph: Graph, s: Situation) -> str:
+def situation_text(graph: Graph, s: State) -> str:
     """The situation as text, one ``field: value`` line each (what ``parse_situation`` reads)."""
     data = situation_data(graph, s)
     words = {
@@ -395,7 +395,7 @@ def situation_text(graph: Graph, s: Situation) -> str:
     return "\n".join(lines)
 
 
-def parse_situation(graph: Graph, text: str, fundamental: bool = False) -> Situation:
+def parse_situation(graph: Graph, text: str, fundamental: bool = False) -> State:
     """The situation that text of ``field: value`` lines (or ``;``-separated fields) states;
     SituationError naming what is wrong."""
     data: dict = {}
@@ -430,7 +430,7 @@ def read_bowls(text: str) -> dict:
 
 
 class Ultimate(api.Ruleset):
-    """Ultimate Go as a ruleset of the common interface: a state is a ``Situation``; the moves
+    """Ultimate Go as a ruleset of the common interface: a state is a ``State``; the moves
     are the legal placements, the delays, declaring a draw (with the right) and resigning;
     the game is over once it has a result, "B", "W" or "draw"."""
 
@@ -447,20 +447,20 @@ class Ultimate(api.Ruleset):
         """Rule 5: no placement may repeat a board of the game."""
         return "positional"
 
-    def start(self, graph: Graph) -> Situation:
+    def start(self, graph: Graph) -> State:
         """The empty board and bowls, komi in White's bowl, ultimate prisoners unless Fundamental Go."""
         o = self.options
         return initial_situation(graph, self.fundamental, o.komi, o.komi_to, o.handicap)
 
-    def player(self, s: Situation) -> Player:
+    def player(self, s: State) -> Player:
         """The player to move."""
         return s.player
 
-    def board_of(self, graph: Graph, s: Situation) -> Board:
+    def board_of(self, graph: Graph, s: State) -> Board:
         """The board."""
         return s.board
 
-    def moves(self, graph: Graph, s: Situation) -> list:
+    def moves(self, graph: Graph, s: State) -> list:
         """The legal placements, the delays open to her, a draw if she has the right, resigning."""
         if s.result is not None:
             return []
@@ -471,7 +471,7 @@ class Ultimate(api.Ruleset):
             ordered.append(DECLARE_DRAW)
         return [*ordered, RESIGN]
 
-    def apply(self, graph: Graph, s: Situation, a: Action) -> Situation:
+    def apply(self, graph: Graph, s: State, a: Action) -> State:
         """The situation after action a; IllegalMove if it is not open to the player to move."""
         after = act(graph, s, a)
         if after is None:
@@ -480,19 +480,19 @@ class Ultimate(api.Ruleset):
             )
         return after
 
-    def is_over(self, graph: Graph, s: Situation) -> bool:
+    def is_over(self, graph: Graph, s: State) -> bool:
         """The game has a result."""
         return s.result is not None
 
-    def value(self, graph: Graph, s: Situation) -> Outcome | None:
+    def value(self, graph: Graph, s: State) -> Outcome | None:
         """The result: "B", "W" or "draw"."""
         return s.result
 
-    def key(self, s: Situation) -> Situation:
+    def key(self, s: State) -> State:
         """The situation less the boards that have occurred."""
         return s._replace(history=frozenset())
 
-    def history(self, s: Situation) -> frozenset:
+    def history(self, s: State) -> frozenset:
         """The boards that have occurred (rule 5)."""
         return s.history
 
@@ -506,18 +506,18 @@ class Ultimate(api.Ruleset):
         words = {v: k for k, v in WORDS.items()}
         return words[a] if isinstance(a, str) else super().move_text(graph, a)
 
-    def details(self, graph: Graph, s: Situation) -> dict:
+    def details(self, graph: Graph, s: State) -> dict:
         """The prisoner bowls, who still holds an ultimate prisoner, who delayed first, who
         may declare a draw, the delays White owes, the boards that have occurred."""
         data = situation_data(graph, s)
         del data["graph"], data["board"], data["to_move"]
         return data
 
-    def state_from_json(self, graph: Graph, data: dict) -> Situation:
+    def state_from_json(self, graph: Graph, data: dict) -> State:
         """The situation that JSON data state (as ``Situation.to_json`` writes it)."""
         return read_situation(graph, data, self.fundamental)
 
-    def state_from_text(self, graph: Graph, text: str) -> Situation:
+    def state_from_text(self, graph: Graph, text: str) -> State:
         """The situation that ``field: value`` lines state (as ``situation_text`` writes them)."""
         return parse_situation(graph, text, self.fundamental)
 

@@ -42,7 +42,7 @@ SOURCE_ORDER = {
         "proposition_3",
     ],
     "ultimate": [
-        "Situation",
+        "State",
         "surrounded",
         "initial_situation",
         "placement",

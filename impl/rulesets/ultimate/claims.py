@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from gorules.impl.rulesets.ultimate.analysis import Analysis, _analyse
 from gorules.impl.rulesets.ultimate.search import DELAY, ULTIMATE_DELAY, Engine, Position, deep
-from gorules.spec.ultimate import Situation
+from gorules.spec.ultimate import State
 
 CLAIMS = (
     "no move raises the score",
@@ -54,7 +54,7 @@ class ClaimReport:
     asked: int = 0
     counterexample: Position | None = None
     detail: str = ""
-    situation: Situation | None = None  # the counterexample as a spec situation
+    situation: State | None = None  # the counterexample as a spec situation
 
     @property
     def status(self) -> str:

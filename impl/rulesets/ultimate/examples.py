@@ -88,13 +88,13 @@ def example_graph(shape: Shape) -> Graph:
     return parse_graph("edges:" + ",".join(f"{a}-{b}" for a, b in sorted(arcs)))
 
 
-def example_situation(shape: Shape) -> spec.Situation:
+def example_situation(shape: Shape) -> spec.State:
     """The two stones on the graph, empty bowls, both ultimate prisoners held, the player to
     move; the boards that have occurred are the empty board and this one."""
     board = tuple([BLACK, WHITE] + [EMPTY] * (shape.order - 2))
     empty = tuple(EMPTY for _ in board)
     both = frozenset({BLACK, WHITE})
-    return spec.Situation(board, shape.to_move, 0, 0, both, None, None, frozenset({board, empty}), None)
+    return spec.State(board, shape.to_move, 0, 0, both, None, None, frozenset({board, empty}), None)
 
 
 # --------------------------------------------------------------------------- sensible play and mutants

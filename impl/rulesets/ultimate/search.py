@@ -215,7 +215,7 @@ class Engine:
 
     # ---- positions
 
-    def from_situation(self, s: spec.Situation) -> Position:
+    def from_situation(self, s: spec.State) -> Position:
         """The position of a spec situation (one not yet over)."""
         black, white = board_bits(s.board)
         history = 0
@@ -235,7 +235,7 @@ class Engine:
             getattr(s, "forced_delays", 0),
         )
 
-    def to_situation(self, p: Position) -> spec.Situation:
+    def to_situation(self, p: Position) -> spec.State:
         """The spec situation of a position (its bowls as they are)."""
         black, white, player, bb, wb, ult, first, draw, history, forced = p
         codes = {1 << number: code for code, number in self.numbers.items()}
@@ -245,7 +245,7 @@ class Engine:
         held = frozenset(c for i, c in enumerate(COLOURS) if ult >> i & 1)
         named = {-1: None, 0: BLACK, 1: WHITE}
         board = board_tuple(self.n, black, white)
-        return spec.Situation(
+        return spec.State(
             board, COLOURS[player], bb, wb, held, named[first], named[draw], boards | {board}, None, forced
         )
 
