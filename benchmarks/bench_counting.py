@@ -1,9 +1,11 @@
 """Seconds to count legal positions on n×n boards, games on small boards, and derived ratios.
 
     python benchmarks/bench_counting.py            # n = 1..8; games up to 1×4 under each preset
-    python benchmarks/bench_counting.py --nine     # also 9×9 (about a minute and a half alone)
-    python benchmarks/bench_counting.py --python-1x4  # also 1×4 games by the plain search (~1 min)
-    python benchmarks/bench_counting.py --games-2x2  # also the 2×2 game count (~2 min, ~4 GB)
+    python benchmarks/bench_counting.py --nine     # also 9×9 (the longest of the counts of positions)
+    python benchmarks/bench_counting.py --python-1x4  # also 1×4 games by the plain search
+    python benchmarks/bench_counting.py --games-2x2  # also the 2×2 game count (gigabytes of keys)
+
+What each option costs: benchmarks/README.md, ``bench_counting.py``.
 
 Times are processor time of this process (``time.process_time``), so that other work on
 a shared machine does not distort them.  Each n×n time is printed with its ratio to the

@@ -24,8 +24,9 @@ the games are the simple paths from the empty board in the game graph of
 :mod:`impl.counting.game_graph`.  A depth-first search counts them, remembering the count from
 each (position, set of positions still available and reachable), in the least form a
 symmetry of the board or the exchange of colours gives it.  The search is exact; its
-cost is the number of keys: 4,023,726 for 1×4 (41 positions) and 33,312,683 for 2×2
-(57 positions), whose count, 386,356,909,593, is John Tromp's 1999 figure.  It runs
+cost is the number of keys, which grows steeply with the positions (the keys of 1×4 and
+2×2: benchmarks/README.md, ``bench_counting.py``); 2×2's count, 386,356,909,593, is John
+Tromp's 1999 figure.  It runs
 compiled with numba when available, in plain Python otherwise; the two agree on the
 small boards (tests).  :data:`SEARCH_LIMITS` bounds the boards each search is offered.
 """

@@ -228,9 +228,9 @@ def good_ordering(graph: Graph) -> list[int]:
 GREEDY_LIMIT = 150  # points: larger graphs are ordered by reverse Cuthill–McKee alone
 
 # The cost model of the dynamic program, fitted to grids (width w, the largest frontier):
-# about STATE_BASE * 4^w border states, each costing about SECONDS_PER_STATE_STEP per step
-# (grid:9x9, 81 steps of ~3·10^5 states: 18 s), and MEMORY_AT_WIDTH_10 * 3.43^(w - 10) bytes
-# in all (measured: 0.8 GB at w = 10, 0.23 GB at w = 9).  On denser graphs it overestimates
+# about STATE_BASE * 4^w border states, each costing about SECONDS_PER_STATE_STEP per step,
+# and MEMORY_AT_WIDTH_10 * MEMORY_GROWTH^(w - 10) bytes in all (the grid runs it was fitted
+# to: benchmarks/README.md, ``bench_counting.py``).  On denser graphs it overestimates
 # the states; the count's deadline catches what it underestimates.
 STATE_GROWTH = 4.0
 STATE_BASE = 1.2
