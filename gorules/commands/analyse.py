@@ -47,7 +47,7 @@ def register(subparsers) -> None:
     parser.add_argument("--max-nodes", type=int, default=None, help="give up after this many search nodes")
     parser.add_argument("--seconds", type=positive_finite, default=None, help="give up after this many seconds")
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
-    add_core(parser, default="python")  # its many small questions: 2.4 s in Python, 15 s compiled on 2×3
+    add_core(parser, default="python")  # its many small questions: faster in Python (docs/ultimate.md)
     parser.set_defaults(func=run)
 
 
