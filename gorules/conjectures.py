@@ -39,7 +39,7 @@ from gorules.spec.graph import Graph, point_name
 FIGURES: dict[str, Callable[[Graph, Ruleset], object]] = {}
 
 SOLVE_NODE_BUDGET = 50_000_000
-LONGEST_GAME_POSITIONS = 41  # the exhaustive longest-game search (1×4: 41 positions, ~3 min) stops here
+LONGEST_GAME_POSITIONS = 41  # the exhaustive longest-game search stops at 1×4's positions (cost: docs/conjectures.md)
 
 
 def figure(name: str):

@@ -353,14 +353,14 @@ def tally(compared: dict, n: int, found: dict, starts: int) -> None:
 
 SETTLED = 0.6
 SECONDS_PER_START = 0.004
-"""Seconds of search per start situation on n vertices, over 2**n: measured here (about 12 ms
-a start on three vertices and 28 ms on four), rounded up."""
+"""Seconds of search per start situation on n vertices, over 2**n: the measured cost of a start
+(docs/readings-political.md, the estimate), rounded up so that the estimate errs high."""
 
 
 def estimate(max_points: int) -> float:
     """Seconds the search up to max_points is expected to take: the boards of every connected
-    graph with every alliance structure, of which SETTLED are settled (measured: 53% on
-    three vertices, 58% on four), at SECONDS_PER_START * 2**n each."""
+    graph with every alliance structure, of which SETTLED are settled (the measured share,
+    rounded up: docs/readings-political.md, the estimate), at SECONDS_PER_START * 2**n each."""
     structures = 2 ** len(PAIRS)
     return sum(
         len(connected_graphs(n)) * (len(PLAYERS) + 1) ** n * structures * SETTLED * SECONDS_PER_START * 2**n
