@@ -27,8 +27,8 @@ def register(subparsers) -> None:
 
 def read(path: Path):
     """The JSON of ``path`` with each integer made once: a certificate names the same node
-    and key numbers over and over, and shared they take a pointer each (4×4's, 275 MB: 1.98 GB
-    read plainly, 1.21 GB so, in twice the 11.6 s)."""
+    and key numbers over and over, and shared they take a pointer each: less memory for a
+    large certificate, at the price of a slower read (docs/solver.md, the 4×4 certificate)."""
     made: dict = {}
 
     def number(text: str) -> int:
