@@ -8,7 +8,7 @@ CNF encodings of reaches.  Each cell is one proof attempt with a time limit; a c
 that is not "proved" says what happened instead.  Ratios are taken between cells of
 this run only.
 
-    python benchmarks/bench_proofs.py                      # the table (about 10 minutes)
+    python benchmarks/bench_proofs.py                      # the table (its duration: benchmarks/README.md)
     python benchmarks/bench_proofs.py --largest            # + largest grid / order within 60 s
     python benchmarks/bench_proofs.py --theorems "" --largest   # only the largest sizes
     python benchmarks/bench_proofs.py --grids 3,4,5,6,7 --timeout 120   # bigger boards

@@ -6,8 +6,8 @@
 ``is_terminal``), over the step kernel ``impl/kernels/game.py``, with incremental chains,
 for Python loops that step a game move by move (undirected graphs only).
 :func:`compiled_random_playout` plays whole uniform random games in the playout kernel
-``impl/kernels/playout.py``, about ten times faster than :func:`impl.engine.playing.random_playout`
-(see benchmarks/bench_engine.py).  numpy and numba are imported when first used.
+``impl/kernels/playout.py``, far faster than :func:`impl.engine.playing.random_playout`
+(benchmarks/README.md, ``bench_openspiel.py``, measures both).  numpy and numba are imported when first used.
 """
 
 from __future__ import annotations
