@@ -133,9 +133,9 @@ def within(r: dict, limit: float) -> str:
 
 PLAYOUT_GAMES = {9: 1000, 19: 100}
 """Random games per board size in the targets' playout figures (seeded: the same games in
-every run).  The 19×19 ratio ranged from 1.90× to 3.25× between runs with 20 games, and
-still from 2.00× to 2.54× over three runs with 100: the spread is the machine's timing,
-which more games do not remove."""
+every run).  More 19×19 games narrow the spread of the ratio between runs only so far: what
+remains is the machine's timing, which more games do not remove (benchmarks/README.md,
+``bench_solve.py``)."""
 
 
 def fundamental_everywhere(points: int, seconds: float) -> dict:
