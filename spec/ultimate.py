@@ -130,7 +130,7 @@ def moves(graph: Graph, s: State) -> dict:
 def ultimate_delay(s: State) -> State | None:
     """The player to move returns her ultimate prisoner; played second, it is set beside the
     opponent's supply, which gives the opponent the right to declare a draw.  None if she
-    no longer holds it."""
+    does not hold it (she has returned it already)."""
     p = s.player
     if p not in s.ultimate:
         return None
