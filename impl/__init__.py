@@ -74,8 +74,9 @@ MOVED = {
     "mutants": "differential.mutants",
     "oracle": "differential.oracle",
 }
-"""An old module name of ``gorules.impl`` -> its path inside ``gorules.impl`` now.
-(``engine`` and ``counting`` are rooms now, and give their old names themselves.)"""
+"""A flat module name of ``gorules.impl`` (as notebooks and users' files import it) -> the
+module's path inside its room of ``gorules.impl``.  (``engine`` and ``counting`` are rooms,
+and give their flat names themselves.)"""
 
 
 class OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):

@@ -157,7 +157,7 @@ class GtpClient:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    # The commands used to keep an engine's board in step with ours.
+    # The commands that keep an engine's board in step with ours.
 
     def new_game(self, graph: Graph, komi: float = 0.0) -> None:
         """Set the board size of a square grid, clear the board and set komi."""

@@ -2,7 +2,7 @@
 
 The board is an int8 array (0 Empty, 1 Black, 2 White) over the points of a graph
 given by its out-neighbours and in-neighbours in compressed rows.  A move places the
-stone, removes the opponent's stones that no longer reach Empty, then the mover's; on
+stone, removes the opponent's stones that do not reach Empty after it, then the mover's; on
 an undirected graph only the chains next to the point played are looked at, on a
 directed graph the stones of each colour that reach Empty are found by a backward
 search.  Ko rules compare the new board with the stored history of boards (a Zobrist
