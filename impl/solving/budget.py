@@ -53,7 +53,7 @@ UNLIMITED = Budget()
 
 
 class Meter:
-    """The spending of one budget: nodes counted, time read every 4,096 nodes."""
+    """The spending of one budget: nodes counted, time read every ``CLOCK_EVERY`` nodes."""
 
     CLOCK_EVERY = 4096
 

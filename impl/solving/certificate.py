@@ -70,8 +70,8 @@ class Writer:
 
     Every position is held until the certificate is written, so they are held compactly: a
     history key is numbered on first sight (:meth:`key`), the history counts key numbers,
-    and each claim is two ascending arrays of key numbers (:data:`Claim`).  On 1×11 (Q of 78
-    keys on average) the claims as sets of keys took two thirds of the writer's memory."""
+    and each claim is two ascending arrays of key numbers (:data:`Claim`): held as sets of
+    keys, the claims would take most of the writer's memory (docs/solver.md, "Certificates")."""
 
     def __init__(self, solver: Solver, max_positions: int = MAX_POSITIONS):
         """Write strategies from ``solver``'s proofs (its tables are reused and extended), of

@@ -1237,8 +1237,7 @@ class Solver:
 
     def forget(self) -> None:
         """Empty the tables and the history heuristic: what a probe far from the value
-        learnt orders the later tests badly (1×8 from 0 after a probe at +8 that kept them:
-        no value in 50 million nodes; from 0 afresh: +3 in 21 million)."""
+        learnt orders the later tests badly (docs/solver.md, "How the value is found")."""
         self.table.clear()
         if self.compiled_state is not None:
             from gorules.impl.kernels.solve import forget, huge_pages
@@ -1586,7 +1585,8 @@ class Solver:
     def compile_kernels(self) -> float:
         """Make the compiled core's kernels ready before the clock and the budgets start, and
         return the seconds it took: numba compiles them on their first call after an install
-        (tens of seconds) and loads them from its cache afterwards (about a second).  They are
+        and loads them from its cache afterwards, much faster (both timed in docs/solver.md,
+        "Budget, progress, bounds").  They are
         called by solving the one-point path under the same rules and search, which calls
         every kernel the search and its principal variation call, with the same types; once
         per search and process (``READIED``)."""
