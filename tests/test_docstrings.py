@@ -9,7 +9,9 @@ docstring says what holds, not what the code once did.
 The scan reads every docstring (``ast``: module, class and function docstrings, and the bare
 strings that document an attribute) and every comment (``tokenize``) of the Python code in
 ``impl/``, ``spec/``, ``proofs/``, ``gorules/`` and ``benchmarks/``.  Inline code (````...````)
-is left out of the prose: it names things or shows an output's form.
+is left out of the prose: it names things or shows an output's form.  ``tests/`` is not
+scanned: a test's docstring states the budgets it runs under and the figures it asserts,
+which are its parameters and its claims, not measurements of the code.
 """
 
 from __future__ import annotations
@@ -132,7 +134,7 @@ def test_the_scan_reads_the_project():
 @pytest.mark.parametrize("path", python_files(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_measurement_or_history_in_prose(path: Path):
     """No docstring or comment of the file carries a timing, a node count, a memory figure,
-    a measured ratio, or tells what the code used to do."""
+    a measured ratio, or tells the code's history."""
     relative = str(path.relative_to(ROOT))
     assert findings(path.read_text(), relative) == []
 
