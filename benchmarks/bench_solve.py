@@ -143,8 +143,9 @@ def fundamental_everywhere(points: int, seconds: float) -> dict:
     ``points`` points, each searched within ``seconds`` (as ``gorules ultimate-table``, with
     its default core and search): the graphs, those with both known, those left open, and
     the seconds of the whole."""
-    from gorules.commands.fundamental_score import connected_graphs, core_of, fundamental_fields
+    from gorules.commands.ultimate_table import connected_graphs, fundamental_fields
     from gorules.impl.solving.budget import Budget
+    from gorules.ultimate_commands import core_of
 
     core = core_of(argparse.Namespace(core="auto", search="all"))
     started = time.perf_counter()

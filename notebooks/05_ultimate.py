@@ -33,7 +33,7 @@ from IPython.display import Markdown, display
 
 import gorules
 from gorules import rulesets
-from gorules.commands.fundamental_score import connected_graphs, markdown, table_row
+from gorules.commands.ultimate_table import connected_graphs, markdown, table_row
 from gorules.impl.rulesets.ultimate.search import solve
 from gorules.impl.solving.search import solve as solve_area
 from gorules.spec.graph import parse_graph

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from gorules.cli import main
-from gorules.commands import fundamental_score
-from gorules.commands.fundamental_score import connected_graphs
+from gorules.commands import fundamental_score, ultimate_table
+from gorules.commands.ultimate_table import connected_graphs
 from gorules.impl.kernels import ultimate as kernel
 from gorules.impl.rulesets.ultimate import claims as ultimate_claims
 from gorules.impl.rulesets.ultimate.compiled import CompiledQuestions
@@ -216,6 +216,7 @@ def test_the_score_commands_hand_over_by_default(monkeypatch, capsys):
         return original(*args, **kwargs)
 
     monkeypatch.setattr(fundamental_score, "Engine", recording)
+    monkeypatch.setattr(ultimate_table, "Engine", recording)
     for command in (["fundamental-score", "path:3"], ["ultimate-table", "--points", "2", "--area-nodes", "200"]):
         for flags, engine in (
             ([], (True, AUTO_NODES)),

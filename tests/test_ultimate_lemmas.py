@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gorules.commands.fundamental_score import connected_graphs
+from gorules.commands.ultimate_table import connected_graphs
 from gorules.impl.rulesets.ultimate.search import Engine, deep
 from gorules.spec import ultimate
 from gorules.spec.graph import parse_graph

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from gorules.cli import main
-from gorules.commands.fundamental_score import connected_graphs
+from gorules.commands.ultimate_table import connected_graphs
 from gorules.impl.rulesets.ultimate import claims as ultimate_claims
 from gorules.impl.rulesets.ultimate.search import Engine, deep
 from gorules.spec import ultimate
@@ -267,7 +267,7 @@ def test_the_tables_area_solves_split_over_area_jobs(monkeypatch, capsys):
     atlas:188's area solve forks a pool of two workers and finds the value +1 that one
     process finds alone (and the same territory); 0 and 65 jobs are refused in one line
     naming the flag, before any work."""
-    from gorules.commands.fundamental_score import area_fields
+    from gorules.commands.ultimate_table import area_fields
     from gorules.impl.solving import solve as solve_module
 
     pools: list[int] = []

@@ -15,7 +15,6 @@ from tqdm import tqdm
 
 from gorules import rulesets, situations
 from gorules.arguments import positive_finite
-from gorules.commands.fundamental_score import add_core, core_of
 from gorules.errors import UsageError
 from gorules.impl.rulesets.ultimate.analysis import REVERSE_DELAY, Analysis, analyse
 from gorules.impl.rulesets.ultimate.search import Engine
@@ -23,6 +22,7 @@ from gorules.impl.solving.budget import Budget, BudgetSpent
 from gorules.spec.graph import Graph, parse_graph, point_name
 from gorules.spec.tromp_taylor import EMPTY
 from gorules.spec.ultimate import situation_text
+from gorules.ultimate_commands import add_core, core_of
 
 MAX_POINTS = 7
 """The largest graph analysed unless --max-points says otherwise (6 points take seconds)."""

@@ -15,7 +15,7 @@ import time
 
 from gorules import rulesets
 from gorules.arguments import positive_finite
-from gorules.commands.rulesets import play_moves, tokens
+from gorules.commands.play import play_moves, tokens
 from gorules.errors import UsageError
 from gorules.impl.rulesets.political.best_play import CONCEPTS, best_play
 from gorules.impl.solving.budget import Budget, TooExpensive
