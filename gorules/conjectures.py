@@ -225,6 +225,8 @@ class Conjecture:
 
 
 USER_CONJECTURES: list = []
+OLDER_PRESET_KEYWORD = "rules"
+"""The keyword conjecture files written before ``preset=`` used for a Tromp–Taylor preset."""
 
 
 def conjecture(
@@ -235,21 +237,24 @@ def conjecture(
     source: str = "",
     preset: str | None = None,
     options: dict | None = None,
-    rules: str | None = None,
+    **older,
 ):
     """Decorator: make ``predicate(graph, figures) -> bool`` a conjecture over the named figures,
-    computed under ``ruleset`` (with ``preset`` and ``options``).  ``rules=NAME`` is the old
-    spelling of a Tromp–Taylor preset."""
+    computed under ``ruleset`` (with ``preset`` and ``options``).  ``older`` takes the one
+    older keyword, the name of a Tromp–Taylor preset (see :data:`OLDER_PRESET_KEYWORD`)."""
+    tromp_taylor_preset = older.pop(OLDER_PRESET_KEYWORD, None)
+    if older:
+        raise TypeError(f"conjecture() got an unexpected keyword argument {next(iter(older))!r}")
 
     def wrap(predicate):
         made = Conjecture(
             name=name or predicate.__name__.replace("_", "-"),
             predicate=predicate,
             figures=list(figures),
-            ruleset="tromp-taylor" if rules is not None else ruleset,
+            ruleset="tromp-taylor" if tromp_taylor_preset is not None else ruleset,
             description=description or (predicate.__doc__ or "").strip(),
             source=source,
-            preset=rules if rules is not None else preset,
+            preset=tromp_taylor_preset if tromp_taylor_preset is not None else preset,
             options=dict(options or {}),
         )
         USER_CONJECTURES.append(made)

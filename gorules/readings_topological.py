@@ -11,7 +11,7 @@ number of points:
   differ are counted;
 - Defn 5 (``closure``) changes only which sets of stones are go-connected: every set of
   placements is compared under both readings by the spec, which computes them differently;
-- Defn 10a/10b (``rules``) change the turns: a pass is a turn under the stone rules and
+- Defn 10a/10b (``scoring``) change the turns: a pass is a turn under the stone rules and
   not under the primitive ones, in every situation;
 - Defns 7, 4 and 8 are also compared by who wins the primitive-rules game from the empty
   board under perfect play (``gorules.impl.solving.search.solve``), go-space by go-space.
@@ -108,7 +108,7 @@ def invariant_colourings(space: engine.Space) -> Iterator[tuple]:
 
 
 def readings_with(option: str, value: str) -> spec.Readings:
-    """The default readings with one changed (``rules`` is not a reading of Readings)."""
+    """The default readings with one changed (``scoring`` is not a reading of Readings)."""
     return spec.INTENDED._replace(**{option: value}) if option in spec.Readings._fields else spec.INTENDED
 
 
@@ -366,7 +366,7 @@ def compare_space(clause: Clause, other: str, neighbourhoods: spec.Neighbourhood
     if clause.option == "closure":
         return go_connected_compared(neighbourhoods, a, b)
     space = engine.space_from(neighbourhoods)
-    if clause.option == "rules":
+    if clause.option == "scoring":
         return situations_compared(space)
     return board_plays_compared(space, a, b)
 

@@ -125,6 +125,19 @@ def set_option(options: dict[str, str], name: str, value: str, flag: str) -> Non
     options[name] = value
 
 
+def spelt_anew(options_type: type, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options with each older name of an option (the options type's ``renamed``:
+    ``{old: new}``) written as its name; OptionError when both spellings are given."""
+    renamed: Mapping[str, str] = getattr(options_type, "renamed", {})
+    spelt: dict[str, Any] = {}
+    for key, value in options.items():
+        name = renamed.get(key, key)
+        if name in spelt and spelt[name] != value:
+            raise OptionError(f"option {name} is given twice (once as {key}): give it once")
+        spelt[name] = value
+    return spelt
+
+
 def make(
     name: str = "tromp-taylor",
     preset: str | None = None,
@@ -139,6 +152,7 @@ def make(
         raise OptionError(f"the {name} ruleset has no preset {chosen!r}: expected one of {', '.join(cls.presets)}")
     base: Options = cls.presets[chosen]
     if options:
+        options = spelt_anew(type(base), options)
         fields = {f.name: f for f in dataclasses.fields(base) if f.compare}
         unknown = [key for key in options if key not in fields]
         if unknown:
@@ -177,31 +191,7 @@ def load_ruleset_file(path: str | Path) -> list[str]:
 
 
 # --------------------------------------------------------------------------- the command line
-
-
-def add_arguments(parser, default: str | None = "tromp-taylor") -> None:
-    """Add the options that choose a ruleset: ``--ruleset`` (unless the command takes it as
-    its first argument: ``default=None``), ``--preset`` (alias ``--rules``), ``--option
-    NAME=VALUE`` (repeatable), ``--komi`` and ``--ruleset-file``."""
-    if default is not None:
-        parser.add_argument(
-            "--ruleset", default=default, help=f"the ruleset (default {default}): {', '.join(REGISTRY)}"
-        )
-    parser.add_argument(
-        "--preset", "--rules", dest="preset", default=None, help="a named set of options (default: the ruleset's own)"
-    )
-    parser.add_argument(
-        "--option",
-        dest="options",
-        action="append",
-        metavar="NAME=VALUE",
-        help="set one option of the ruleset, e.g. --option ko=simple (repeatable)",
-    )
-    parser.add_argument("--komi", default=None, help="the ruleset's komi option (shorthand for --option komi=K)")
-    parser.add_argument(
-        "--implementation", default=None, help="which implementation of the ruleset to run (default: the fastest)"
-    )
-    parser.add_argument("--ruleset-file", metavar="FILE", help="a Python file defining rulesets of your own")
+# (the flags themselves are built by gorules.flags.add_ruleset_flags)
 
 
 def from_arguments(args) -> Ruleset:

@@ -469,17 +469,19 @@ def neighbourhoods_of(graph: Graph) -> Neighbourhoods:
     return Neighbourhoods(n + len(edges), tuple(minimal), frozenset(frozenset({v}) for v in range(n)))
 
 
-TOPOLOGICAL_RULES = ("stone", "primitive")
+SCORINGS = ("stone", "primitive")
 
 
 @dataclass(frozen=True)
 class Options(api.Options):
-    """Which of the source's two endings, ``rules``: ``stone`` (Defn 10b, Rules 4b and 5b:
-    passes, two of them end the game, the higher cardinality score wins) or ``primitive``
-    (Defn 10a, Rule 4a: no passes, the first player unable to take a turn loses); and the
-    readings of Defns 7, 5 and 4 (see Readings)."""
+    """Which of the source's two ways to play and win, ``scoring``: ``stone`` (cardinality
+    stone scoring, Defns 10b and 11b, Rules 4b and 5b: passes, two of them end the game, the
+    higher cardinality score wins) or ``primitive`` (the primitive rules, Defn 10a and Rule
+    4a: no passes, the first player unable to take a turn loses); and the readings of Defns
+    7, 5 and 4 (see Readings).  ``renamed`` maps an option's older name to its name."""
 
-    rules: str = field(default="stone", metadata={"choices": TOPOLOGICAL_RULES, "reading_of": "Defn 10a/10b (turn)"})
+    renamed: ClassVar[dict[str, str]] = {"rules": "scoring"}
+    scoring: str = field(default="stone", metadata={"choices": SCORINGS, "reading_of": "Defn 10a/10b (turn)"})
     string: str = field(
         default="intended",
         metadata={
@@ -577,13 +579,13 @@ class Topological(api.Ruleset[Options]):
         if self.is_over(graph, states):
             return []
         plays = sorted(self.turns(graph, states), key=sorted)
-        return [*plays, PASS] if self.options.rules == "stone" else plays
+        return [*plays, PASS] if self.options.scoring == "stone" else plays
 
     def apply(self, graph: Graph, states: tuple, e) -> tuple:
         """The states with the turn e appended; IllegalMove if e is not a turn."""
         s = states[-1]
         if e == PASS:
-            if self.options.rules != "stone":
+            if self.options.scoring != "stone":
                 raise api.IllegalMove("the primitive rules have no pass")
             return (*states, State(s.board, opponent(s.player), s.passes + 1))
         turns = self.turns(graph, states)
@@ -593,14 +595,14 @@ class Topological(api.Ruleset[Options]):
 
     def is_over(self, graph: Graph, states: tuple) -> bool:
         """Stone rules: two consecutive passes; primitive rules: the player to move has no turn."""
-        if self.options.rules == "stone":
+        if self.options.scoring == "stone":
             return states[-1].passes >= 2
         return not self.turns(graph, states)
 
     def value(self, graph: Graph, states: tuple) -> Outcome | None:
         """Rule 5b: the higher cardinality score wins, equal scores tie; Rule 4a: the player
         unable to take a turn loses."""
-        if self.options.rules == "primitive":
+        if self.options.scoring == "primitive":
             return opponent(states[-1].player)
         board = states[-1].board
         black, white = cardinality_score(board, BLACK), cardinality_score(board, WHITE)

@@ -48,7 +48,7 @@ def test_defn_7_readings_change_who_wins_the_primitive_rules(finding):
 
 def test_every_clause_is_compared_and_closure_readings_never_disagree(finding):
     assert set(finding.compared) == {
-        "rules: stone vs primitive",
+        "scoring: stone vs primitive",
         "string: intended vs literal",
         "string: intended vs literal, winner of the primitive rules",
         "closure: closure-of-union vs union-of-closures",

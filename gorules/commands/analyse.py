@@ -8,13 +8,11 @@ board drawn with each placement's cost) or as JSON.
 
 from __future__ import annotations
 
-import json
 import sys
 
 from tqdm import tqdm
 
-from gorules import rulesets, situations
-from gorules.arguments import positive_finite
+from gorules import flags, rulesets, situations
 from gorules.errors import UsageError
 from gorules.impl.rulesets.ultimate.analysis import REVERSE_DELAY, Analysis, analyse
 from gorules.impl.rulesets.ultimate.search import Engine
@@ -39,14 +37,16 @@ def register(subparsers) -> None:
         metavar="SITUATION",
         help='a file, JSON, or text such as "graph: grid:2x3; board: B../.W.; to move: B"',
     )
-    parser.add_argument("--graph", default=None, help="the graph, if the situation does not name it")
-    parser.add_argument("--ruleset", default="ultimate", choices=("ultimate", "fundamental"), help="default ultimate")
-    parser.add_argument(
-        "--max-points", type=int, default=MAX_POINTS, help=f"refuse larger graphs (default {MAX_POINTS})"
+    flags.add_graph(parser, flag=True, default=None, help="the graph, if the situation does not name it")
+    flags.add_ruleset(parser, "ultimate", choices=("ultimate", "fundamental"), help="default ultimate")
+    flags.add_max_points(
+        parser,
+        MAX_POINTS,
+        reason="the yes/no searches of Ultimate Go grow fast with the points; solve takes 12 and prove 16",
     )
-    parser.add_argument("--max-nodes", type=int, default=None, help="give up after this many search nodes")
-    parser.add_argument("--seconds", type=positive_finite, default=None, help="give up after this many seconds")
-    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    flags.add_nodes(parser, None, help="give up after this many search nodes")
+    flags.add_seconds(parser, None, help="give up after this many seconds")
+    flags.add_output(parser, "the analysis")
     add_core(parser, default="python")  # its many small questions: faster in Python (docs/ultimate.md)
     parser.set_defaults(func=run)
 
@@ -162,7 +162,7 @@ def run(args) -> int:
     if situation.over:
         raise UsageError("the game in this situation is over: there is nothing to analyse")
     try:
-        budget = Budget(seconds=args.seconds, nodes=args.max_nodes)
+        budget = Budget(seconds=args.seconds, nodes=args.nodes)
     except ValueError as error:
         raise UsageError(str(error)) from None
     bar = tqdm(desc="analyse", unit="node", file=sys.stderr, disable=args.json)
@@ -177,12 +177,10 @@ def run(args) -> int:
     except BudgetSpent as spent:
         raise UsageError(
             f"{spent} after {engine.nodes} nodes before the score was settled: nothing proved "
-            "(raise --max-nodes or --seconds)"
+            "(raise --nodes or --seconds)"
         ) from None
     finally:
         bar.close()
-    if args.json:
-        print(json.dumps(as_json(graph, ruleset.name, situation, analysis, engine), allow_nan=False))
-    else:
-        print(table(graph, ruleset.name, situation, analysis))
+    data = as_json(graph, ruleset.name, situation, analysis, engine) if args.json else None
+    flags.emit(args, data, table(graph, ruleset.name, situation, analysis))
     return 0

@@ -9,12 +9,10 @@ horizon it finished, so that a spent budget still leaves what was proved.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 
-from gorules import rulesets
-from gorules.arguments import positive_finite
+from gorules import flags, rulesets
 from gorules.commands.play import play_moves, tokens
 from gorules.errors import UsageError
 from gorules.impl.rulesets.political.best_play import CONCEPTS, best_play
@@ -33,7 +31,7 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "best-play", help="best play for several players on a small graph (max-n or paranoid, to a horizon)"
     )
-    parser.add_argument("graph", help='a graph, e.g. "path:5", "grid:2x3"')
+    flags.add_graph(parser, help='a graph, e.g. "path:5", "grid:2x3"')
     parser.add_argument("--players", default=None, help="the players in turn order (default A,B,C)")
     parser.add_argument("--concept", default="max-n", choices=CONCEPTS, help="the solution concept (default max-n)")
     parser.add_argument(
@@ -44,10 +42,15 @@ def register(subparsers) -> None:
         "--alliances", action="store_true", help="also consider offers of alliance and declarations of war"
     )
     parser.add_argument("--moves", default="", help="moves played first, from the start (as for gorules play)")
-    parser.add_argument("--seconds", type=positive_finite, default=120.0, help="time budget (default 120)")
-    parser.add_argument("--max-nodes", type=int, default=2_000_000, help="node budget (default 2,000,000)")
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    rulesets.add_arguments(parser, default="political")
+    flags.add_seconds(parser, 120.0)
+    flags.add_nodes(
+        parser,
+        2_000_000,
+        reason="lower than solve's 50,000,000: the search deepens one move at a time and a spent budget "
+        "still reports every horizon it finished",
+    )
+    flags.add_output(parser, "the results")
+    flags.add_ruleset_flags(parser, default="political")
     parser.set_defaults(func=run)
 
 
@@ -73,8 +76,7 @@ def run(args) -> int:
     """Search, print each finished horizon's result (the deepest last), and why it stopped."""
     if args.horizon < 1:
         raise UsageError(f"--horizon must be at least 1, got {args.horizon}")
-    if args.max_nodes < 1:
-        raise UsageError(f"--max-nodes must be at least 1, got {args.max_nodes}")
+    flags.nodes_at_least_one(args)
     graph = parse_graph(args.graph)
     ruleset = ruleset_of(args)
     situation = play_moves(ruleset.initial(graph), tokens(args.moves))
@@ -91,7 +93,7 @@ def run(args) -> int:
             situation,
             args.concept,
             args.horizon,
-            Budget(seconds=args.seconds, nodes=args.max_nodes),
+            Budget(seconds=args.seconds, nodes=args.nodes),
             root=root,
             allowed=allowed,
             progress=not args.json and sys.stderr.isatty(),
@@ -109,18 +111,17 @@ def run(args) -> int:
         "stopped": stopped,
         "seconds": round(time.perf_counter() - started, 2),
     }
-    if args.json:
-        print(json.dumps(report, default=list))
-    else:
-        print_report(report, results)
+    flags.emit(args, report, report_text(report, results), default=list)
     return 0 if results else 1
 
 
-def print_report(report: dict, results: list) -> None:
+def report_text(report: dict, results: list) -> str:
     """The report in lines: what was searched, then the deepest result, then why it stopped."""
-    print(f"{report['ruleset']} on {report['graph']}; moves considered: {report['fragment']}")
-    print(f"solution concept: {report['concept']}")
-    print(f"horizon: {report['leaves']}")
+    lines = [
+        f"{report['ruleset']} on {report['graph']}; moves considered: {report['fragment']}",
+        f"solution concept: {report['concept']}",
+        f"horizon: {report['leaves']}",
+    ]
     for r in results:
         scores = ", ".join(f"{p} {v}" for p, v in r.scores.items())
         top = max(r.scores.values())
@@ -131,11 +132,12 @@ def print_report(report: dict, results: list) -> None:
             else f"exact for the game cut after {r.horizon} move{'s' if r.horizon > 1 else ''}"
         )
         guaranteed = f"; {r.root} can make sure of {r.guaranteed}" if r.guaranteed is not None else ""
-        print(
+        lines.append(
             f"horizon {r.horizon}: scores {scores}; winner(s) {winners}{guaranteed} ({status}, {r.nodes:,} situations)"
         )
         if r is results[-1]:
-            print(f"line: {', '.join(f'{p} {m}' for p, m in zip(r.movers, r.line)) or '(none)'}")
+            lines.append(f"line: {', '.join(f'{p} {m}' for p, m in zip(r.movers, r.line)) or '(none)'}")
     if report["stopped"]:
-        print(f"stopped: {report['stopped']}; the horizons above were finished")
-    print(f"seconds: {report['seconds']}")
+        lines.append(f"stopped: {report['stopped']}; the horizons above were finished")
+    lines.append(f"seconds: {report['seconds']}")
+    return "\n".join(lines)

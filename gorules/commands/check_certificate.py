@@ -10,6 +10,7 @@ import json
 import time
 from pathlib import Path
 
+from gorules import flags
 from gorules.errors import UsageError
 
 
@@ -21,7 +22,7 @@ def register(subparsers) -> None:
         "with the executable spec alone",
     )
     parser.add_argument("file", help="the certificate (JSON)")
-    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    flags.add_output(parser, "the verdict")
     parser.set_defaults(func=run)
 
 
@@ -66,13 +67,12 @@ def run(args) -> int:
         "positions": len(data.get("nodes", [])),
         "seconds": round(seconds, 3),
     }
-    if args.json:
-        print(json.dumps(verdict))
-    elif problem is None:
-        print(
+    if problem is None:
+        text = (
             f"valid: {data['graph']} value in [{data['lower']:+g}, {data['upper']:+g}] for Black, "
             f"{verdict['positions']} positions checked with the spec in {seconds:.2f}s"
         )
     else:
-        print(f"invalid: {problem}")
+        text = f"invalid: {problem}"
+    flags.emit(args, verdict, text)
     return 0 if problem is None else 1

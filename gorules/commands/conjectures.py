@@ -2,7 +2,8 @@
 
 Each conjecture is checked per graph in the fragment without ko bids and without history
 deletion (solved exactly on its finite arena, :mod:`gorules.impl.rulesets.directed.arena`), under
-the named readings (``--reading NAME=VALUE``), and counted as holds / fails / unknown.
+the named readings (``--option NAME=VALUE``, also spelt ``--reading``), and counted as holds /
+fails / unknown.
 The smallest counterexample of each (graph, start board, line of play) is printed, drawn
 as SVG into the JSON and, with ``--pictures DIR``, written as files.  ``--graph G`` solves
 one graph from one start board instead: value, the result at a komi, the perfect komi, the
@@ -11,7 +12,6 @@ stability class and the line of play of both value plans.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from fractions import Fraction
@@ -19,8 +19,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from gorules import flags
 from gorules.errors import UsageError
-from gorules.impl.formats.files import write_text_atomically
 from gorules.impl.rulesets.directed import conjectures as dc
 from gorules.impl.rulesets.directed.arena import arena_of, plan_table, replay_against, values_of
 from gorules.impl.rulesets.directed.graphs import MAX_ENUMERATED_POINTS, digraphs, parse
@@ -41,17 +41,21 @@ def register(subparsers) -> None:
         help="execute a source's conjectures on every small digraph (source 000: Go on directed graphs)",
     )
     parser.add_argument("source", help="the source whose conjectures to run: 000")
-    parser.add_argument("--max-points", type=int, default=3, help="digraphs on 1..N points (default 3)")
-    parser.add_argument(
-        "--reading",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
+    flags.add_points(
+        parser,
+        3,
+        "digraphs on 1..N points",
+        aliases=("--max-points",),
+        reason="every digraph of the size is solved; topological-sweep covers 4 points of its go-spaces",
+    )
+    flags.add_options(
+        parser,
         help="a reading of an ambiguous phrase (repeatable): "
         + "; ".join(f"{n}={'|'.join(c)} (default {d})" for n, (c, d, _) in dc.READINGS.items()),
+        aliases=("--reading",),
     )
     parser.add_argument("--only", metavar="NAMES", help="comma-separated conjecture names")
-    parser.add_argument("--json", metavar="FILE", help="write every verdict as JSON to FILE")
+    flags.add_output(parser, "every verdict", json_file=True)
     parser.add_argument("--pictures", metavar="DIR", help="write an SVG of each smallest counterexample into DIR")
     parser.add_argument(
         "--max-positions",
@@ -59,7 +63,7 @@ def register(subparsers) -> None:
         default=DEFAULT_MAX_POSITIONS,
         help=f"refuse runs whose arenas hold more positions in all (default {DEFAULT_MAX_POSITIONS})",
     )
-    parser.add_argument("--graph", help="solve this one graph instead (e.g. digraph:3:0>1,1>2 or grid:2x2)")
+    flags.add_graph(parser, flag=True, help="solve this one graph instead (e.g. digraph:3:0>1,1>2 or grid:2x2)")
     parser.add_argument("--board", help="with --graph: the start board, one of B W . per point (default empty)")
     parser.add_argument("--komi", default=None, help="with --graph: White's komi, a rational number such as 1/2")
     parser.add_argument(
@@ -85,19 +89,19 @@ def register(subparsers) -> None:
         help="instead: isolated pairs 1..N: the value in this game, and the forced game length under "
         "positional superko (exact or bounds) against 2^N",
     )
-    parser.add_argument(
-        "--max-nodes",
-        type=int,
-        default=1_000_000,
-        help="with --pairs: states per length search before it stops and reports bounds only (default 1,000,000)",
+    flags.add_nodes(
+        parser,
+        1_000_000,
+        reason="each length search alone, which reports bounds when it stops",
+        help="with --pairs: states per length search before it stops and reports bounds only",
     )
     parser.set_defaults(func=run)
 
 
-def parse_readings(items: list[str]) -> dict:
+def parse_readings(items: list[str] | None) -> dict:
     """The readings, defaults overridden by NAME=VALUE items; UsageError on an unknown one."""
     readings = dc.default_readings()
-    for item in items:
+    for item in items or []:
         name, sep, value = item.partition("=")
         if not sep or name not in dc.READINGS:
             raise UsageError(f"unknown reading {item!r}: expected one of {', '.join(dc.READINGS)} as NAME=VALUE")
@@ -167,7 +171,7 @@ def check_budget(families: dict, max_positions: int) -> int:
     if total > max_positions:
         raise UsageError(
             f"the arenas of this run hold {total:,} positions, above --max-positions {max_positions:,}: "
-            "raise --max-positions or lower --max-points"
+            "raise --max-positions or lower --points"
         )
     return total
 
@@ -323,22 +327,23 @@ def solve_one(args, readings: dict) -> int:
                 raise UsageError(str(error)) from None
     elif args.against is not None:
         raise UsageError("--against goes with --plan")
-    if args.json:
-        write_text_atomically(args.json, json.dumps(result, indent=2) + "\n")
-    print(f"{graph.name} from {''.join(board)} (Black to move), {dc.FRAGMENT}")
-    print(f"value {value:+d} (live Black stones minus live White stones under perfect play)")
-    print(f"first player's win-or-draw komi: {', '.join(result['perfect_komi'])}")
+    lines = [
+        f"{graph.name} from {''.join(board)} (Black to move), {dc.FRAGMENT}",
+        f"value {value:+d} (live Black stones minus live White stones under perfect play)",
+        f"first player's win-or-draw komi: {', '.join(result['perfect_komi'])}",
+    ]
     if komi is not None:
-        print(f"at komi {komi}: {result['result_at_komi']}")
-    print(f"stability (passes={readings['passes']}): {classes[board]}")
-    print(f"play of the value plans: {' '.join(line['prefix'])} | repeat {' '.join(line['cycle'])}")
+        lines.append(f"at komi {komi}: {result['result_at_komi']}")
+    lines.append(f"stability (passes={readings['passes']}): {classes[board]}")
+    lines.append(f"play of the value plans: {' '.join(line['prefix'])} | repeat {' '.join(line['cycle'])}")
     if "plan" in result:
-        print(f"{args.plan}'s plan (board, to move, last turn a pass, memory -> move):")
+        lines.append(f"{args.plan}'s plan (board, to move, last turn a pass, memory -> move):")
         for row in result["plan"]["table"]:
             last = "pass" if row["last_was_pass"] else "stone"
-            print(f"  {row['board']} {row['to_move']} {last:<5} m{row['memory']} -> {row['move']}")
+            lines.append(f"  {row['board']} {row['to_move']} {last:<5} m{row['memory']} -> {row['move']}")
         for turn in result["plan"].get("replay", []):
-            print(f"  {turn}")
+            lines.append(f"  {turn}")
+    flags.emit(args, result, "\n".join(lines), indent=2)
     return 0
 
 
@@ -368,15 +373,14 @@ def pairs_report(args) -> int:
     for n in range(1, args.pairs + 1):
         graph = pairs(n)
         values[n] = values_of(graph).of(arena_of(graph).start())
-    rows = pairs_table(args.pairs, args.max_nodes)
-    print("pairs  value  prolonger  2^N  forced length under positional superko (exact, or lower..upper)")
+    rows = pairs_table(args.pairs, args.nodes)
+    lines = ["pairs  value  prolonger  2^N  forced length under positional superko (exact, or lower..upper)"]
     for row in rows:
-        print(
+        lines.append(
             f"{row['pairs']:>5}  {values[row['pairs']]:>+5d}  {row['prolonger']:>9}  {row['two_to_the_n']:>3}  {shown(row)}"
         )
-    if args.json:
-        document = {"values": {str(n): v for n, v in values.items()}, "forced_length": rows}
-        write_text_atomically(args.json, json.dumps(document, indent=2) + "\n")
+    document = {"values": {str(n): v for n, v in values.items()}, "forced_length": rows}
+    flags.emit(args, document, "\n".join(lines), indent=2)
     return 0
 
 
@@ -398,8 +402,10 @@ def readings_differ(args, readings: dict) -> int:
     if not chosen:
         raise UsageError(f"no selected conjecture uses the reading {args.differ!r}")
     choices = dc.READINGS[args.differ][0]
-    runs = {v: run_conjectures(chosen, args.max_points, dict(readings, **{args.differ: v})) for v in choices}
+    max_points = flags.largest(args)
+    runs = {v: run_conjectures(chosen, max_points, dict(readings, **{args.differ: v})) for v in choices}
     found = {}
+    lines = []
     for k, c in enumerate(chosen):
         verdicts = {v: runs[v][k]["verdicts"] for v in choices}
         first = None
@@ -410,13 +416,12 @@ def readings_differ(args, readings: dict) -> int:
                 break
         found[c.name] = first
         if first is None:
-            print(f"{c.name}: the values of {args.differ} agree on every graph up to {args.max_points} points")
+            lines.append(f"{c.name}: the values of {args.differ} agree on every graph up to {max_points} points")
         else:
-            print(f"{c.name}: smallest graph where {args.differ} matters: {first['graph']}")
+            lines.append(f"{c.name}: smallest graph where {args.differ} matters: {first['graph']}")
             for v in choices:
-                print(f"    {args.differ}={v}: {first['verdicts'][v]}")
-    if args.json:
-        write_text_atomically(args.json, json.dumps({"reading": args.differ, "smallest": found}, indent=2) + "\n")
+                lines.append(f"    {args.differ}={v}: {first['verdicts'][v]}")
+    flags.emit(args, {"reading": args.differ, "smallest": found}, "\n".join(lines), indent=2)
     return 0
 
 
@@ -426,7 +431,7 @@ def run(args) -> int:
         raise UsageError(
             f"no conjectures are executed for source {args.source!r}: expected one of {', '.join(SOURCES)}"
         )
-    readings = parse_readings(args.reading)
+    readings = parse_readings(args.options)
     if args.pairs is not None:
         return pairs_report(args)
     if args.differ is not None:
@@ -435,21 +440,20 @@ def run(args) -> int:
         return solve_one(args, readings)
     if args.board is not None or args.komi is not None:
         raise UsageError("--board and --komi go with --graph")
-    if not 1 <= args.max_points <= MAX_ENUMERATED_POINTS:
-        raise UsageError(f"--max-points must be 1..{MAX_ENUMERATED_POINTS}, got {args.max_points}")
+    max_points = flags.largest(args)
+    if not 1 <= max_points <= MAX_ENUMERATED_POINTS:
+        raise UsageError(f"--points must be 1..{MAX_ENUMERATED_POINTS}, got {max_points}")
     conjectures = selected(args.only)
     # the sums of a digraph and a stable one are counted as all digraphs of the size: an upper bound
     families = {
-        c.family: family(c.family if c.family != "sums" else "digraphs", args.max_points, readings) for c in conjectures
+        c.family: family(c.family if c.family != "sums" else "digraphs", max_points, readings) for c in conjectures
     }
     total = check_budget(families, args.max_positions)
     print(f"source 000, {dc.FRAGMENT}; {total:,} arena positions", file=sys.stderr)
-    results = run_conjectures(conjectures, args.max_points, readings)
+    results = run_conjectures(conjectures, max_points, readings)
     if args.pictures:
         write_pictures(results, args.pictures)
-    print(table(results))
-    if args.json:
-        document = {"source": "000_ca8046d90d75ceee.txt", "max_points": args.max_points, "readings": readings}
-        document["conjectures"] = results
-        write_text_atomically(args.json, json.dumps(document, indent=2) + "\n")
+    document = {"source": "000_ca8046d90d75ceee.txt", "max_points": max_points, "readings": readings}
+    document["conjectures"] = results
+    flags.emit(args, document, table(results), indent=2)
     return 0

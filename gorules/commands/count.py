@@ -27,8 +27,8 @@ from contextlib import contextmanager
 
 from tqdm import tqdm
 
-from gorules.arguments import positive_finite
-from gorules.errors import BudgetRefused, UsageError, json_text
+from gorules import flags
+from gorules.errors import BudgetRefused, UsageError
 from gorules.impl.counting.game_graph import game_graph
 from gorules.impl.counting.games import SEARCH_LIMITS, count_games, search_kind
 from gorules.impl.counting.longest import CONVENTIONS, longest
@@ -56,8 +56,8 @@ def register(subparsers) -> None:
         help="count legal positions (and on small graphs the games under a preset's ko and "
         "suicide rules, the longest game and the game graph)",
     )
-    parser.add_argument(
-        "graph",
+    flags.add_graph(
+        parser,
         help="a graph: grid:RxC, path:N, cycle:N, petersen, edges:0-1,... ; or a family "
         "grid:1xn, grid:2xn, grid:3xn, cycle:n for its recurrence and generating function",
     )
@@ -73,14 +73,13 @@ def register(subparsers) -> None:
         action="store_true",
         help="nodes and edges of the game graph (GoGameGraphs conventions)",
     )
-    parser.add_argument(
-        "--seconds",
-        type=positive_finite,
-        default=DEFAULT_SECONDS,
-        metavar="S",
-        help=f"time budget: refuse a count estimated to take longer, stop one that does (default {DEFAULT_SECONDS:g})",
+    flags.add_seconds(
+        parser,
+        DEFAULT_SECONDS,
+        reason="the counts of the largest graphs take minutes, and a count has no bounds to report when it stops",
+        help="time budget: refuse a count estimated to take longer, stop one that does",
     )
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    flags.add_output(parser)
     parser.set_defaults(func=run)
 
 
@@ -108,21 +107,12 @@ def add_game_arguments(parser) -> None:
         "length in edges of the longest simple path from the empty position in the game graph, as "
         "Farnebäck's GoGameGraphs tables give it (1×3: 14, 1×4: 40)",
     )
-    parser.add_argument(
-        "--preset",
-        "--rules",
-        dest="preset",
-        default=None,
-        help="the Tromp–Taylor preset for --games and --longest (default tromp-taylor: positional superko, "
-        "suicide allowed), e.g. no-suicide, situational",
+    flags.add_preset(
+        parser,
+        help="the Tromp–Taylor preset for --games and --longest, e.g. no-suicide, situational",
+        shown="tromp-taylor: positional superko, suicide allowed",
     )
-    parser.add_argument(
-        "--option",
-        dest="options",
-        action="append",
-        metavar="NAME=VALUE",
-        help="change one option of the preset, e.g. --option suicide=forbidden (repeatable)",
-    )
+    flags.add_options(parser, help="change one option of the preset, e.g. --option suicide=forbidden (repeatable)")
     parser.add_argument(
         "--max-positions",
         type=int,
@@ -161,7 +151,7 @@ def require_searchable(graph, what: str, positions: int, kind: str, requested: i
 
 
 def games_result(graph, positions: int, args) -> dict:
-    """{"games", "rules"} for --games, or a one-line refusal."""
+    """{"games", "options"} for --games, or a one-line refusal."""
     from gorules.impl.counting.repeating import InfiniteGames
 
     options = game_options(args)
@@ -170,7 +160,7 @@ def games_result(graph, positions: int, args) -> dict:
         found = count_games(graph, options=options)
     except InfiniteGames as infinite:
         raise UsageError(str(infinite)) from None
-    return {"games": found.games, "rules": f"ko={options.ko} suicide={options.suicide}"}
+    return {"games": found.games, "options": f"ko={options.ko} suicide={options.suicide}"}
 
 
 def longest_result(graph, positions: int, args) -> dict:
@@ -186,7 +176,7 @@ def longest_result(graph, positions: int, args) -> dict:
             "length": found.length,
             "turns": len(found.moves),
             "stone_moves": found.stone_moves,
-            "rules": f"ko={options.ko} suicide={options.suicide}",
+            "options": f"ko={options.ko} suicide={options.suicide}",
             "moves": [m if m == "pass" else point_name(graph, m) for m in found.moves],
         }
     }
@@ -301,24 +291,18 @@ def run_family(system, args) -> int:
     from gorules.impl.counting.transfer import derivation_text, derive
 
     d = derive(system)
-    if args.json:
-        print(
-            json_text(
-                {
-                    "family": d.name,
-                    "first_size": d.first,
-                    "border_states": d.states,
-                    "terms": d.terms[:12],
-                    "recurrence": d.recurrence,
-                    "recurrence_text": d.recurrence_text(),
-                    "characteristic_polynomial": str(d.characteristic),
-                    "generating_function": str(d.generating_function),
-                    "growth_constant": d.growth_value,
-                }
-            )
-        )
-    else:
-        print(derivation_text(d))
+    data = {
+        "family": d.name,
+        "first_size": d.first,
+        "border_states": d.states,
+        "terms": d.terms[:12],
+        "recurrence": d.recurrence,
+        "recurrence_text": d.recurrence_text(),
+        "characteristic_polynomial": str(d.characteristic),
+        "generating_function": str(d.generating_function),
+        "growth_constant": d.growth_value,
+    }
+    flags.emit(args, data, derivation_text(d))
     return 0
 
 
@@ -343,7 +327,7 @@ def run(args) -> int:
         result["game_graph"] = game_graph(graph).summary()
     result["seconds"] = round(time.perf_counter() - start, 3)
     with long_integers():
-        print(json_text(result) if args.json else text(result))
+        flags.emit(args, result, text(result))
     return 0
 
 
@@ -370,7 +354,7 @@ def text(result: dict) -> str:
         + (f", frontier {result['frontier']})" if "frontier" in result else ")"),
     ]
     if "games" in result:
-        lines.append(f"games            {result['games']:,}  ({result['rules']})")
+        lines.append(f"games            {result['games']:,}  ({result['options']})")
     if "longest_game" in result:
         lines.append(longest_text(result["longest_game"]))
     if "game_graph" in result:
@@ -383,4 +367,4 @@ def text(result: dict) -> str:
 def longest_text(found: dict) -> str:
     """The longest-game line: its length in the convention asked for, then the game."""
     unit = "turns" if found["convention"] == "turns" else "stone moves (GoGameGraphs)"
-    return f"longest game     {found['length']} {unit}, {found['rules']}: {' '.join(found['moves'])}"
+    return f"longest game     {found['length']} {unit}, {found['options']}: {' '.join(found['moves'])}"

@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from gorules.errors import UsageError, json_text
+from gorules import flags
+from gorules.errors import UsageError
 from gorules.impl.formats.files import staged_directory, unwritable
 
 
@@ -16,7 +17,7 @@ def register(subparsers) -> None:
         help="check every definition and theorem of the Tromp–Taylor formalization, as written "
         "and as corrected, on every board of small graphs",
     )
-    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    flags.add_output(parser, "the rows")
     parser.add_argument(
         "--pictures",
         metavar="DIR",
@@ -47,10 +48,8 @@ def run(args) -> int:
 
     with tqdm(desc="errata", unit=" cases", file=sys.stderr, disable=None) as progress:
         findings = errata_table(THOROUGH if args.thorough else QUICK, progress.update)
-    if args.json:
-        print(json_text([f.to_json() for f in findings], indent=2, ensure_ascii=False))
-    else:
-        print(table(findings))
+    rows = [f.to_json() for f in findings] if args.json else None
+    flags.emit(args, rows, table(findings), indent=2, ensure_ascii=False)
     if args.pictures is not None:
         with staged_directory(Path(args.pictures)) as staging:  # all the pictures, or none
             saved = save_pictures(findings, staging)

@@ -9,13 +9,13 @@ write the shrunk case as a test vector (and as SGF on a grid) into ``--out``.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from pathlib import Path
 
 from tqdm import tqdm
 
+from gorules import flags
 from gorules.errors import UsageError
 from gorules.impl.differential.fuzzing import fuzz, write_disagreements
 
@@ -29,16 +29,24 @@ def register(subparsers) -> None:
     )
     parser.add_argument("--examples", type=int, default=1000, metavar="N", help="random examples (default 1000)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
-    parser.add_argument("--max-order", type=int, default=12, metavar="N", help="largest random graph (default 12)")
+    flags.add_points(
+        parser,
+        12,
+        "random graphs of 1..N points",
+        aliases=("--max-order",),
+        reason="random graphs are cheap to play; the exhaustive sweeps (conjectures, readings, "
+        "topological-sweep) stop at 3 or 4",
+    )
     parser.add_argument("--max-side", type=int, default=19, metavar="N", help="largest grid side (default 19)")
     parser.add_argument(
         "--out",
         type=Path,
         default=Path("fuzz-disagreements"),
         metavar="DIR",
-        help="where disagreements are written as vectors (default fuzz-disagreements/)",
+        help="where disagreements are written as vectors (default fuzz-disagreements/; here --out names this "
+        "directory, not a file for the result)",
     )
-    parser.add_argument("--json", action="store_true", help="print {examples, moves, disagreements} as JSON")
+    flags.add_output(parser, "{examples, moves, disagreements}", out=False)
     parser.set_defaults(func=run)
 
 
@@ -46,8 +54,8 @@ def check_arguments(args) -> None:
     """UsageError for counts and sizes out of range."""
     if args.examples < 1:
         raise UsageError(f"--examples must be at least 1, got {args.examples}")
-    if not 1 <= args.max_order <= 64:
-        raise UsageError(f"--max-order must be between 1 and 64, got {args.max_order}")
+    if not 1 <= flags.largest(args) <= 64:
+        raise UsageError(f"--points must be between 1 and 64, got {flags.largest(args)}")
     if not 1 <= args.max_side <= 25:
         raise UsageError(f"--max-side must be between 1 and 25, got {args.max_side}")
     if args.out.exists() and not args.out.is_dir():
@@ -68,19 +76,15 @@ def run(args) -> int:
             bar.set_postfix(moves=moves)
 
     start = time.perf_counter()
-    report = fuzz(args.examples, args.seed, progress, max_order=args.max_order, max_side=args.max_side)
+    report = fuzz(args.examples, args.seed, progress, max_order=flags.largest(args), max_side=args.max_side)
     elapsed = time.perf_counter() - start
     bar.close()
     written = write_disagreements(report, args.out) if report.disagreements else []
-    if args.json:
-        print(json.dumps(report.as_json()))
-    else:
-        print(
-            f"{report.examples} examples, {report.moves} moves compared, "
-            f"{len(report.disagreements)} disagreements ({elapsed:.1f} s)"
-        )
-        for d in report.disagreements:
-            print(f"  {d.graph.name}: {d.what} after moves {d.moves}")
-        for path in written:
-            print(f"  wrote {path}")
+    lines = [
+        f"{report.examples} examples, {report.moves} moves compared, "
+        f"{len(report.disagreements)} disagreements ({elapsed:.1f} s)"
+    ]
+    lines += [f"  {d.graph.name}: {d.what} after moves {d.moves}" for d in report.disagreements]
+    lines += [f"  wrote {path}" for path in written]
+    flags.emit(args, report.as_json() if args.json else None, "\n".join(lines))
     return 1 if report.disagreements else 0

@@ -7,9 +7,7 @@ start, through the common ruleset interface, and prints the situation and the re
 
 from __future__ import annotations
 
-import json
-
-from gorules import rulesets
+from gorules import flags, rulesets
 from gorules.errors import UsageError
 from gorules.impl.rulesets.political.record import game_steps, write_record
 from gorules.spec.api import IllegalMove, Situation
@@ -20,7 +18,7 @@ def register(subparsers) -> None:
     """Add the ``play`` subcommand."""
     play = subparsers.add_parser("play", help="step a game of any ruleset from its start and print the situation")
     play.add_argument("ruleset", help=f"the ruleset: {', '.join(rulesets.names())}")
-    play.add_argument("graph", help='a graph, e.g. "grid:3x3", "path:4", "digraph:0>1,1>0"')
+    flags.add_graph(play, help='a graph, e.g. "grid:3x3", "path:4", "digraph:0>1,1>0"')
     play.add_argument(
         "--moves",
         default="",
@@ -29,11 +27,11 @@ def register(subparsers) -> None:
     )
     play.add_argument("--players", default=None, help="political: the players, in turn order (default A,B,C)")
     play.add_argument("--seed", type=int, default=None, help="political: the seed of the random tie-breaks")
-    play.add_argument("--json", action="store_true", help="print the situation as JSON")
+    flags.add_output(play, "the situation")
     play.add_argument(
         "--record", metavar="FILE", default=None, help="write the game to FILE as an SGF-like record (any ruleset)"
     )
-    rulesets.add_arguments(play, default=None)
+    flags.add_ruleset_flags(play, default=None)
     play.set_defaults(func=run_play)
 
 
@@ -79,11 +77,8 @@ def run_play(args) -> int:
         except OSError as error:
             raise UsageError(f"cannot write the record to {args.record}: {error.strerror or error}") from None
     events = [f"move {s.number} ({s.player} {s.move}): {'; '.join(s.events)}" for s in steps if s.events]
-    if args.json:
-        data = situation.to_json()
-        if events:
-            data["events"] = events
-        print(json.dumps(data, default=str))
-    else:
-        print("\n".join([*events, situation.text()]))
+    data = situation.to_json() if args.json else {}
+    if events:
+        data["events"] = events
+    flags.emit(args, data, "\n".join([*events, situation.text()]), default=str)
     return 0

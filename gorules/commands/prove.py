@@ -2,7 +2,7 @@
 
     gorules prove [THEOREM] (--graph G | --all-graphs N [--directed])
                   [--as-written] [--mutant NAME] [--encoding NAME] [--json]
-                  [--pictures DIR | --picture PATH] [--timeout S] [--max-points N]
+                  [--pictures DIR | --picture PATH] [--seconds S] [--max-points N] [--out FILE]
 
 Without THEOREM every registered theorem runs.  A counterexample is printed as boards;
 it is drawn only when asked (one file per board, SVG or PNG; on square grids its moves
@@ -12,8 +12,9 @@ written when a proof fails part way.  Exit code: 0 when every statement asked fo
 proved, 1 when one is refuted or unknown, 2 on bad input or a refused budget.
 
 Budgets before work: a fixed graph of more than ``--max-points`` points (default
-16) is refused before any encoding is built, and each solver call gives up
-after ``--timeout`` seconds (default 120), reporting ``unknown``.
+16) is refused before any encoding is built, and each solver call gives up after
+``--seconds`` seconds (default 120; ``--timeout`` is its older spelling), reporting
+``unknown``.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from gorules.arguments import positive_finite
-from gorules.errors import BudgetRefused, UsageError, json_text
+from gorules import flags
+from gorules.errors import BudgetRefused, UsageError
 from gorules.impl.formats.files import staged_directory, unwritable
 from gorules.spec.graph import Graph, graph_from_json, parse_graph
 from gorules.spec.text import board_text
@@ -33,7 +34,7 @@ from gorules.spec.text import board_text
 MAX_ALL_GRAPHS = 12
 MAX_PARTS_SHOWN = 12
 MAX_POINTS = 16
-DEFAULT_TIMEOUT = 120.0
+DEFAULT_SECONDS = 120.0
 
 
 def register(subparsers) -> None:
@@ -51,7 +52,7 @@ def register(subparsers) -> None:
         help="well-formedness, move-definedness, clear-characterization, ... (default: all)",
     )
     where = parser.add_mutually_exclusive_group(required=True)
-    where.add_argument("--graph", metavar="G", help="a graph: grid:3x3, cycle:5, petersen, digraph:0>1,1>0, ...")
+    flags.add_graph(where, flag=True, help="a graph: grid:3x3, cycle:5, petersen, digraph:0>1,1>0, ...")
     where.add_argument("--all-graphs", metavar="N", type=int, help="every graph on N vertices at once")
     parser.add_argument("--directed", action="store_true", help="with --all-graphs: every directed graph")
     parser.add_argument("--as-written", action="store_true", help="the statement as the source writes it")
@@ -62,19 +63,16 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--depth", metavar="K", type=int, help="move-definedness: the longest game prefix to check or search"
     )
-    parser.add_argument(
-        "--timeout",
-        metavar="SECONDS",
-        type=positive_finite,
-        default=DEFAULT_TIMEOUT,
-        help=f"give up on each solver call after this long: unknown (default {DEFAULT_TIMEOUT:g})",
+    flags.add_seconds(
+        parser,
+        DEFAULT_SECONDS,
+        reason="each solver call alone; an unanswered call is reported unknown",
+        help="give up on each solver call after this many seconds: unknown",
     )
-    parser.add_argument(
-        "--max-points",
-        metavar="N",
-        type=int,
-        default=MAX_POINTS,
-        help=f"refuse a graph of more points before any work (default {MAX_POINTS})",
+    flags.add_max_points(
+        parser,
+        MAX_POINTS,
+        reason="the encodings grow exponentially beyond; solve, which searches games, stops at 12",
     )
     drawing = parser.add_mutually_exclusive_group()
     drawing.add_argument(
@@ -87,7 +85,7 @@ def register(subparsers) -> None:
         metavar="PATH",
         help="draw a counterexample to PATH (.svg or .png), further boards beside it",
     )
-    parser.add_argument("--json", action="store_true", help="print the result(s) as JSON")
+    flags.add_output(parser, "the result(s)")
     parser.set_defaults(func=run)
 
 
@@ -122,7 +120,7 @@ def chosen_graph(args):
 
 
 def check_options(args) -> None:
-    """Reject a negative depth, a non-positive timeout or a picture that is not SVG/PNG."""
+    """Reject a negative depth, a refusal limit below 1 or a picture that is not SVG/PNG."""
     if args.depth is not None and args.depth < 0:
         raise UsageError(f"--depth must be at least 0, got {args.depth}")
     if args.max_points < 1:
@@ -260,9 +258,9 @@ def move_label(graph: Graph, v) -> str:
 def report(result, graph) -> str:
     """The human-readable lines for one result."""
     reading = "as written" if result.as_written else "corrected"
-    rules = f", rules: mutant {result.mutant}" if result.mutant else ""
+    mutant = f", rules: mutant {result.mutant}" if result.mutant else ""
     lines = [
-        f"{result.theorem} ({reading}{rules}) on {result.graph}: {result.status} "
+        f"{result.theorem} ({reading}{mutant}) on {result.graph}: {result.status} "
         f"in {result.seconds:.2f}s [encoding {result.encoding}]"
     ]
     if result.scope:
@@ -306,16 +304,13 @@ def run(args) -> int:
                 as_written=args.as_written,
                 encoding=args.encoding,
                 mutant=args.mutant,
-                timeout=args.timeout,
+                timeout=args.seconds,
                 **options,
             )
         except ValueError as error:  # an option the theorem's encoding does not know
             raise UsageError(f"{theorem.name}: {error}") from error
         results.append(result)
     draw_all(results, graph, args)
-    if args.json:
-        data = [r.to_json() for r in results]
-        print(json_text(data[0] if len(data) == 1 else data, indent=2))
-    else:
-        print("\n\n".join(report(r, graph) for r in results))
+    data = [r.to_json() for r in results] if args.json else [None]
+    flags.emit(args, data[0] if len(data) == 1 else data, "\n\n".join(report(r, graph) for r in results), indent=2)
     return 0 if all(r.proved for r in results) else 1

@@ -5,7 +5,8 @@ For each clause of the source that the toolkit reads two ways (an option with
 spaces, boards or alliance structures of increasing size; this command prints the
 smallest situation where they lead to different play or scores, with the line of play
 that shows it and a picture (text here; SVG files with ``--pictures DIR``), and writes
-every size's smallest case and count of disagreeing plays to ``--json FILE``.
+every size's smallest case and count of disagreeing plays as JSON (``--json``, into a file
+with ``--out FILE``).
 
 A source's finder module provides ``disagreements(max_points, seconds, progress)``; it may
 also provide ``search_readings`` (the same arguments, returning an object with
@@ -17,11 +18,10 @@ the text picture of a disagreement.
 from __future__ import annotations
 
 import importlib
-import json
 import re
 from pathlib import Path
 
-from gorules.arguments import positive_finite
+from gorules import flags
 from gorules.errors import UsageError
 from gorules.impl.formats.files import write_text_atomically
 
@@ -35,17 +35,21 @@ def register(subparsers) -> None:
         "readings", help="the smallest situations where two readings of a source's clause disagree"
     )
     parser.add_argument("source", help="the source: 001 (Topological Go) or 004 (Political Go), or its file stem")
-    parser.add_argument(
-        "--max-points", type=int, default=3, help="compare on spaces or graphs of up to this many points (default 3)"
+    flags.add_points(
+        parser,
+        3,
+        "compare on spaces or graphs of 1..N points",
+        aliases=("--max-points",),
+        reason="the comparisons grow fast with the size; topological-sweep, which checks two propositions only, "
+        "covers 4",
     )
-    parser.add_argument(
-        "--seconds",
-        type=positive_finite,
-        default=600.0,
-        help="the time allowed (default 600); a run estimated to take longer is refused, one that runs out "
-        "reports the sizes it finished",
+    flags.add_seconds(
+        parser,
+        600.0,
+        reason="a run estimated to take longer is refused, one that runs out reports the sizes it finished",
+        help="the time allowed",
     )
-    parser.add_argument("--json", metavar="FILE", help="write every disagreement and the counts per size as JSON")
+    flags.add_output(parser, "every disagreement and the counts per size", json_file=True)
     parser.add_argument("--pictures", metavar="DIR", help="write an SVG picture of each smallest disagreement here")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
@@ -123,15 +127,14 @@ def report_text(d, diagram: str | None) -> str:
 def run(args) -> int:
     """Run the source's finder and print (and write) what it found."""
     key = source_key(args.source)
-    if args.max_points < 1:
-        raise UsageError("--max-points must be at least 1")
+    max_points = flags.largest(args)
     module = finder(key)
     progress = not args.quiet
     if hasattr(module, "search_readings"):
-        finding = module.search_readings(args.max_points, args.seconds, progress)
+        finding = module.search_readings(max_points, args.seconds, progress)
         found, compared, complete, note = finding.disagreements, finding.compared, finding.complete_up_to, finding.note
     else:
-        found, compared, complete, note = module.disagreements(args.max_points, args.seconds, progress), None, None, ""
+        found, compared, complete, note = module.disagreements(max_points, args.seconds, progress), None, None, ""
     firsts = smallest(found)
     pictures: dict = {}
     if args.pictures:
@@ -140,26 +143,28 @@ def run(args) -> int:
                 pictures[id(d)] = picture_name(d)
                 write_text_atomically(Path(args.pictures) / pictures[id(d)], d.picture)
     diagram = getattr(module, "diagram", None)
+    lines = []
     for d in firsts:
-        print(report_text(d, diagram(d) if diagram else None))
+        lines.append(report_text(d, diagram(d) if diagram else None))
         if id(d) in pictures:
-            print(f"  svg: {Path(args.pictures) / pictures[id(d)]}")
-        print()
+            lines.append(f"  svg: {Path(args.pictures) / pictures[id(d)]}")
+        lines.append("")
     if compared:
-        print("compared, per pair of readings and size (disagreeing / compared):")
+        lines.append("compared, per pair of readings and size (disagreeing / compared):")
         for pair, sizes in compared.items():
             cells = ", ".join(f"{n} pts {c['disagreeing']}/{c['compared']}" for n, c in sizes.items())
-            print(f"  {pair}: {cells}")
+            lines.append(f"  {pair}: {cells}")
             if not any(c["disagreeing"] for c in sizes.values()):
-                print(
+                lines.append(
                     f"    no disagreement on any of the {sum(c['go_spaces'] for c in sizes.values())} spaces compared"
                 )
     if complete is not None:
-        print(f"complete up to {complete} points" + (f" ({note})" if note else ""))
+        lines.append(f"complete up to {complete} points" + (f" ({note})" if note else ""))
+    data = None
     if args.json:
         data = {
             "source": key,
-            "max_points": args.max_points,
+            "max_points": max_points,
             "complete_up_to": complete,
             "note": note,
             "smallest": [entry(d, pictures.get(id(d))) for d in firsts],
@@ -168,5 +173,5 @@ def run(args) -> int:
         }
         if compared is not None:
             data["compared"] = compared
-        write_text_atomically(args.json, json.dumps(data, indent=2, allow_nan=False) + "\n")
+    flags.emit(args, data, "\n".join(lines), indent=2)
     return 0

@@ -3,9 +3,8 @@ rules, or a preset and options of the Tromp–Taylor ruleset)."""
 
 from __future__ import annotations
 
-from gorules import rulesets
-from gorules.arguments import positive_finite
-from gorules.errors import BudgetRefused, UsageError, json_text
+from gorules import flags, rulesets
+from gorules.errors import BudgetRefused, UsageError
 from gorules.impl.formats.files import unwritable
 from gorules.spec.graph import parse_graph
 
@@ -29,27 +28,22 @@ def register(subparsers) -> None:
         "replay",
         help="play moves like 'B C3, W D4, B pass' on a graph and print each board, the scores and the winner",
     )
-    parser.add_argument("graph", metavar="GRAPH", help="grid:3x3, petersen, digraph:0>1,1>0, ...")
+    flags.add_graph(parser, help="grid:3x3, petersen, digraph:0>1,1>0, ...")
     parser.add_argument(
         "--moves",
         default="",
         metavar="MOVES",
         help="moves separated by commas: an optional colour and a point name or number, or pass",
     )
-    parser.add_argument(
-        "--preset", "--rules", dest="preset", default=None, help="a Tromp–Taylor preset (default: the source's rules)"
+    flags.add_preset(parser, help="a Tromp–Taylor preset", shown="tromp-taylor, the source's rules")
+    flags.add_options(parser, help="a Tromp–Taylor option, e.g. ko=simple (repeatable)")
+    flags.add_seconds(
+        parser,
+        DEFAULT_SECONDS,
+        reason="a game of a few hundred moves on 19x19 fits in it",
+        help="time budget: refuse a replay estimated to take longer",
     )
-    parser.add_argument(
-        "--option", dest="options", action="append", metavar="NAME=VALUE", help="a Tromp–Taylor option, e.g. ko=simple"
-    )
-    parser.add_argument(
-        "--seconds",
-        type=positive_finite,
-        default=DEFAULT_SECONDS,
-        metavar="S",
-        help=f"time budget: refuse a replay estimated to take longer (default {DEFAULT_SECONDS:g})",
-    )
-    parser.add_argument("--json", action="store_true", help="print only the final board, scores, winner, moves")
+    flags.add_output(parser, "only the final board, scores, winner, moves")
     parser.add_argument("--picture", metavar="FILE", help="save the final board as FILE (.svg or .png)")
     parser.set_defaults(func=run)
 
@@ -72,8 +66,5 @@ def run(args) -> int:
 
         last = f", after move {len(game.moves)}" if game.moves else ""
         save_picture(graph, game.final.board, args.picture, title=f"{graph.name}{last}")
-    if args.json:
-        print(json_text(summary(game)))
-    else:
-        print(report(game))
+    flags.emit(args, summary(game) if args.json else None, report(game))
     return 0

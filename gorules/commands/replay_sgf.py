@@ -19,7 +19,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from tqdm import tqdm
 
-from gorules.errors import UsageError, json_text
+from gorules import flags
+from gorules.errors import UsageError
 from gorules.impl.formats.sgf import RecordError, load_sgf
 from gorules.impl.formats.sgf_replay import check_record
 
@@ -44,7 +45,7 @@ def register(subparsers) -> None:
         "--gnugo-every", type=int, default=1, metavar="N", help="read GNU Go's board after every N-th move (default 1)"
     )
     parser.add_argument("--jobs", type=int, default=2, help="records replayed at once (default 2)")
-    parser.add_argument("--json", action="store_true", help="print one JSON report")
+    flags.add_output(parser, "one report")
     parser.set_defaults(func=run)
 
 
@@ -147,9 +148,6 @@ def run(args) -> int:
             tqdm(work, total=len(files), desc="replay-sgf", unit="record", disable=args.json or None, file=sys.stderr)
         )
     totals = summary(reports)
-    if args.json:
-        print(json_text({"summary": totals, "records": reports}, indent=2))
-    else:
-        print(text_report(reports, totals))
+    flags.emit(args, {"summary": totals, "records": reports}, text_report(reports, totals), indent=2)
     disagreements = sum(o["disagreements"] for o in totals["opinions"].values())
     return 0 if disagreements == 0 and not totals["unreadable"] else 1

@@ -14,8 +14,8 @@ import json
 import sys
 from typing import Any
 
-from gorules import rulesets, situations
-from gorules.arguments import positive_finite, worker_count
+from gorules import flags, rulesets, situations
+from gorules.arguments import worker_count
 from gorules.conjectures import as_number
 from gorules.errors import UsageError
 from gorules.impl.formats.files import write_json_atomically
@@ -36,24 +36,19 @@ def register(subparsers) -> None:
         "solve",
         help="solve a small graph exactly under any two-player ruleset: perfect-play value and a principal variation",
     )
-    parser.add_argument("graph", help="a graph, e.g. grid:2x2, path:5, cycle:4, atlas:40")
-    rulesets.add_arguments(parser)
-    parser.add_argument(
-        "--seconds",
-        type=positive_finite,
-        default=DEFAULT_SECONDS,
-        help=f"time budget; when it runs out the proven bounds are reported (default {DEFAULT_SECONDS:g})",
+    flags.add_graph(parser)
+    flags.add_ruleset_flags(parser)
+    flags.add_seconds(
+        parser,
+        DEFAULT_SECONDS,
+        help="time budget; when it runs out the proven bounds are reported",
     )
-    parser.add_argument(
-        "--nodes",
-        "--max-nodes",
-        dest="nodes",
-        type=int,
-        default=DEFAULT_NODES,
-        help=f"node budget (default {DEFAULT_NODES:,})",
-    )
-    parser.add_argument(
-        "--max-points", type=int, default=MAX_POINTS, help=f"refuse larger graphs (default {MAX_POINTS})"
+    flags.add_nodes(parser, DEFAULT_NODES)
+    flags.add_max_points(
+        parser,
+        MAX_POINTS,
+        reason="the exact solver reaches perfect play on graphs up to this size; analyse and fundamental-score "
+        "stop at 7 and prove at 16, where their own methods reach",
     )
     parser.add_argument(
         "--core",
@@ -100,7 +95,7 @@ def register(subparsers) -> None:
         f"exits 2 (default {MAX_POSITIONS:,}; the writer holds them all in memory)",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    flags.add_output(parser, out=False)  # the result is printed by run(), which writes no file
     situations.add_argument(parser)
     parser.set_defaults(func=run)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gorules import rulesets
+from gorules import flags, rulesets
 from gorules.conjectures import BUILT_IN, FIGURES, check_figures, find_conjecture
-from gorules.errors import UsageError, json_text
+from gorules.errors import UsageError
 from gorules.spec.api import OptionError
 from gorules.store import Store
 from gorules.sweep import FAMILY_HELP, family_graphs, run_sweep, summary_table
@@ -24,37 +24,51 @@ def register(subparsers) -> None:
     parser.add_argument("--scheduler", metavar="ADDRESS", help="run on the Dask cluster at ADDRESS")
     parser.add_argument("--workers", type=int, default=None, help="local worker processes (0: in this process)")
     parser.add_argument("--conjecture-file", metavar="FILE", help="a Python file defining conjectures")
-    parser.add_argument(
-        "--ruleset", default=None, help="compute the figures under this ruleset instead of the conjecture's own"
+    flags.add_ruleset(
+        parser, None, help="compute the figures under this ruleset instead of the conjecture's own (default: its own)"
     )
-    parser.add_argument("--preset", default=None, help="with --ruleset: a preset of it")
-    parser.add_argument(
-        "--option", dest="options", action="append", metavar="NAME=VALUE", help="with --ruleset: an option (repeatable)"
-    )
-    parser.add_argument("--ruleset-file", metavar="FILE", help="a Python file defining rulesets of your own")
+    flags.add_preset(parser, help="with --ruleset: a preset of it")
+    flags.add_options(parser, help="with --ruleset: an option (repeatable)")
+    flags.add_ruleset_file(parser)
     parser.add_argument("--list", action="store_true", help="list the conjectures and figures")
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    flags.add_output(parser, "the summary (with --list: the conjectures and figures)")
     parser.set_defaults(func=run)
 
 
-def listing(conjecture_file=None) -> str:
-    """The built-in (and the file's) conjectures with their rulesets, and the figures."""
-    lines = ["conjectures:"]
+def listed(conjecture_file=None) -> list:
+    """The conjectures of the file (if any), then the built-in ones."""
     from gorules.conjectures import load_conjecture_file
 
-    extra = load_conjecture_file(conjecture_file) if conjecture_file else []
-    for c in extra + BUILT_IN:
+    return (load_conjecture_file(conjecture_file) if conjecture_file else []) + BUILT_IN
+
+
+def listing(conjectures: list) -> str:
+    """The conjectures with their rulesets, and the figures."""
+    lines = ["conjectures:"]
+    for c in conjectures:
         families = f" (e.g. --graphs {c.families[0]})" if c.families else ""
         lines.append(f"  {c.name} [{c.label}]{families}: {c.description}")
     lines.append("figures: " + ", ".join(sorted(FIGURES)))
     return "\n".join(lines)
 
 
+def listing_data(conjectures: list) -> dict:
+    """The conjectures and the figures, as JSON-able data."""
+    return {
+        "conjectures": [
+            {"name": c.name, "ruleset": c.label, "families": list(c.families), "description": c.description}
+            for c in conjectures
+        ],
+        "figures": sorted(FIGURES),
+    }
+
+
 def run(args) -> int:
     """Run the sweep, print the summary table (or JSON); exit 1 if a counterexample was found
     or a graph stayed unknown."""
     if args.list:
-        print(listing(args.conjecture_file))
+        conjectures = listed(args.conjecture_file)
+        flags.emit(args, listing_data(conjectures), listing(conjectures))
         return 0
     if not args.conjecture and not args.conjecture_file:
         raise UsageError("name a conjecture (gorules sweep --list shows them)")
@@ -81,8 +95,5 @@ def run(args) -> int:
             summary = run_sweep(conjecture, family, store, args.scheduler, args.workers, progress=not args.json)
     except OptionError as error:
         raise UsageError(str(error)) from error
-    if args.json:
-        print(json_text(summary.as_json()))
-    else:
-        print(summary_table(summary))
+    flags.emit(args, summary.as_json() if args.json else None, summary_table(summary))
     return 0 if not summary.counterexamples and not summary.unknown else 1

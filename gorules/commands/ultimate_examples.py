@@ -12,13 +12,12 @@ play and the full search disagree.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 
 from tqdm import tqdm
 
-from gorules.arguments import positive_finite
+from gorules import flags
 from gorules.errors import BudgetRefused, UsageError
 from gorules.impl.rulesets.ultimate import examples as ux
 from gorules.impl.solving.budget import Budget, BudgetSpent
@@ -26,7 +25,7 @@ from gorules.spec.text import board_diagram
 from gorules.spec.ultimate import situation_text
 
 MAX_POINTS = 14
-"""The default largest shape: the text's move numbers need 13 and 14 points."""
+"""The default largest shape (``--points``): the text's move numbers need 13 and 14 points."""
 LEAST_POINTS = 11
 """The first example's smallest shape with its stated properties has 11 points."""
 MOST_POINTS = 20
@@ -40,11 +39,13 @@ def register(subparsers) -> None:
         "ultimate-examples",
         help="the worked examples of source 003 section VII: positions, computed lines, comparison with the text",
     )
-    parser.add_argument(
-        "--max-points",
-        type=int,
-        default=MAX_POINTS,
-        help=f"search shapes up to this many points ({LEAST_POINTS}..{MOST_POINTS}, default {MAX_POINTS})",
+    flags.add_points(
+        parser,
+        MAX_POINTS,
+        f"search shapes of up to N points (N from {LEAST_POINTS} to {MOST_POINTS})",
+        aliases=("--max-points",),
+        reason="the text's move numbers need 13 and 14 points",
+        least=LEAST_POINTS,
     )
     parser.add_argument(
         "--exact-points",
@@ -53,25 +54,26 @@ def register(subparsers) -> None:
         help=f"compare sensible play with the full search on shapes up to this many points (default {EXACT_POINTS}; "
         "0: skip)",
     )
-    parser.add_argument("--max-nodes", type=int, default=None, help="give up after this many search nodes in all")
-    parser.add_argument("--seconds", type=positive_finite, default=None, help="give up after this many seconds")
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    flags.add_nodes(parser, None, help="give up after this many search nodes in all")
+    flags.add_seconds(parser, None, help="give up after this many seconds")
+    flags.add_output(parser, "the report")
     parser.set_defaults(func=run)
 
 
 def checked(args) -> Budget:
     """The budget; UsageError for a limit out of range."""
-    if not LEAST_POINTS <= args.max_points <= MOST_POINTS:
+    largest = flags.largest(args, LEAST_POINTS)
+    if not LEAST_POINTS <= largest <= MOST_POINTS:
         raise UsageError(
-            f"--max-points must be between {LEAST_POINTS} (the first example needs 11 points) and {MOST_POINTS}, "
-            f"got {args.max_points}"
+            f"--points must be between {LEAST_POINTS} (the first example needs 11 points) and {MOST_POINTS}, "
+            f"got {largest}"
         )
     if not 0 <= args.exact_points <= 10:
         raise UsageError(
             f"--exact-points must be between 0 and 10 (the full search is slow beyond), got {args.exact_points}"
         )
     try:
-        return Budget(seconds=args.seconds, nodes=args.max_nodes)
+        return Budget(seconds=args.seconds, nodes=args.nodes)
     except ValueError as error:
         raise UsageError(str(error)) from None
 
@@ -101,7 +103,7 @@ def example_report(example: ux.Example, args, meter, progress) -> dict:
     """One example: the shapes searched, the chosen position and its variations."""
     found = []
     engines: dict = {}
-    for shape in ux.shapes(example, args.max_points):
+    for shape in ux.shapes(example, flags.largest(args, LEAST_POINTS)):
         engines[shape] = ux.Sensible(ux.example_graph(shape), meter=meter)
         found.append(ux.properties(engines[shape], shape))
         progress.update(1)
@@ -115,7 +117,7 @@ def example_report(example: ux.Example, args, meter, progress) -> dict:
         ],
     }
     if shape is None:
-        report["failed"] = f"no shape up to {args.max_points} points has the stated properties"
+        report["failed"] = f"no shape up to {flags.largest(args, LEAST_POINTS)} points has the stated properties"
         return report
     graph = ux.example_graph(shape)
     report["position"] = {
@@ -224,7 +226,9 @@ def run(args) -> int:
     """Rebuild both examples, compare with the full search, print, exit 1 on a failure."""
     budget = checked(args)
     meter = budget.meter()
-    total = sum(len(ux.shapes(e, args.max_points)) for e in ux.EXAMPLES) + len(ux.agreement_shapes(args.exact_points))
+    total = sum(len(ux.shapes(e, flags.largest(args, LEAST_POINTS))) for e in ux.EXAMPLES) + len(
+        ux.agreement_shapes(args.exact_points)
+    )
     progress = tqdm(total=total, desc="shapes", file=sys.stderr, disable=args.json)
     started = time.perf_counter()
     report: dict = {"examples": [], "agreement": []}
@@ -237,15 +241,12 @@ def run(args) -> int:
         raise BudgetRefused(
             f"{spent} after {meter.nodes:,} nodes: settled {done}"
             + (" and the comparison" if report["agreement"] else "")
-            + " (raise --max-nodes or --seconds, or lower --exact-points)"
+            + " (raise --nodes or --seconds, or lower --exact-points)"
         ) from None
     finally:
         progress.close()
     report["nodes"] = meter.nodes
     report["seconds"] = round(time.perf_counter() - started, 2)
-    if args.json:
-        print(json.dumps(report, allow_nan=False))
-    else:
-        print(text_report(report))
+    flags.emit(args, report, text_report(report))
     failed = any("failed" in e for e in report["examples"]) or not all(r["agree"] for r in report["agreement"])
     return 1 if failed else 0

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 from tqdm import tqdm
 
+from gorules import flags
 from gorules.verify import registered_checks, run_check
 
 
@@ -16,7 +16,7 @@ def register(subparsers) -> None:
         "verify",
         help="run every check (proofs, errata, fuzzing, counts, solves) and print a table",
     )
-    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    flags.add_output(parser, "the rows")
     parser.add_argument("--only", metavar="TEXT", help="run only checks whose name contains TEXT")
     parser.set_defaults(func=run)
 
@@ -46,10 +46,8 @@ def run(args) -> int:
         reports.append(run_check(check))
     passed = sum(r.passed for r in reports)
     skipped = [r for r in reports if r.not_run]
-    if args.json:
-        print(json.dumps([r.__dict__ for r in reports], indent=2))
-    else:
-        print(table(reports))
-        print(f"\n{passed} of {len(reports)} checks passed", end="")
-        print(f"; {len(skipped)} not run (install what they name to run them)" if skipped else "")
+    tally = f"{passed} of {len(reports)} checks passed" + (
+        f"; {len(skipped)} not run (install what they name to run them)" if skipped else ""
+    )
+    flags.emit(args, [r.__dict__ for r in reports], f"{table(reports)}\n\n{tally}", indent=2)
     return 0 if passed + len(skipped) == len(reports) and passed else 1

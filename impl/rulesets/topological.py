@@ -300,7 +300,7 @@ class Topological(spec.Topological):
 
     def is_over(self, graph: Graph, states: tuple) -> bool:
         """Stone rules: two consecutive passes; primitive rules: the player to move has no turn."""
-        if self.options.rules == "stone":
+        if self.options.scoring == "stone":
             return states[-1].passes >= 2
         space = space_for(graph)
         return all(self.turn(space, states, i) is None for i in range(len(space.sets)))
