@@ -1,21 +1,21 @@
 """What the commands over source 003's searches share (``fundamental-score``,
 ``ultimate-claims``, ``ultimate-table``, ``analyse``): the budget flags (``--max-points``,
-``--max-nodes``, ``--seconds``, ``--json``), the ``--core`` and ``--search`` flags of the
-yes/no searches, and the reading of them; a progress bar and a report printer.
+``--nodes``, ``--seconds``, with ``--json`` and ``--out``, built by :mod:`gorules.flags`),
+the ``--core`` and ``--search`` flags of the yes/no searches, and the reading of them; a
+progress bar and a report printer.
 
-Every search runs within a budget (``--max-nodes``, ``--seconds``); larger graphs than
+Every search runs within a budget (``--nodes``, ``--seconds``); larger graphs than
 ``--max-points`` are refused before any work; progress goes to stderr; a budget that runs
 out reports what was proved so far.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 
 from tqdm import tqdm
 
-from gorules.arguments import positive_finite
+from gorules import flags
 from gorules.errors import UsageError
 from gorules.impl.rulesets.ultimate.search import AUTO_NODES
 from gorules.impl.solving.budget import Budget
@@ -25,14 +25,17 @@ MAX_POINTS = 7
 """Graphs above this size are refused unless --max-points raises it (6 points: seconds)."""
 
 
-def add_budget(parser, seconds: float | None = None) -> None:
-    """The budget flags every command here takes."""
-    parser.add_argument(
-        "--max-points", type=int, default=MAX_POINTS, help=f"refuse larger graphs (default {MAX_POINTS})"
+def add_budget(parser, seconds: float | None = None, reason: str | None = None) -> None:
+    """The budget and output flags every command here takes; ``reason`` says why the
+    command's ``--seconds`` has a default where the others have none."""
+    flags.add_max_points(
+        parser,
+        MAX_POINTS,
+        reason="the yes/no searches of Ultimate Go grow fast with the points; solve takes 12 and prove 16",
     )
-    parser.add_argument("--max-nodes", type=int, default=None, help="give up after this many search nodes")
-    parser.add_argument("--seconds", type=positive_finite, default=seconds, help="give up after this many seconds")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    flags.add_nodes(parser, None, help="give up after this many search nodes")
+    flags.add_seconds(parser, seconds, reason=reason, help="give up after this many seconds")
+    flags.add_output(parser)
 
 
 def add_core(parser, default: str = "auto") -> None:
@@ -78,7 +81,7 @@ def core_of(args) -> dict:
 def budget_of(args) -> Budget:
     """The budget the flags set."""
     try:
-        return Budget(seconds=args.seconds, nodes=args.max_nodes)
+        return Budget(seconds=args.seconds, nodes=args.nodes)
     except ValueError as error:
         raise UsageError(str(error)) from None
 
@@ -89,12 +92,8 @@ def bar(args, what: str):
 
 
 def show(args, report: dict) -> None:
-    """Print a report as JSON or as ``key: value`` lines."""
-    if args.json:
-        print(json.dumps(report, allow_nan=False))
-        return
-    for key, value in report.items():
-        print(f"{key}: {value}")
+    """Give a report as JSON or as ``key: value`` lines (see :func:`gorules.flags.emit`)."""
+    flags.emit(args, report, "\n".join(f"{key}: {value}" for key, value in report.items()))
 
 
 RESULTS = {1: "B", 0: "draw", -1: "W"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from gorules import rulesets, situations
+from gorules import flags, rulesets, situations
 from gorules.impl.rulesets.ultimate import claims as ultimate_claims
 from gorules.impl.rulesets.ultimate.search import INF, Engine, deep
 from gorules.impl.solving.budget import BudgetSpent
@@ -29,7 +29,7 @@ def register(subparsers) -> None:
     score = subparsers.add_parser(
         "fundamental-score", help="section IV's score in Fundamental Go (source 003), by yes/no searches"
     )
-    score.add_argument("graph")
+    flags.add_graph(score)
     situations.add_argument(score)
     score.add_argument("--ultimate", action="store_true", help="also the Ultimate Go result (with ultimate prisoners)")
     score.add_argument(

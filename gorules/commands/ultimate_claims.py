@@ -5,11 +5,11 @@ budget ran out first).
 
 from __future__ import annotations
 
-import json
 import sys
 
 from tqdm import tqdm
 
+from gorules import flags
 from gorules.impl.rulesets.ultimate import claims as ultimate_claims
 from gorules.impl.rulesets.ultimate.search import Engine
 from gorules.impl.solving.budget import BudgetSpent
@@ -27,7 +27,7 @@ def register(subparsers) -> None:
     claims = subparsers.add_parser(
         "ultimate-claims", help="the claims of source 003 sections IV-VI on every reachable situation, per graph"
     )
-    claims.add_argument("graphs", nargs="+", metavar="GRAPH")
+    flags.add_graph(claims, dest="graphs", nargs="+")
     claims.add_argument("--max-situations", type=int, default=200_000, help="at most this many situations per graph")
     add_budget(claims)
     claims.set_defaults(func=run_claims)
@@ -55,23 +55,27 @@ def claims_on(graph: Graph, args) -> dict:
     return row
 
 
+def claims_text(rows: list[dict]) -> str:
+    """The claims per graph for people: one line per graph, then one per claim."""
+    lines = []
+    for row in rows:
+        lines.append(
+            f"{row['graph']}: {row.get('situations', '?')} situations"
+            + ("" if row.get("complete", False) else " (not all)")
+        )
+        if "why" in row:
+            lines.append(f"  unknown: {row['why']}")
+        for claim, entry in row.get("claims", {}).items():
+            lines.append(f"  {entry['status']:<8} {claim} ({entry['asked']} situations)")
+            if entry["status"] == "fails":
+                lines.append("    first counterexample: " + entry["counterexample"].replace("\n", "; "))
+                lines.append(f"    {entry['detail']}")
+    return "\n".join(lines)
+
+
 def run_claims(args) -> int:
     """The claims on each graph, one status per claim and graph."""
     graphs = [checked_graph(name, args.max_points) for name in args.graphs]
     rows = [claims_on(graph, args) for graph in tqdm(graphs, desc="graphs", file=sys.stderr, disable=args.json)]
-    if args.json:
-        print(json.dumps(rows, allow_nan=False))
-    else:
-        for row in rows:
-            print(
-                f"{row['graph']}: {row.get('situations', '?')} situations"
-                + ("" if row.get("complete", False) else " (not all)")
-            )
-            if "why" in row:
-                print(f"  unknown: {row['why']}")
-            for claim, entry in row.get("claims", {}).items():
-                print(f"  {entry['status']:<8} {claim} ({entry['asked']} situations)")
-                if entry["status"] == "fails":
-                    print("    first counterexample: " + entry["counterexample"].replace("\n", "; "))
-                    print(f"    {entry['detail']}")
+    flags.emit(args, rows, claims_text(rows))
     return 1 if any(e["status"] == "fails" for r in rows for e in r.get("claims", {}).values()) else 0

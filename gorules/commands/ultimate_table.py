@@ -7,15 +7,13 @@ bounds proved so far.
 
 from __future__ import annotations
 
-import json
 import sys
 
 from tqdm import tqdm
 
-from gorules import rulesets
+from gorules import flags, rulesets
 from gorules.arguments import positive_finite, worker_count
 from gorules.errors import UsageError
-from gorules.impl.formats.files import write_text_atomically
 from gorules.impl.rulesets.ultimate.search import INF, Engine, deep
 from gorules.impl.solving.budget import Budget, BudgetSpent
 from gorules.impl.solving.split import SPLIT_AFTER
@@ -36,8 +34,12 @@ def register(subparsers) -> None:
         "ultimate-table",
         help="area value, Fundamental score, Ultimate result and territory over every connected graph up to N points",
     )
-    table.add_argument("--points", type=int, default=6, help="the largest graphs (default 6)")
-    table.add_argument("--out", default=None, help="also write the table (markdown, or JSON with --json) to this file")
+    flags.add_points(
+        table,
+        6,
+        "every connected graph of 1..N points",
+        reason="one below the atlas's 7 points, where the searches grow long",
+    )
     table.add_argument(
         "--area-nodes",
         type=int,
@@ -64,7 +66,7 @@ def register(subparsers) -> None:
         default=MAX_MINUTES,
         help=f"refuse to start when the worst-case time exceeds this (default {MAX_MINUTES:g})",
     )
-    add_budget(table, seconds=30.0)
+    add_budget(table, seconds=30.0, reason="the table needs a time bound on each search to bound its worst case")
     add_core(table)
     table.set_defaults(func=run_table)
 
@@ -278,12 +280,13 @@ def run_table(args) -> int:
     for flag, value in (("--area-seconds", args.area_seconds), ("--max-minutes", args.max_minutes)):
         if not value > 0 or value == float("inf"):
             raise UsageError(f"{flag} must be a positive number, got {value:g}")
-    budget_of(args)  # a bad --seconds or --max-nodes is refused before any work
-    if args.points > args.max_points:
+    budget_of(args)  # a bad --seconds or --nodes is refused before any work
+    points = flags.largest(args)
+    if points > args.max_points:
         raise UsageError(
-            f"--points {args.points} exceeds --max-points {args.max_points} (raise the limit with --max-points)"
+            f"--points {points} exceeds --max-points {args.max_points} (raise the limit with --max-points)"
         )
-    graphs = connected_graphs(args.points)
+    graphs = connected_graphs(points)
     worst = worst_case_seconds(len(graphs), args)
     if worst is None:
         raise UsageError("the table needs --seconds: without it no time bounds the score and Ultimate searches")
@@ -294,8 +297,5 @@ def run_table(args) -> int:
             "(raise the limit with --max-minutes, or lower --seconds/--area-seconds)"
         )
     rows = [table_row(g, args) for g in tqdm(graphs, desc="graphs", unit="graph", file=sys.stderr, disable=args.json)]
-    text = json.dumps(rows, allow_nan=False, indent=1) if args.json else markdown(rows)
-    if args.out:
-        write_text_atomically(args.out, text + "\n")
-    print(text)
+    flags.emit(args, rows, markdown(rows), indent=1)
     return 0
