@@ -35,6 +35,17 @@ GRAPH_HELP = "a graph, e.g. grid:2x2, path:5, cycle:4, atlas:40, petersen, digra
 STDOUT = "-"
 
 
+def add_spellings(parser, names: tuple[str, ...], help: str, **settings) -> None:
+    """A flag under its name and its other spellings (``names[1:]``): the help lists the
+    name and says the others, and an error names the spelling that was given."""
+    first, *others = names
+    if others:
+        help = f"{help}; also spelt {', '.join(others)}"
+    parser.add_argument(first, help=help, **settings)
+    for name in others:
+        parser.add_argument(name, help=argparse.SUPPRESS, **settings)
+
+
 def with_default(text: str, default, reason: str | None = None, shown: str | None = None) -> str:
     """A help line ending with its default, and why this command's default is what it is."""
     if shown is None:
@@ -48,7 +59,6 @@ def with_default(text: str, default, reason: str | None = None, shown: str | Non
 def add_graph(parser, *, flag: bool = False, help: str = GRAPH_HELP, **settings) -> None:
     """The graph a command works on: the positional ``GRAPH`` (``flag=False``) or ``--graph G``;
     further ``add_argument`` settings (``default``, ``nargs``, ``dest``, ``required``) pass through."""
-    settings.setdefault("metavar", "GRAPH" if not flag else "G")
     if flag:
         parser.add_argument("--graph", help=help, **settings)
     else:
@@ -72,7 +82,7 @@ def add_preset(
     """``--preset NAME`` (older spelling ``--rules``); ``shown`` says what the default is
     when it is not a name (default: the ruleset's own preset)."""
     shown = shown or (default if default is not None else "the ruleset's own")
-    parser.add_argument("--preset", "--rules", dest="preset", default=default, help=f"{help} (default: {shown})")
+    add_spellings(parser, ("--preset", "--rules"), f"{help} (default: {shown})", dest="preset", default=default)
 
 
 def add_options(
@@ -82,7 +92,7 @@ def add_options(
 ) -> None:
     """``--option NAME=VALUE``, repeatable, into ``args.options`` (a list of words, or None);
     ``aliases`` are other spellings of the same flag (``--reading``)."""
-    parser.add_argument("--option", *aliases, dest="options", action="append", metavar="NAME=VALUE", help=help)
+    add_spellings(parser, ("--option", *aliases), help, dest="options", action="append", metavar="NAME=VALUE")
 
 
 def add_ruleset_flags(parser, default: str | None = "tromp-taylor") -> None:
@@ -111,14 +121,14 @@ def add_ruleset_file(parser) -> None:
 
 def add_seconds(parser, default: float | None, reason: str | None = None, help: str = "time budget in seconds") -> None:
     """``--seconds S`` (older spelling ``--timeout``): a positive finite time budget."""
-    parser.add_argument(
-        "--seconds",
-        "--timeout",
+    add_spellings(
+        parser,
+        ("--seconds", "--timeout"),
+        with_default(help, default, reason),
         dest="seconds",
         type=positive_finite,
         default=default,
         metavar="S",
-        help=with_default(help, default, reason),
     )
 
 
@@ -126,14 +136,14 @@ def add_nodes(
     parser, default: int | None, reason: str | None = None, help: str = "node budget: search nodes in all"
 ) -> None:
     """``--nodes N`` (older spelling ``--max-nodes``): a budget of search nodes, into ``args.nodes``."""
-    parser.add_argument(
-        "--nodes",
-        "--max-nodes",
+    add_spellings(
+        parser,
+        ("--nodes", "--max-nodes"),
+        with_default(help, default, reason),
         dest="nodes",
         type=int,
         default=default,
         metavar="N",
-        help=with_default(help, default, reason),
     )
 
 
@@ -186,14 +196,14 @@ def add_points(
     """``--points N`` or ``--points A..B``: the range of sizes a sweep covers, into
     ``args.points`` (a :class:`PointRange`); ``aliases`` are the command's older spellings,
     which take the same values (``--max-points 3`` is ``--points 1..3``)."""
-    parser.add_argument(
-        "--points",
-        *aliases,
+    add_spellings(
+        parser,
+        ("--points", *aliases),
+        with_default(help, default, reason),
         dest="points",
         type=point_range,
         default=PointRange(least, default),
         metavar="N|A..B",
-        help=with_default(help, default, reason),
     )
 
 

@@ -52,7 +52,7 @@ def register(subparsers) -> None:
         help="well-formedness, move-definedness, clear-characterization, ... (default: all)",
     )
     where = parser.add_mutually_exclusive_group(required=True)
-    flags.add_graph(where, flag=True, help="a graph: grid:3x3, cycle:5, petersen, digraph:0>1,1>0, ...")
+    flags.add_graph(where, flag=True, metavar="G", help="a graph: grid:3x3, cycle:5, petersen, digraph:0>1,1>0, ...")
     where.add_argument("--all-graphs", metavar="N", type=int, help="every graph on N vertices at once")
     parser.add_argument("--directed", action="store_true", help="with --all-graphs: every directed graph")
     parser.add_argument("--as-written", action="store_true", help="the statement as the source writes it")

@@ -28,7 +28,7 @@ def register(subparsers) -> None:
         "replay",
         help="play moves like 'B C3, W D4, B pass' on a graph and print each board, the scores and the winner",
     )
-    flags.add_graph(parser, help="grid:3x3, petersen, digraph:0>1,1>0, ...")
+    flags.add_graph(parser, metavar="GRAPH", help="grid:3x3, petersen, digraph:0>1,1>0, ...")
     parser.add_argument(
         "--moves",
         default="",

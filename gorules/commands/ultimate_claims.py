@@ -27,7 +27,7 @@ def register(subparsers) -> None:
     claims = subparsers.add_parser(
         "ultimate-claims", help="the claims of source 003 sections IV-VI on every reachable situation, per graph"
     )
-    flags.add_graph(claims, dest="graphs", nargs="+")
+    flags.add_graph(claims, dest="graphs", nargs="+", metavar="GRAPH")
     claims.add_argument("--max-situations", type=int, default=200_000, help="at most this many situations per graph")
     add_budget(claims)
     claims.set_defaults(func=run_claims)
