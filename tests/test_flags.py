@@ -26,7 +26,10 @@ def small_runs(tmp_path: Path) -> dict[str, list[str]]:
     assert main(["solve", "path:3", "--no-progress", "--certificate", str(certificate)]) == 0
     record = tmp_path / "game.sgf"
     board = grid(3, 3)
-    save_sgf(board, list(Game(board).play(4).play(0).moves), record, komi=0.5)
+    game = Game(board)
+    game.play(4)
+    game.play(0)
+    save_sgf(board, list(game.moves), record, komi=0.5)
     return {
         "analyse": ["analyse", "graph: path:2; board: ..; to move: B"],
         "best-play": ["best-play", "path:3", "--horizon", "1"],
