@@ -22,7 +22,11 @@ Where a flag's default differs between commands, the command's ``--help`` says w
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
+import io
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -303,3 +307,24 @@ def emit(args, data, text: str | None = None, **dumps) -> None:
             print(text)
     elif document:
         print(document)
+
+
+def printing_to_out(run: Callable[..., int]) -> Callable[..., int]:
+    """``run``, a command's function that prints its result itself, with ``--out FILE``:
+    what it prints on stdout is written to FILE whole (nothing if it fails) and, unless it
+    is JSON, printed as well."""
+
+    @functools.wraps(run)
+    def with_out(args) -> int:
+        target = destination(args)
+        if target is None:
+            return run(args)
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            code = run(args)
+        write_text_atomically(target, printed.getvalue())
+        if not args.json:
+            sys.stdout.write(printed.getvalue())
+        return code
+
+    return with_out

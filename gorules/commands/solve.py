@@ -95,9 +95,9 @@ def register(subparsers) -> None:
         f"exits 2 (default {MAX_POSITIONS:,}; the writer holds them all in memory)",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    flags.add_output(parser, out=False)  # the result is printed by run(), which writes no file
+    flags.add_output(parser)
     situations.add_argument(parser)
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=flags.printing_to_out(run))
 
 
 def report(solution: Solution, ruleset, graph) -> dict:
