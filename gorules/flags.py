@@ -37,6 +37,8 @@ from gorules.impl.formats.files import unwritable, write_text_atomically
 
 GRAPH_HELP = "a graph, e.g. grid:2x2, path:5, cycle:4, atlas:40, petersen, digraph:0>1,1>0"
 STDOUT = "-"
+BOUNDED_BY_SIZE = "unlike solve's, for the size limit on the graphs bounds these searches"
+"""Why a budget of a command over source 003's yes/no searches has no default."""
 
 
 def add_spellings(parser, names: tuple[str, ...], help: str, **settings) -> None:

@@ -33,8 +33,8 @@ def add_budget(parser, seconds: float | None = None, reason: str | None = None) 
         MAX_POINTS,
         reason="the yes/no searches of Ultimate Go grow fast with the points; solve takes 12 and prove 16",
     )
-    flags.add_nodes(parser, None, help="give up after this many search nodes")
-    flags.add_seconds(parser, seconds, reason=reason, help="give up after this many seconds")
+    flags.add_nodes(parser, None, help="give up after this many search nodes", reason=flags.BOUNDED_BY_SIZE)
+    flags.add_seconds(parser, seconds, reason=reason or flags.BOUNDED_BY_SIZE, help="give up after this many seconds")
     flags.add_output(parser)
 
 

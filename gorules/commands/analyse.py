@@ -44,8 +44,8 @@ def register(subparsers) -> None:
         MAX_POINTS,
         reason="the yes/no searches of Ultimate Go grow fast with the points; solve takes 12 and prove 16",
     )
-    flags.add_nodes(parser, None, help="give up after this many search nodes")
-    flags.add_seconds(parser, None, help="give up after this many seconds")
+    flags.add_nodes(parser, None, help="give up after this many search nodes", reason=flags.BOUNDED_BY_SIZE)
+    flags.add_seconds(parser, None, help="give up after this many seconds", reason=flags.BOUNDED_BY_SIZE)
     flags.add_output(parser, "the analysis")
     add_core(parser, default="python")  # its many small questions: faster in Python (docs/ultimate.md)
     parser.set_defaults(func=run)

@@ -54,8 +54,8 @@ def register(subparsers) -> None:
         help=f"compare sensible play with the full search on shapes up to this many points (default {EXACT_POINTS}; "
         "0: skip)",
     )
-    flags.add_nodes(parser, None, help="give up after this many search nodes in all")
-    flags.add_seconds(parser, None, help="give up after this many seconds")
+    flags.add_nodes(parser, None, help="give up after this many search nodes in all", reason=flags.BOUNDED_BY_SIZE)
+    flags.add_seconds(parser, None, help="give up after this many seconds", reason=flags.BOUNDED_BY_SIZE)
     flags.add_output(parser, "the report")
     parser.set_defaults(func=run)
 
