@@ -250,3 +250,17 @@ def test_help_states_why_a_default_differs(capsys):
         parser = commands()[name]
         action = next(a for a in parser._actions if flag in a.option_strings)
         assert "(default " in action.help and ":" in action.help.split("(default ", 1)[1], (name, flag)
+
+
+def test_solve_writes_what_it_prints_to_out_whole_or_not_at_all(tmp_path, capsys, monkeypatch):
+    target = tmp_path / "solve.json"
+    code, out, _ = run(["solve", "path:3", "--no-progress", "--json", "--out", str(target)], capsys, monkeypatch)
+    assert code == 0 and out == ""
+    assert json.loads(target.read_text())["value"] == 3
+    text = tmp_path / "solve.txt"
+    code, out, _ = run(["solve", "path:3", "--no-progress", "--out", str(text)], capsys, monkeypatch)
+    assert code == 0 and "value +3 for Black" in out and text.read_text() == out
+    refused = tmp_path / "refused.txt"
+    code, _, err = run(["solve", "path:3", "--max-points", "2", "--out", str(refused)], capsys, monkeypatch)
+    assert code == 2 and "--max-points" in err
+    assert not refused.exists()
