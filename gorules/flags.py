@@ -12,9 +12,10 @@ One vocabulary across the commands:
   or ``--max-order`` where a command spelt its range so);
 - ``--json`` prints the result as one JSON document on stdout; ``--out FILE`` writes the
   result (JSON with ``--json``, else the text) to FILE, whole or not at all, and still prints
-  the text on stdout; ``--out -`` is stdout alone.  ``--json FILE``, where a command took a
-  file there, writes the JSON to FILE as ``--json --out FILE`` does, with one line on stderr
-  saying so.
+  the text on stdout (:func:`printing_to_out`, for a command that prints for itself, has no
+  text to print with ``--json``); ``--out -`` is stdout alone.  ``--json FILE``, where a
+  command took a file there, writes the JSON to FILE as ``--json --out FILE`` does, with one
+  line on stderr saying so.
 
 Where a flag's default differs between commands, the command's ``--help`` says why.
 """
