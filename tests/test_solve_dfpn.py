@@ -239,9 +239,9 @@ def test_dfpn_reports_bounds_when_the_budget_runs_out_inside_a_test():
 def test_a_test_decided_as_its_budget_runs_out_is_answered():
     """1×7's test of +2 from the empty board decided by df-pn in k nodes: given k − 1 nodes
     (its last slice cut at k, one past the budget) it still answers, where dropping a
-    decided answer because the budget ran out in the same slice raised Budget; given
+    decided answer because the budget ran out in the same slice raised BudgetSpent; given
     k − 2, the budget runs out before the answer."""
-    from gorules.impl.solving.solve import Budget
+    from gorules.impl.solving.budget import BudgetSpent
 
     def tested(max_nodes: int | None) -> tuple:
         solver = Solver(parse_graph("path:7"), "tromp-taylor", search="dfpn", max_nodes=max_nodes)
@@ -252,7 +252,7 @@ def test_a_test_decided_as_its_budget_runs_out_is_answered():
     answer, k = tested(None)
     assert answer == 1 and k > 100
     assert tested(k - 1) == (answer, k)
-    with pytest.raises(Budget):
+    with pytest.raises(BudgetSpent):
         tested(k - 2)
 
 

@@ -183,7 +183,8 @@ def test_a_turn_counts_only_if_a_leaf_was_searched_in_it():
     """1×10's test of +2 split by hand: a turn whose share is spent before any leaf could be
     handed out gives the workers back (ShareSpent) without counting a turn; the next, whose
     leaves run until the node budget is spent, counts one."""
-    from gorules.impl.solving.solve import Budget, ShareSpent
+    from gorules.impl.solving.budget import BudgetSpent
+    from gorules.impl.solving.stops import ShareSpent
 
     solver = Solver(parse_graph("path:10"), "tromp-taylor", search="dfpn", jobs=2)
     tree = split.Split(solver, solver.root(), 2, solver.group)
@@ -195,7 +196,7 @@ def test_a_turn_counts_only_if_a_leaf_was_searched_in_it():
         assert tree.turns == 0 and tree.nodes == 0
         solver.share_until = None
         solver.max_nodes = solver.nodes + 3_000
-        with pytest.raises(Budget):
+        with pytest.raises(BudgetSpent):
             tree.run(pool)
         assert tree.turns == 1 and tree.nodes > 0
     finally:

@@ -86,6 +86,7 @@ from typing import Any
 from gorules.impl.engine.benson import margin_bounds
 from gorules.impl.engine.options import Options, options_of
 from gorules.impl.engine.rules import kernel, popcount
+from gorules.impl.solving.budget import BudgetSpent
 from gorules.impl.solving.split import (
     SPLIT_AFTER,
     SPLIT_EXPAND,
@@ -96,6 +97,7 @@ from gorules.impl.solving.split import (
     jobs_within,
     memory_available,
 )
+from gorules.impl.solving.stops import ProbeSpent, ShareSpent, SolveError
 from gorules.spec.graph import Graph
 
 PASS = "pass"
@@ -153,13 +155,10 @@ stored); longer steps skip undecided iterations.  These two settings took the fe
 nodes of those compared (docs/solver.md, "How the value is found")."""
 
 
-class SolveError(ValueError):
-    """A solve that cannot be done: the graph is too large, or the node budget ran out."""
-
-
 @dataclass
-class Solution:
-    """The perfect-play value (Black minus White, komi subtracted) and how it was found."""
+class Result:
+    """What the solver found: the perfect-play value (Black minus White, komi subtracted), or
+    the bounds proved when the budget ran out, and how it was found."""
 
     graph: str
     rules: str
@@ -182,18 +181,6 @@ class Solution:
 
 READIED: set = set()
 """The compiled searches whose kernels this process has called (``Solver.compile_kernels``)."""
-
-
-class Budget(Exception):
-    """Raised inside the search when the node or time budget is spent; the message says which."""
-
-
-class ProbeSpent(Exception):
-    """Raised inside the search when the first guess's probe has used its nodes."""
-
-
-class ShareSpent(Exception):
-    """Raised inside the search when the tests of one direction (up or down) have used their turn's share of nodes."""
 
 
 class SplitDue(Exception):
@@ -296,7 +283,7 @@ class Solver:
         """Prepare to solve ``graph`` from the empty board with Black to move, or from
         ``start`` = (black points, white points, side to move: 0 Black, 1 White) taken as
         a position without earlier history; SolveError if the graph has more than
-        ``max_points`` points.  The search stops (Budget) after ``max_nodes`` nodes or
+        ``max_points`` points.  The search stops (BudgetSpent) after ``max_nodes`` nodes or
         ``max_seconds`` seconds; ``progress(solver)`` is called every ``TICK`` nodes and
         after each null-window test.  ``benson`` and ``symmetry`` switch the Benson bounds
         and the automorphism folding (each used only where it is sound); ``territory`` counts,
@@ -935,14 +922,14 @@ class Solver:
         known[slot] = (t, 0, move, d_keys, d_bits, q)
 
     def check_node_budget(self) -> None:
-        """Budget if more than ``max_nodes`` nodes have been visited."""
+        """BudgetSpent if more than ``max_nodes`` nodes have been visited."""
         if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise Budget(f"the node budget of {self.max_nodes:,} nodes ran out")
+            raise BudgetSpent(f"the node budget of {self.max_nodes:,} nodes ran out")
 
     def check_time_budget(self) -> None:
-        """Budget if the time budget's deadline has passed."""
+        """BudgetSpent if the time budget's deadline has passed."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise Budget(f"the time budget of {self.max_seconds:g} s ran out")
+            raise BudgetSpent(f"the time budget of {self.max_seconds:g} s ran out")
 
     def deepen(self, state, t, group=()) -> int:
         """Whether the player to move in ``state`` can force at least ``t``, by iterative
@@ -1089,7 +1076,7 @@ class Solver:
     def compiled_dfpn(self, state, t, group=(), going_on: bool = False) -> int:
         """The df-pn kernel's answer to "at least ``t``?" from ``state`` under the current
         history: 1 or -1, in slices of nodes as :meth:`compiled_prove` runs them.  With
-        ``going_on`` the kernel goes on from where its last search stopped (Budget), which must
+        ``going_on`` the kernel goes on from where its last search stopped (BudgetSpent), which must
         have been this test under this history, the kernel not called since."""
         import numpy as np
 
@@ -1500,15 +1487,15 @@ class Solver:
                 if line is not None:
                     return line
             return None
-        except Budget:
+        except BudgetSpent:
             raise SolveError(f"{self.graph.name}: the node budget of {self.max_nodes} nodes ran out") from None
         finally:
             sys.setrecursionlimit(limit)
 
-    def solve(self, bounds_on_budget: bool = False) -> Solution:
+    def solve(self, bounds_on_budget: bool = False) -> Result:
         """Solve the game from the start position: the value (for Black), a principal
         variation, the effort.  When the budget runs out: SolveError, or with
-        ``bounds_on_budget`` a Solution of status ``bounds`` with the bounds proved so far."""
+        ``bounds_on_budget`` a Result of status ``bounds`` with the bounds proved so far."""
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 100_000))
         compiling = self.compile_kernels()
@@ -1523,14 +1510,14 @@ class Solver:
             line: list = []
             try:
                 self.principal_variation(state, value, line)
-            except Budget as spent:
+            except BudgetSpent as spent:
                 # The value is proved; only the line that shows it was cut short.
                 self.line_cut = str(spent)
-        except Budget as spent:
+        except BudgetSpent as spent:
             if not bounds_on_budget:
                 raise SolveError(f"{self.graph.name}: {spent} before the value was found") from None
             lower, upper = self.black_bounds()
-            return Solution(
+            return Result(
                 graph=self.graph.name,
                 rules=self.rules.name or self.rules.describe(),
                 value=None,
@@ -1557,7 +1544,7 @@ class Solver:
         finally:
             sys.setrecursionlimit(limit)
         seconds = time.perf_counter() - start
-        return Solution(
+        return Result(
             graph=self.graph.name,
             rules=self.rules.name or self.rules.describe(),
             value=raw - komi,
@@ -1622,7 +1609,7 @@ def solve(
     max_nodes: int | None = None,
     transpositions: bool = True,
     max_points: int = MAX_POINTS,
-) -> Solution:
+) -> Result:
     """The perfect-play value of ``graph`` from the empty board under ``rules`` (Tromp–Taylor
     by default), with ``komi`` replacing the ruleset's komi if given."""
     rules = options_of(rules)

@@ -47,6 +47,9 @@ import multiprocessing
 import os
 from dataclasses import dataclass, field
 
+from gorules.impl.solving.budget import BudgetSpent
+from gorules.impl.solving.stops import ShareSpent, SolveError
+
 SPLIT_AFTER = 1 << 21
 """The nodes a test may take in the solving process before it is split (with ``jobs`` > 1)."""
 SPLIT_FIRST = 1 << 18
@@ -175,7 +178,6 @@ def _work(conn, solver) -> None:
     the test's root along ``path`` within ``budget`` nodes, send back (answer, nodes, (pn,
     dn)), the numbers where an open search stopped; None ends the loop.  The solver is the
     forked copy of the solving process's, its tables kept from leaf to leaf."""
-    from gorules.impl.solving.solve import Budget
     from gorules.processes import die_with_parent
 
     die_with_parent()
@@ -199,7 +201,7 @@ def _work(conn, solver) -> None:
         numbers = (0, 0)
         try:
             answer = solver.compiled_dfpn(state, t, group, going_on=cut == (path, t))
-        except Budget:
+        except BudgetSpent:
             from gorules.impl.kernels.dfpn import root_numbers
 
             answer = 0
@@ -421,8 +423,6 @@ class Split:
         """Wait a little for the busy workers and take in the answers that came back."""
         from multiprocessing.connection import wait
 
-        from gorules.impl.solving.solve import SolveError
-
         solver = self.solver
         by_conn = {pool.workers[index][1]: index for index in busy}
         for ready in wait(list(by_conn), WAIT_SECONDS):
@@ -440,17 +440,15 @@ class Split:
             self.returned(leaf, answer, nodes, asked, numbers)
 
     def check_budget(self) -> None:
-        """The solver's Budget if its node or time budget has run out."""
+        """The solver's BudgetSpent if its node or time budget has run out."""
         self.solver.check_node_budget()
         self.solver.check_time_budget()
 
     def run(self, pool: Pool) -> int:
         """Go on deciding the test with the pool's workers: 1 or -1; ``ShareSpent`` when the
-        turn's share is spent (the tree kept for the next turn); the solver's Budget when
+        turn's share is spent (the tree kept for the next turn); the solver's BudgetSpent when
         its node or time budget runs out.  A turn in which a leaf was searched is counted
         in ``turns``."""
-        from gorules.impl.solving.solve import ShareSpent
-
         solver = self.solver
         busy: dict = {}
         counted = False

@@ -285,20 +285,20 @@ def _losing_children(colours: int, wins: Callable[[int], bool]) -> tuple[int, ..
 
 
 @dataclass
-class Solution:
+class WinningRegions:
     """The winning regions of both players (0 = Black, 1 = White) and a winning plan for each."""
 
     regions: tuple
     plans: tuple
 
 
-def solve(arena: Arena, wins: Callable[[int], bool], region: frozenset | None = None) -> Solution:
+def solve(arena: Arena, wins: Callable[[int], bool], region: frozenset | None = None) -> WinningRegions:
     """Solve the Emerson–Lei game on `region` (every position has a successor in it) in which
     Black wins a play iff ``wins(colours seen infinitely often)``: Zielonka's recursion."""
     if region is None:
         region = frozenset(range(len(arena.positions)))
     if not region:
-        return Solution((frozenset(), frozenset()), (Pieces([]), Pieces([])))
+        return WinningRegions((frozenset(), frozenset()), (Pieces([]), Pieces([])))
     seen = 0
     for v in region:
         seen |= arena.colour[v]
@@ -332,7 +332,7 @@ def solve(arena: Arena, wins: Callable[[int], bool], region: frozenset | None = 
     theirs = Pieces(opponent_pieces)
     won = (game, region - game) if sigma == 0 else (region - game, game)
     plans = (mine, theirs) if sigma == 0 else (theirs, mine)
-    return Solution(won, plans)
+    return WinningRegions(won, plans)
 
 
 # ------------------------------------------------------------------ objectives
