@@ -57,24 +57,63 @@ def move_names(graph: Graph, moves: Sequence) -> list:
     return [m if m == "pass" else point_name(graph, m) for m in moves]
 
 
-# The figures defined for the Tromp–Taylor ruleset only (they read its options).
-TROMP_TAYLOR_FIGURES = frozenset({"shortest_perfect_game", "longest_game", "boards"})
+# The figures the Tromp–Taylor engine computes: they need the ruleset's ``engine`` capability.
+ENGINE_FIGURES = frozenset({"shortest_perfect_game", "longest_game", "boards"})
 
 
 def check_figures(names: Sequence[str], ruleset: Ruleset) -> None:
-    """UsageError, before any work, if a figure is unknown or not defined for the ruleset."""
+    """UsageError, before any work, if a figure is unknown or the ruleset lacks what it needs
+    (the message names the capability)."""
     for name in names:
         if name not in FIGURES:
             raise UsageError(f"unknown figure {name!r}: known figures are {', '.join(sorted(FIGURES))}")
-        if name in TROMP_TAYLOR_FIGURES:
+        if name in ENGINE_FIGURES:
             tromp_taylor_options(ruleset, name)
+        if name == "value":
+            require_solvable(ruleset)
+        if name == "directed_value":
+            require_arena(ruleset)
 
 
 def tromp_taylor_options(ruleset: Ruleset, figure_name: str):
-    """The Tromp–Taylor options of a ruleset; UsageError if a Tromp–Taylor figure is asked of another ruleset."""
-    if ruleset.name != "tromp-taylor":
-        raise UsageError(f"the figure {figure_name!r} is defined for the tromp-taylor ruleset, not {ruleset.name}")
-    return ruleset.options
+    """The options the Tromp–Taylor engine computes a figure under (the ruleset's ``engine``
+    capability); UsageError naming the capability when the ruleset lacks it."""
+    engine = ruleset.capability("engine")
+    if engine is None:
+        raise UsageError(
+            f"the figure {figure_name!r} is refused: {ruleset.capability_gap('engine')} "
+            "(the figure is the Tromp–Taylor engine's)"
+        )
+    return engine(ruleset)
+
+
+def require_solvable(ruleset: Ruleset) -> None:
+    """UsageError naming the ``solve`` capability when the ruleset has none and the generic
+    search does not apply (a game that may not end, or not of two players)."""
+    from gorules.impl.solving.search import SearchError, require_two_player_finite
+
+    if ruleset.capability("solve") is not None:
+        return
+    try:
+        require_two_player_finite(ruleset)
+    except SearchError as error:
+        raise UsageError(
+            f"the figure 'value' is refused: {ruleset.capability_gap('solve')}, and the generic search does not "
+            f"apply: {error}"
+        ) from None
+
+
+def require_arena(ruleset: Ruleset) -> None:
+    """UsageError unless the ruleset is a game of source 000's kind: an infinite game of
+    Black and White with an outcome, solved by a capability of its own (a subclass that
+    changes a rule loses it)."""
+    if ruleset.capability("solve") is None:
+        raise UsageError(f"the figure 'directed_value' is refused: {ruleset.capability_gap('solve')}")
+    if ruleset.players != ("B", "W") or ruleset.value_kind != "outcome" or ruleset.finite:
+        raise UsageError(
+            f"the figure 'directed_value' is the value of an infinite game of Black and White with an outcome "
+            f"(source 000's), which the {ruleset.name} ruleset (value kind {ruleset.value_kind}) is not"
+        )
 
 
 def as_number(x):
@@ -134,8 +173,7 @@ def directed_value_figure(graph: Graph, ruleset: Ruleset) -> dict:
     (:mod:`gorules.impl.rulesets.directed.arena`): the value from the empty board (live Black stones
     minus live White stones under perfect play), which is the first player's only
     win-or-draw komi under divide-and-choose."""
-    if ruleset.name != "directed":
-        raise UsageError(f"the figure 'directed_value' is defined for the directed ruleset, not {ruleset.name}")
+    require_arena(ruleset)
     if graph.order > DIRECTED_MAX_POINTS:
         raise UsageError(f"the figure 'directed_value' solves graphs of at most {DIRECTED_MAX_POINTS} points")
     from gorules.impl.rulesets.directed.arena import arena_of, values_of
@@ -206,6 +244,16 @@ class Conjecture:
     families: list = field(default_factory=list)
     preset: str | None = None
     options: dict = field(default_factory=dict)
+    value_kinds: tuple = ()
+    """The kinds of value (:data:`gorules.spec.api.ValueKind`) the predicate reads; empty if any."""
+
+    def refuse_value_kind(self, ruleset: Ruleset) -> None:
+        """UsageError when the predicate cannot read the ruleset's kind of value."""
+        if self.value_kinds and ruleset.value_kind not in self.value_kinds:
+            raise UsageError(
+                f"{self.name} reads a value of kind {' or '.join(self.value_kinds)}, and the value kind of the "
+                f"{ruleset.name} ruleset is {ruleset.value_kind}"
+            )
 
     def holds(self, graph: Graph, figures: dict) -> bool:
         """Whether the conjecture holds on a graph with these figures."""
@@ -298,6 +346,7 @@ BUILT_IN = [
         "statement, in its own game, is going-first-is-good-000.",
         "000_ca8046d90d75ceee.txt",
         ["paths:1-7", "cycles:3-7", "stars:1-6", "complete:1-5", "grids:2x3", "atlas-connected:6"],
+        value_kinds=("margin", "outcome"),
     ),
     Conjecture(
         "going-first-is-good-stone",
@@ -311,6 +360,7 @@ BUILT_IN = [
         "000_ca8046d90d75ceee.txt",
         ["paths:1-6", "atlas-connected:5"],
         preset="stone",
+        value_kinds=("margin", "outcome"),
     ),
     Conjecture(
         "going-first-is-good-000",

@@ -63,6 +63,35 @@ def registered_checks() -> list[Check]:
     return found
 
 
+GROUP_RULESETS: dict[str, tuple[str, ...]] = {
+    "count": ("tromp-taylor",),
+    "engine": ("tromp-taylor",),
+    "engines": ("tromp-taylor",),
+    "errata": ("tromp-taylor",),
+    "proofs": ("tromp-taylor",),
+    "replay": ("tromp-taylor",),
+    "solve": ("tromp-taylor",),
+    "directed": ("directed",),
+}
+"""The groups of checks about one ruleset's source: Tromp–Taylor's formalisation (its proofs,
+errata, counts, engine and replay, on directed graphs too) and source 000's game.  The checks
+of the other groups (interface, rulesets, spec) name the rulesets they concern."""
+
+SOURCE_RULESETS = {"source 003": ("ultimate", "fundamental"), "ultimate.md": ("ultimate", "fundamental")}
+"""Names that stand in a check's name for the rulesets of a source."""
+
+
+def concerned(check: Check, known: list[str]) -> set[str]:
+    """The rulesets (of ``known``) a check concerns: its group's, or those its name names
+    (a spec module's name with ``_`` read as ``-``); Tromp–Taylor when it names none."""
+    if check.group in GROUP_RULESETS:
+        return set(GROUP_RULESETS[check.group])
+    text = check.name.lower().replace("_", "-")
+    named = {name for name in known if name in text}
+    named |= {name for phrase, names in SOURCE_RULESETS.items() if phrase in text for name in names}
+    return named or {"tromp-taylor"}
+
+
 def run_check(check: Check) -> Report:
     """Run one check, timing it; an exception is a failed check, never a crash of verify."""
     start = time.perf_counter()

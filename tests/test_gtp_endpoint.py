@@ -144,8 +144,8 @@ def test_whole_game_against_gnugo(our_colour):
     "options,words",
     [
         (["--graph", "grid:0x3"], "bad graph"),
-        (["--rules", "bogus"], "unknown preset"),
-        (["--preset", "bogus"], "unknown preset"),
+        (["--rules", "bogus"], "preset 'bogus'"),
+        (["--preset", "bogus"], "preset 'bogus'"),
     ],
 )
 def test_bad_options_give_one_line_and_exit_2(options, words):

@@ -1,4 +1,5 @@
-"""``gorules analyse SITUATION``: sections IV–VI of source 003 on one situation.
+"""``gorules analyse SITUATION``: sections IV–VI of source 003 on one situation, for a ruleset
+with the ``analyse`` capability (Ultimate and Fundamental Go); any other is refused naming it.
 
 The score (least winning mid-game komi − ½), the cost of each legal move, the optimal moves,
 the resignation case, the sente level (the cost of a delay or reverse delay), the phase and,
@@ -14,7 +15,7 @@ from tqdm import tqdm
 
 from gorules import flags, rulesets, situations
 from gorules.errors import UsageError
-from gorules.impl.rulesets.ultimate.analysis import REVERSE_DELAY, Analysis, analyse
+from gorules.impl.rulesets.ultimate.analysis import REVERSE_DELAY, Analysis
 from gorules.impl.rulesets.ultimate.search import Engine
 from gorules.impl.solving.budget import Budget, BudgetSpent
 from gorules.spec.graph import Graph, parse_graph, point_name
@@ -38,7 +39,7 @@ def register(subparsers) -> None:
         help='a file, JSON, or text such as "graph: grid:2x3; board: B../.W.; to move: B"',
     )
     flags.add_graph(parser, flag=True, default=None, help="the graph, if the situation does not name it")
-    flags.add_ruleset(parser, "ultimate", choices=("ultimate", "fundamental"), help="default ultimate")
+    flags.add_ruleset_flags(parser, "ultimate")
     flags.add_max_points(
         parser,
         MAX_POINTS,
@@ -157,7 +158,10 @@ def run(args) -> int:
             f"{graph.name} has {graph.order} points: analyse takes at most {args.max_points} "
             "(raise the limit with --max-points)"
         )
-    ruleset = rulesets.make(args.ruleset)
+    ruleset = rulesets.from_arguments(args)
+    analysis_of = ruleset.capability("analyse")
+    if analysis_of is None:
+        raise UsageError(f"analyse is refused: {ruleset.capability_gap('analyse')} (sections IV–VI of source 003)")
     situation = situations.read(ruleset, graph, args.situation)
     if situation.over:
         raise UsageError("the game in this situation is over: there is nothing to analyse")
@@ -173,7 +177,7 @@ def run(args) -> int:
         **core_of(args),
     )
     try:
-        analysis = analyse(engine, engine.from_situation(situation.state), ruleset.name == "ultimate")
+        analysis = analysis_of(situation, engine)
     except BudgetSpent as spent:
         raise UsageError(
             f"{spent} after {engine.nodes} nodes before the score was settled: nothing proved "

@@ -27,10 +27,10 @@ from contextlib import contextmanager
 
 from tqdm import tqdm
 
-from gorules import flags
+from gorules import flags, rulesets
 from gorules.errors import BudgetRefused, UsageError
 from gorules.impl.counting.game_graph import game_graph
-from gorules.impl.counting.games import SEARCH_LIMITS, count_games, search_kind
+from gorules.impl.counting.games import SEARCH_LIMITS, search_kind
 from gorules.impl.counting.longest import CONVENTIONS, longest
 from gorules.impl.counting.positions import (
     count_legal,
@@ -40,6 +40,7 @@ from gorules.impl.counting.positions import (
     frontier_sizes,
     good_ordering,
 )
+from gorules.spec.api import Ruleset
 from gorules.spec.graph import parse_graph, point_name
 
 TINY = 6  # points: enumerate all boards
@@ -47,6 +48,8 @@ ENUMERATION_LIMIT = 16  # points: 3^16 ≈ 43 million boards is the most we enum
 GAME_GRAPH_LIMIT = 16  # points
 DEFAULT_SECONDS = 600.0
 ENUMERATION_SECONDS_PER_BOARD = 2e-6
+GENERIC_NODES = 20_000_000
+"""The situations the generic game count visits at most (a ruleset without ``count-games``)."""
 
 
 def register(subparsers) -> None:
@@ -88,9 +91,11 @@ def add_game_arguments(parser) -> None:
     parser.add_argument(
         "--games",
         action="store_true",
-        help="count the games from the empty board under Tromp–Taylor's rules with the preset's ko and "
+        help="count the games from the start under the ruleset: Tromp–Taylor's with the preset's ko and "
         "suicide options (simple ko and no ko: refused with a line of play that repeats forever, when "
-        "there is one)",
+        "there is one); a ruleset without the count-games capability, by following every line of play "
+        "through the ruleset interface (finite games only), and without the engine capability, the games "
+        "are all that is counted",
     )
     parser.add_argument(
         "--longest",
@@ -107,12 +112,7 @@ def add_game_arguments(parser) -> None:
         "length in edges of the longest simple path from the empty position in the game graph, as "
         "Farnebäck's GoGameGraphs tables give it (1×3: 14, 1×4: 40)",
     )
-    flags.add_preset(
-        parser,
-        help="the Tromp–Taylor preset for --games and --longest, e.g. no-suicide, situational",
-        shown="tromp-taylor: positional superko, suicide allowed",
-    )
-    flags.add_options(parser, help="change one option of the preset, e.g. --option suicide=forbidden (repeatable)")
+    flags.add_ruleset_flags(parser)
     parser.add_argument(
         "--max-positions",
         type=int,
@@ -121,13 +121,6 @@ def add_game_arguments(parser) -> None:
         help="let --games and --longest search boards with up to N legal positions (the default and the "
         "largest allowed depend on the search; a refusal names both)",
     )
-
-
-def game_options(args):
-    """The Tromp–Taylor options that --preset and --option choose."""
-    from gorules import rulesets
-
-    return rulesets.make("tromp-taylor", args.preset, rulesets.parse_options(args.options)).options
 
 
 def require_searchable(graph, what: str, positions: int, kind: str, requested: int | None) -> None:
@@ -150,22 +143,50 @@ def require_searchable(graph, what: str, positions: int, kind: str, requested: i
     )
 
 
-def games_result(graph, positions: int, args) -> dict:
-    """{"games", "options"} for --games, or a one-line refusal."""
+def games_result(graph, ruleset: Ruleset, positions: int | None, args) -> dict:
+    """{"games", "options"} for --games by the ruleset's ``count-games`` capability, else
+    the generic count through the interface (``games_method``: generic); a one-line refusal
+    naming the capability when neither applies."""
     from gorules.impl.counting.repeating import InfiniteGames
 
-    options = game_options(args)
-    require_searchable(graph, "--games", positions, search_kind(options.ko), args.max_positions)
+    counter = ruleset.capability("count-games")
+    if counter is None:
+        return generic_games(graph, ruleset)
+    engine = ruleset.capability("engine")
+    label = ruleset.describe()
+    if engine is not None and positions is not None:
+        options = engine(ruleset)
+        require_searchable(graph, "--games", positions, search_kind(options.ko), args.max_positions)
+        label = f"ko={options.ko} suicide={options.suicide}"
     try:
-        found = count_games(graph, options=options)
+        found = counter(ruleset, graph)
     except InfiniteGames as infinite:
         raise UsageError(str(infinite)) from None
-    return {"games": found.games, "options": f"ko={options.ko} suicide={options.suicide}"}
+    return {"games": found.games, "options": label}
 
 
-def longest_result(graph, positions: int, args) -> dict:
+def generic_games(graph, ruleset: Ruleset) -> dict:
+    """The games of a finite ruleset counted through the interface, each line of play
+    followed to its end (memoised on situations), within :data:`GENERIC_NODES` nodes."""
+    from gorules.impl.solving.search import SearchError
+    from gorules.impl.solving.search import count_games as count_through_interface
+
+    if not ruleset.finite:
+        raise UsageError(
+            f"counting the games is refused: {ruleset.capability_gap('count-games')}, and the generic count needs a finite "
+            f"game, which {ruleset.describe()} is not"
+        )
+    try:
+        games = count_through_interface(ruleset.initial(graph), max_nodes=GENERIC_NODES)
+    except SearchError as error:
+        raise BudgetRefused(
+            f"--games on {graph.name}: {error} (the generic count; no count-games capability)"
+        ) from None
+    return {"games": games, "options": ruleset.describe(), "games_method": "generic"}
+
+
+def longest_result(graph, options, positions: int, args) -> dict:
     """{"longest_game": ...} for --longest, or a one-line refusal."""
-    options = game_options(args)
     if options.ko != "positional":
         raise UsageError(f"--longest is computed under positional superko only, not ko={options.ko}")
     require_searchable(graph, "--longest", positions, "longest", args.max_positions)
@@ -312,19 +333,47 @@ def run(args) -> int:
     if system is not None:
         return run_family(system, args)
     graph = parse_graph(args.graph)
+    ruleset = rulesets.from_arguments(args)
+    engine = ruleset.capability("engine")
+    if engine is None:
+        return run_games(graph, ruleset, args)
     method = choose_method(graph, args.method)
     show_progress = not args.json and sys.stderr.isatty()
     start = time.perf_counter()
     legal, how = legal_positions(graph, method, show_progress, args.seconds)
     result = {"graph": graph.name, "points": graph.order, "legal_positions": legal, **how}
     if args.games:
-        result.update(games_result(graph, legal, args))
+        result.update(games_result(graph, ruleset, legal, args))
     if args.longest:
-        result.update(longest_result(graph, legal, args))
+        result.update(longest_result(graph, engine(ruleset), legal, args))
     if args.game_graph:
         if graph.order > GAME_GRAPH_LIMIT:
             raise UsageError(f"--game-graph on {graph.name} is refused: it stops at {GAME_GRAPH_LIMIT} points")
         result["game_graph"] = game_graph(graph).summary()
+    result["seconds"] = round(time.perf_counter() - start, 3)
+    with long_integers():
+        flags.emit(args, result, text(result))
+    return 0
+
+
+def run_games(graph, ruleset: Ruleset, args) -> int:
+    """Count the games of a ruleset without the ``engine`` capability (its legal positions,
+    longest game and game graph are the engine's, refused naming the capability)."""
+    asked = [flag for flag, given in (("--longest", args.longest), ("--game-graph", args.game_graph)) if given]
+    if args.method != "auto":
+        asked.append("--method")
+    if asked:
+        raise UsageError(
+            f"{asked[0]} is refused: {ruleset.capability_gap('engine')} (legal positions, the longest game and "
+            "the game graph are the Tromp–Taylor engine's); the games are counted without it"
+        )
+    start = time.perf_counter()
+    result = {
+        "graph": graph.name,
+        "points": graph.order,
+        "ruleset": ruleset.name,
+        **games_result(graph, ruleset, None, args),
+    }
     result["seconds"] = round(time.perf_counter() - start, 3)
     with long_integers():
         flags.emit(args, result, text(result))
@@ -348,13 +397,15 @@ def long_integers() -> Iterator[None]:
 
 def text(result: dict) -> str:
     """The result for people, one fact a line."""
-    lines = [
-        f"graph            {result['graph']} ({result['points']} points)",
-        f"legal positions  {result['legal_positions']:,}  (by {result['method']}"
-        + (f", frontier {result['frontier']})" if "frontier" in result else ")"),
-    ]
+    lines = [f"graph            {result['graph']} ({result['points']} points)"]
+    if "legal_positions" in result:
+        lines.append(
+            f"legal positions  {result['legal_positions']:,}  (by {result['method']}"
+            + (f", frontier {result['frontier']})" if "frontier" in result else ")")
+        )
     if "games" in result:
-        lines.append(f"games            {result['games']:,}  ({result['options']})")
+        how = ", counted through the ruleset interface" if result.get("games_method") == "generic" else ""
+        lines.append(f"games            {result['games']:,}  ({result['options']}{how})")
     if "longest_game" in result:
         lines.append(longest_text(result["longest_game"]))
     if "game_graph" in result:

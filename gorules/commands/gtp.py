@@ -1,4 +1,9 @@
-"""``gorules gtp``: the engine as a GTP version 2 endpoint on stdin and stdout.
+"""``gorules gtp``: a GTP version 2 endpoint on stdin and stdout, for any ruleset.
+
+The ruleset's ``gtp`` capability serves it (Tromp–Taylor: the engine's endpoint); a ruleset
+without one whose games are points and passes between Black and White is served through the
+ruleset interface (:mod:`gorules.impl.formats.interface`); any other is refused naming the
+capability.
 
 With ``--json`` the commands are still read from stdin, and the session is printed once it
 ends as one JSON document: each command with its answer and whether it succeeded.
@@ -9,11 +14,11 @@ from __future__ import annotations
 import re
 import sys
 
-from gorules import flags
+from gorules import flags, rulesets
 from gorules.errors import UsageError
-from gorules.impl.engine.options import OptionError
 from gorules.impl.formats.gtp_server import GtpEndpoint, lines
-from gorules.spec.graph import parse_graph
+from gorules.spec.api import OptionError, Ruleset
+from gorules.spec.graph import Graph, parse_graph
 
 
 def register(subparsers) -> None:
@@ -26,7 +31,7 @@ def register(subparsers) -> None:
         "plays a random legal move that does not fill the mover's own eye.",
     )
     flags.add_graph(parser, flag=True, default="grid:19x19", help="the board (default grid:19x19)")
-    flags.add_preset(parser, default="tromp-taylor", help="a Tromp–Taylor preset")
+    flags.add_ruleset_flags(parser)
     parser.add_argument("--seed", type=int, default=None, help="seed of genmove's random choices")
     flags.add_output(parser, "the session (each command, its answer, whether it succeeded) once it ends")
     parser.set_defaults(func=run)
@@ -61,16 +66,33 @@ def session(endpoint: GtpEndpoint, source) -> tuple[list[dict], str]:
     return exchanges, "".join(answers)
 
 
+def endpoint_of(ruleset: Ruleset, graph: Graph, seed: int | None) -> GtpEndpoint:
+    """The ruleset's own GTP endpoint (its ``gtp`` capability), else the interface's for a
+    game of points and passes between Black and White; UsageError naming the capability
+    the ruleset lacks otherwise."""
+    from gorules.impl.formats import interface
+
+    own = ruleset.capability("gtp")
+    if own is not None:
+        return own(ruleset, graph, seed)
+    problem = interface.unplayable(ruleset, graph)
+    if problem is not None:
+        raise UsageError(f"gtp is refused: {ruleset.capability_gap('gtp')}, and {problem}")
+    return interface.endpoint(ruleset, graph, seed)
+
+
 def run(args) -> int:
     """Serve GTP until ``quit`` or the end of the input."""
     graph = parse_graph(args.graph)
     try:
-        endpoint = GtpEndpoint(graph, args.preset, args.seed)
+        ruleset = rulesets.from_arguments(args)
     except OptionError as error:
         raise UsageError(str(error)) from None
+    endpoint = endpoint_of(ruleset, graph, args.seed)
     if not args.json and flags.destination(args) is None:
         endpoint.serve(sys.stdin, sys.stdout)
         return 0
     exchanges, answers = session(endpoint, sys.stdin)
-    flags.emit(args, {"graph": graph.name, "preset": args.preset, "exchanges": exchanges}, answers.rstrip("\n"))
+    data = {"graph": graph.name, "ruleset": ruleset.name, "preset": ruleset.preset, "exchanges": exchanges}
+    flags.emit(args, data, answers.rstrip("\n"))
     return 0

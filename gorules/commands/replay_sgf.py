@@ -1,5 +1,10 @@
 """``gorules replay-sgf``: replay game records in the engine and compare with other opinions.
 
+The ruleset's ``sgf`` capability checks each record (Tromp–Taylor, the default: as below); a
+ruleset of Black and White without it plays each record's moves from its start through the
+ruleset interface and reports where the record stops and why, with no other opinion; any
+other ruleset is refused naming the capability.
+
 Each record (SGF, or MGT which is SGF text) is replayed in the engine; sgfmill's board is
 compared after every move, and on request the executable spec (after every move) and GNU
 Go over GTP (after every N-th move and the last).  A directory stands for the records in
@@ -19,10 +24,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 from tqdm import tqdm
 
-from gorules import flags
+from gorules import flags, rulesets
 from gorules.errors import UsageError
 from gorules.impl.formats.sgf import RecordError, load_sgf
 from gorules.impl.formats.sgf_replay import check_record
+from gorules.spec.api import Ruleset
 
 RECORD_SUFFIXES = (".sgf", ".mgt")
 GNUGO_LARGEST = 19  # GNU Go as distributed plays boards up to 19x19
@@ -45,6 +51,7 @@ def register(subparsers) -> None:
         "--gnugo-every", type=int, default=1, metavar="N", help="read GNU Go's board after every N-th move (default 1)"
     )
     parser.add_argument("--jobs", type=int, default=2, help="records replayed at once (default 2)")
+    flags.add_ruleset_flags(parser)
     flags.add_output(parser, "one report")
     parser.set_defaults(func=run)
 
@@ -78,12 +85,15 @@ def read_record(path: str, gnugo: bool):
     return record
 
 
-def check_file(path: str, args) -> dict:
-    """The report of one record file; a file that cannot be read or replayed gives a report
+def check_file(path: str, args, check=None) -> dict:
+    """The report of one record file by ``check(record)`` (default: the engine's replay with
+    the opinions the flags ask for); a file that cannot be read or replayed gives a report
     with its reason, so that one bad record never stops the others."""
     name = os.path.basename(path)
     try:
         record = read_record(path, args.gnugo)
+        if check is not None:
+            return check(record)
         return check_record(record, spec=args.spec, gnugo_every=args.gnugo_every if args.gnugo else None)
     except RecordError as error:
         return {"record": name, "unreadable": str(error), "agree": False}
@@ -125,6 +135,10 @@ def text_report(reports, totals) -> str:
         for name, o in r["opinions"].items():
             if o["disagreement"]:
                 notes.append(f"{name}: {o['disagreement']}")
+        if "ruleset" in r:  # replayed through the interface: no opinion compared
+            notes.append(
+                f"under {r['ruleset']}, result {r['result']}" if r["result"] is not None else f"under {r['ruleset']}"
+            )
         if notes or len(reports) == 1:
             verdict = "; ".join(notes) if notes else "every compared position agrees"
             lines.append(f"{r['record']} ({r['board']}, {r['moves']} moves): {verdict}")
@@ -135,15 +149,35 @@ def text_report(reports, totals) -> str:
     return "\n".join(lines)
 
 
+def record_check(ruleset: Ruleset, args):
+    """How each record is checked: the ruleset's ``sgf`` capability with the opinions the
+    flags ask for, else its moves played through the interface (a two-player ruleset of
+    Black and White; no other opinion); UsageError naming the capability otherwise."""
+    from gorules.impl.formats.interface import replay_record
+
+    own = ruleset.capability("sgf")
+    if own is not None:
+        gnugo_every = args.gnugo_every if args.gnugo else None
+        return lambda record: own(ruleset, record, spec=args.spec, gnugo_every=gnugo_every)
+    gap = ruleset.capability_gap("sgf")
+    if ruleset.players != ("B", "W"):
+        raise UsageError(f"replay-sgf is refused: {gap}, and its players are not the records' Black and White")
+    asked = [flag for flag, given in (("--spec", args.spec), ("--gnugo", args.gnugo)) if given]
+    if asked:
+        raise UsageError(f"{asked[0]} is refused: {gap} (the spec and GNU Go play Tromp–Taylor's boards)")
+    return lambda record: replay_record(ruleset, record)
+
+
 def run(args) -> int:
     """Replay the records; exit 0 if every compared position agrees, 1 otherwise."""
     if args.gnugo_every < 1 or args.jobs < 1:
         raise UsageError("--gnugo-every and --jobs must be at least 1")
+    check = record_check(rulesets.from_arguments(args), args)
     files = record_files(args.paths)
     if len(files) == 1:
         read_record(files[0], args.gnugo)  # a single broken file is a usage error: one line, exit 2
     with ThreadPoolExecutor(args.jobs) as pool:
-        work = pool.map(lambda path: check_file(path, args), files)
+        work = pool.map(lambda path: check_file(path, args, check), files)
         reports = list(
             tqdm(work, total=len(files), desc="replay-sgf", unit="record", disable=args.json or None, file=sys.stderr)
         )

@@ -89,7 +89,9 @@ def run(args) -> int:
     if args.workers is not None and args.workers < 0:
         raise UsageError("--workers must be 0 or more")
     family_graphs(family)  # a bad family, or a figure the ruleset lacks, is refused before the results file is made
-    check_figures(conjecture.figures, conjecture.make_ruleset())
+    ruleset = conjecture.make_ruleset()
+    check_figures(conjecture.figures, ruleset)
+    conjecture.refuse_value_kind(ruleset)
     try:
         with Store(args.db) as store:
             summary = run_sweep(conjecture, family, store, args.scheduler, args.workers, progress=not args.json)

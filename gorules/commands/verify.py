@@ -6,8 +6,9 @@ import sys
 
 from tqdm import tqdm
 
-from gorules import flags
-from gorules.verify import registered_checks, run_check
+from gorules import flags, rulesets
+from gorules.errors import UsageError
+from gorules.verify import concerned, registered_checks, run_check
 
 
 def register(subparsers) -> None:
@@ -18,6 +19,13 @@ def register(subparsers) -> None:
     )
     flags.add_output(parser, "the rows")
     parser.add_argument("--only", metavar="TEXT", help="run only checks whose name contains TEXT")
+    flags.add_ruleset_flags(parser, default=None)
+    parser.add_argument(
+        "--ruleset",
+        default=None,
+        help="run only the checks that concern this ruleset (each check runs on its own presets and graphs; "
+        "default: every check)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -36,9 +44,22 @@ def table(reports) -> str:
 def run(args) -> int:
     """Run the checks; exit 0 only if every check that could run passed (a check whose real
     component is missing, such as GNU Go, is shown as not run and does not count as passed)."""
+    chosen = rulesets.from_arguments(args) if getattr(args, "ruleset", None) else None
     checks = registered_checks()
+    everyone = len(checks)
+    if chosen is not None:
+        checks = [c for c in checks if chosen.name in concerned(c, rulesets.names())]
     if args.only:
         checks = [c for c in checks if args.only in c.name]
+    containing = f" and contain {args.only!r}" if args.only else ""
+    if chosen is not None and not checks:
+        raise UsageError(f"none of the checks that concern the {chosen.name} ruleset contain {args.only!r}")
+    heading = (
+        f"the {len(checks)} of {everyone} checks that concern the {chosen.name} ruleset{containing} "
+        "(each on its own presets and graphs)"
+        if chosen is not None
+        else ""
+    )
     reports = []
     progress = tqdm(checks, desc="verify", unit="check", disable=args.json or None, file=sys.stderr)
     for check in progress:
@@ -49,5 +70,6 @@ def run(args) -> int:
     tally = f"{passed} of {len(reports)} checks passed" + (
         f"; {len(skipped)} not run (install what they name to run them)" if skipped else ""
     )
-    flags.emit(args, [r.__dict__ for r in reports], f"{table(reports)}\n\n{tally}", indent=2)
+    text = f"{table(reports)}\n\n{tally}"
+    flags.emit(args, [r.__dict__ for r in reports], f"{heading}\n\n{text}" if heading else text, indent=2)
     return 0 if passed + len(skipped) == len(reports) and passed else 1
