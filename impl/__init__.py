@@ -97,5 +97,23 @@ class OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         """Nothing to run: the new path's module is loaded already."""
 
 
+def room_attributes(room: str, facade: str):
+    """The module ``__getattr__`` of a room that also stands for one of its modules: a
+    submodule of ``room`` by its name, or else a name of module ``facade``, imported when first
+    asked for (so that importing one module of the room does not import them all)."""
+
+    def attribute(name: str):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        try:
+            return importlib.import_module(f"{room}.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{room}.{name}":
+                raise
+        return getattr(importlib.import_module(facade), name)
+
+    return attribute
+
+
 if not any(isinstance(finder, OldPaths) for finder in sys.meta_path):
     sys.meta_path.append(OldPaths())

@@ -166,6 +166,6 @@ plt.show()
 graph = parse_graph("path:3")
 ultimate_game = solve(rulesets.make("ultimate").initial(graph))
 print("Ultimate Go on path:3:", ultimate_game.value, "by", ultimate_game.principal_variation)
-area_game = solve_area(rulesets.make("tromp-taylor").initial(graph), 10_000)
+area_game = solve_area(rulesets.make("tromp-taylor").initial(graph), max_nodes=10_000)
 print("Tromp–Taylor on path:3: area value", area_game.value, "by", area_game.principal_variation)
 assert ultimate_game.value == "draw" and area_game.value == 3

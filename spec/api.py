@@ -1,12 +1,8 @@
-"""The interfaces every implementation of the rules provides.
-
-Two of them:
-
-- :class:`Rules`, the function API of the Tromp–Taylor formalization (``move``, ``clear``,
-  ``reaches``, ``score``, ``game``, ``winner``), which ``gorules.spec.tromp_taylor`` (the
-  executable spec) and ``gorules.impl.engine.rules`` (the fast engine) both provide;
-- :class:`Ruleset` and :class:`Situation`, the common interface of every ruleset of every
-  source.  Solving, playing, sweeping, replaying and GTP talk to a ruleset only through it.
+"""The common interface of every ruleset of every source: :class:`Ruleset` and
+:class:`Situation`.  Solving, playing, sweeping, replaying and GTP talk to a ruleset only
+through it.  It depends on no ruleset: the function API of the Tromp–Taylor formalization is
+:class:`gorules.spec.rules.Rules`, and a situation is written as text by
+:func:`gorules.spec.text.situation_text`.
 
 The vocabulary is used alike in code, CLI flags, JSON keys and docs: a **ruleset** is a game
 (Tromp–Taylor, directed, topological, ultimate, fundamental, political); its **options** are
@@ -31,55 +27,12 @@ history)`` is always sound.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar, runtime_checkable
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from gorules.spec.graph import Graph
-
-if TYPE_CHECKING:
-    from gorules.spec.tromp_taylor import Board, Color, Move, Outcome, Player, State
-
-API_NAMES = ("move", "clear", "reaches", "score", "game", "winner", "initial_state")
-
-
-@runtime_checkable
-class Rules(Protocol):
-    """A module (or object) implementing the rules of the source ``002_8835c2492dce8849.txt``."""
-
-    def move(self, graph: Graph, s: State, v: Move) -> State | None:
-        """The state after the player to move plays v, or None (⊥) on an occupied point."""
-        ...
-
-    def clear(self, graph: Graph, b: Board, p: Player) -> Board:
-        """b with every stone of p that does not reach Empty made Empty."""
-        ...
-
-    def reaches(self, graph: Graph, b: Board, v: int, c: Color) -> bool:
-        """Whether a path from v through points of v's colour ends at a point of colour c."""
-        ...
-
-    def score(self, graph: Graph, b: Board, p: Player) -> int:
-        """p's stones plus the empty points that reach p but not p*."""
-        ...
-
-    def game(self, graph: Graph, moves: Sequence[Move]) -> list[State] | None:
-        """The states of a complete game, or None if the moves are not one."""
-        ...
-
-    def winner(self, graph: Graph, moves: Sequence[Move]) -> Outcome | None:
-        """ "B", "W" or "draw" for a complete game, None if the moves are not one."""
-        ...
-
-    def initial_state(self, graph: Graph) -> State:
-        """The empty board, Black to move, no passes."""
-        ...
-
-
-def satisfies(module) -> bool:
-    """Whether a module provides every function of the API."""
-    return all(callable(getattr(module, name, None)) for name in API_NAMES)
-
+from gorules.spec.graph import Graph, parse_point, point_name
 
 # --------------------------------------------------------------------------- the ruleset interface
 
@@ -174,6 +127,10 @@ class Ruleset(ABC, Generic[OptionsT]):
     presets: ClassVar[dict[str, Any]]
     """Named sets of options; ``default_preset`` names the one used when none is given."""
     default_preset: ClassVar[str]
+    capabilities: ClassVar[Mapping[str, str]] = {}
+    """What this class can do beyond the interface: capability name -> ``"module:function"``
+    implementing it (see :data:`CAPABILITIES`).  A capability describes the rules of the class
+    that declares it; :meth:`capability` withdraws it from a subclass that changes any of them."""
 
     def __init__(self, options: OptionsT | None = None):
         """The ruleset with these options (its default preset when None)."""
@@ -231,8 +188,6 @@ class Ruleset(ABC, Generic[OptionsT]):
 
     def parse_move(self, graph: Graph, text: str) -> Any:
         """The move a word names: a point (by number, or on grids ``C3``/``cc``) or "pass"."""
-        from gorules.spec.graph import parse_point
-
         word = text.strip()
         if word.lower() == "pass":
             return "pass"
@@ -240,8 +195,6 @@ class Ruleset(ABC, Generic[OptionsT]):
 
     def move_text(self, graph: Graph, move: Any) -> str:
         """How a move is written: a point's name, or the move's word."""
-        from gorules.spec.graph import point_name
-
         return point_name(graph, move) if isinstance(move, int) else str(move)
 
     def details(self, graph: Graph, state: Any) -> dict[str, Any]:
@@ -251,6 +204,51 @@ class Ruleset(ABC, Generic[OptionsT]):
     def state_from_json(self, graph: Graph, data: dict) -> Any:
         """The state that ``Situation.to_json`` wrote; OptionError if this ruleset cannot read one."""
         raise OptionError(f"the {self.name} ruleset cannot read a situation yet")
+
+    # ---- capabilities
+
+    def capability(self, name: str) -> Callable[..., Any] | None:
+        """The function implementing capability ``name`` for this ruleset, or None when the
+        ruleset does not have it (see :meth:`capability_gap` for why)."""
+        declaring = self.capability_gap(name)
+        if isinstance(declaring, str):
+            return None
+        module_name, _, function_name = declaring.capabilities[name].partition(":")
+        return getattr(importlib.import_module(module_name), function_name)
+
+    def capability_gap(self, name: str) -> type[Ruleset] | str:
+        """The class whose declaration of capability ``name`` holds for this ruleset, or a
+        sentence saying why none does: no class declares it, or a subclass changed a rule
+        (a method or attribute of the declaring class other than :data:`PRESENTATION`) or the
+        options' type without declaring the capability again."""
+        cls = type(self)
+        index = next((i for i, c in enumerate(cls.__mro__) if name in vars(c).get("capabilities", {})), None)
+        if index is None:
+            return f"the {self.name} ruleset has no {name} capability"
+        declaring = cls.__mro__[index]
+        changed = sorted(
+            attribute
+            for between in cls.__mro__[:index]
+            for attribute in vars(between)
+            if attribute not in PRESENTATION and hasattr(declaring, attribute)
+        )
+        if type(self.options) is not declaring.options_type:
+            changed.append("its options' type")
+        if changed:
+            return (
+                f"the {self.name} ruleset ({cls.__qualname__}) changes {', '.join(changed)} of "
+                f"{declaring.__qualname__}, whose {name} capability does not describe the change"
+            )
+        return declaring
+
+    def capability_names(self) -> list[str]:
+        """The capabilities this ruleset has, in the order of :data:`CAPABILITIES`."""
+        return [name for name in CAPABILITIES if self.capability(name) is not None]
+
+    @property
+    def preset(self) -> str | None:
+        """The name of the preset whose options are this ruleset's, or None when they differ from every preset."""
+        return next((name for name, options in self.presets.items() if options == self.options), None)
 
     # ---- built from the above
 
@@ -275,6 +273,58 @@ class Ruleset(ABC, Generic[OptionsT]):
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.options))
+
+
+CAPABILITIES: dict[str, str] = {
+    "solve": "perfect play from a situation: ``solve(situation, request)`` -> a Solution, or "
+    "SearchError; it may decline a situation it cannot start from (``Declined``), which then gets the generic search",
+    "count-games": "the number of complete games from the start, counted without visiting each: "
+    "``count_games(ruleset, graph)`` -> a GameCount (InfiniteGames when a line of play repeats forever)",
+    "engine": "the Tromp–Taylor engine's boards, counts and searches play this ruleset: "
+    "``engine_options(ruleset)`` -> the options they take",
+    "gtp": "play over the Go Text Protocol: ``endpoint(ruleset, graph, seed)`` -> a GTP endpoint",
+    "replay": "a list of moves stepped with the source's reasons and scores: "
+    "``replay_ruleset(ruleset)`` -> the spec's ruleset that ``gorules replay`` steps",
+    "sgf": "game records in SGF compared with other opinions: "
+    "``check_record(ruleset, record, spec, gnugo_every)`` -> the report of ``gorules replay-sgf``",
+    "analyse": "sections IV–VI of source 003 at a situation: ``analyse(situation, engine)`` -> an Analysis, "
+    "``engine`` the yes/no searches on the situation's graph",
+}
+"""The capabilities a ruleset may declare, each with the call that implements it.  Every
+algorithm asks the ruleset for one by name (:meth:`Ruleset.capability`) and takes its generic
+path, or refuses naming the capability, when the ruleset does not have it."""
+
+PRESENTATION = frozenset(
+    {
+        "__doc__",
+        "__module__",
+        "__qualname__",
+        "__dict__",
+        "__weakref__",
+        "__annotations__",
+        "__parameters__",
+        "__orig_bases__",
+        "__abstractmethods__",
+        "_abc_impl",
+        "__init__",
+        "__repr__",
+        "name",
+        "source",
+        "presets",
+        "default_preset",
+        "capabilities",
+        "describe",
+        "details",
+        "parse_move",
+        "move_text",
+        "state_from_json",
+        "state_from_text",
+    }
+)
+"""What a subclass may change of a ruleset and keep its capabilities: names, presets (whose
+options every capability is given), documentation and how moves and situations are written
+and read.  Anything else it changes (a rule method, a helper the rules call, the options'
+type, the players, the value kind) withdraws every capability it does not declare again."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -329,15 +379,6 @@ class Situation:
     def details(self) -> dict[str, Any]:
         """What lies beside the board: prisoners, scores, rights, as the ruleset has them."""
         return self.ruleset.details(self.graph, self.state)
-
-    def text(self) -> str:
-        """The board as rows (on grids) or point:colour pairs, then the player to move and the details."""
-        from gorules.spec.text import board_text
-
-        lines = [board_text(self.graph, self.board)]
-        lines.append(f"to move: {self.to_move}" if not self.over else f"result: {self.result()}")
-        lines += [f"{name}: {value}" for name, value in self.details().items()]
-        return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
         """The situation as JSON-able data."""

@@ -20,6 +20,7 @@ from gorules import rulesets
 from gorules.impl.solving.search import SearchError, count_games, solve
 from gorules.spec.api import IllegalMove, OptionError, Situation
 from gorules.spec.graph import parse_graph
+from gorules.spec.text import situation_text
 from gorules.spec.tromp_taylor import PRESETS
 
 GRAPHS = ["path:1", "path:3", "cycle:3", "grid:2x2", "star:3"]
@@ -60,7 +61,7 @@ def test_every_ruleset_starts_and_steps(any_ruleset):
                 hash(s.key())
                 assert isinstance(s.history, frozenset)
                 json.dumps(s.to_json(), default=str)
-                assert s.text().strip()
+                assert situation_text(s).strip()
 
 
 def check_value(ruleset, value) -> None:
@@ -192,13 +193,16 @@ def test_generic_search_equals_the_engines_search(preset):
 
 
 def test_fundamental_go_winners_match_the_spec():
-    """Fundamental Go through the interface: 1×1 and 1×2 White wins, 1×3 Black (section IV's scores −½, −½, +½)."""
+    """Fundamental Go through the interface: 1×1 and 1×2 White wins, 1×3 Black (section IV's
+    scores −½, −½, +½); its solve capability gives the score, the generic search the winner."""
     from gorules.spec import ultimate
 
     ruleset = rulesets.make("fundamental")
-    for name, winner in [("path:1", "W"), ("path:2", "W"), ("path:3", "B")]:
+    for name, winner, score in [("path:1", "W", -0.5), ("path:2", "W", -0.5), ("path:3", "B", 0.5)]:
         graph = parse_graph(name)
-        assert solve(ruleset.initial(graph)).value == winner
+        solution = solve(ruleset.initial(graph))
+        assert (solution.value, solution.details["result"]) == (score, winner)
+        assert solve(ruleset.initial(graph), generic=True).value == winner
         start = ultimate.initial_situation(graph, fundamental=True)
         assert ultimate.black_wins(graph, start) == (winner == "B")
 
@@ -212,7 +216,7 @@ def test_ultimate_go_small_paths_are_draws():
 def test_infinite_and_many_player_rulesets_are_refused_by_minimax():
     for name in ["directed", "political"]:
         with pytest.raises(SearchError):
-            solve(rulesets.make(name).initial(parse_graph("path:2")))
+            solve(rulesets.make(name).initial(parse_graph("path:2")), generic=True)
     with pytest.raises(SearchError, match="not a finite game"):
         solve(rulesets.make("tromp-taylor", options={"ko": "none"}).initial(parse_graph("path:2")), generic=True)
 

@@ -11,7 +11,9 @@ and exits 0; ``--certificate FILE`` writes the proof of the value (checked by
 from __future__ import annotations
 
 import json
+import numbers
 import sys
+from fractions import Fraction
 from typing import Any
 
 from gorules import flags, rulesets, situations
@@ -19,10 +21,10 @@ from gorules.arguments import worker_count
 from gorules.conjectures import as_number
 from gorules.errors import UsageError
 from gorules.impl.formats.files import write_json_atomically
-from gorules.impl.rulesets.ultimate import search as ultimate_search
+from gorules.impl.rulesets.political.best_play import CONCEPTS
 from gorules.impl.solving.budget import Budget
 from gorules.impl.solving.certificate import MAX_POSITIONS
-from gorules.impl.solving.search import SearchError, Solution, require_two_player, solve
+from gorules.impl.solving.search import SearchError, Solution, SolveRequest, solve
 from gorules.impl.solving.solve import DESCENTS, MAX_POINTS
 from gorules.impl.solving.split import default_jobs
 
@@ -85,6 +87,18 @@ def register(subparsers) -> None:
         "itself, one point per failed test (step, the default), or the middle of the bounds proved so far "
         "(bisect: a failed test halves them; for wide bounds such as 4×4's)",
     )
+    parser.add_argument(
+        "--concept",
+        choices=CONCEPTS,
+        help="games of several players (political): the solution concept of best play, max-n (each player "
+        "maximises eir own score) or paranoid (the first player against all the others); default max-n",
+    )
+    parser.add_argument(
+        "--horizon",
+        type=int,
+        metavar="MOVES",
+        help="games of several players (political): the moves best play looks ahead (default 6)",
+    )
     parser.add_argument("--certificate", metavar="FILE", help="write the proof of the value as JSON")
     parser.add_argument(
         "--certificate-positions",
@@ -101,11 +115,13 @@ def register(subparsers) -> None:
 
 
 def report(solution: Solution, ruleset, graph) -> dict:
-    """The solution as JSON-able data, moves by name."""
-    return {
+    """The solution as JSON-able data (with :func:`json_number` for rational numbers), moves by
+    name; a solver that states the fragment of the game it solved (``details["fragment"]``:
+    source 000's infinite game, best play for several players) has its details carried whole."""
+    data = {
         "graph": solution.graph,
         "ruleset": solution.ruleset,
-        "preset": getattr(ruleset.options, "name", "") or None,
+        "preset": ruleset.preset,
         "options": solution.options,
         "status": solution.status,
         "value": as_number(solution.value) if solution.value is not None else None,
@@ -126,11 +142,22 @@ def report(solution: Solution, ruleset, graph) -> dict:
         "splits": solution.details.get("splits"),
         "note": solution.note,
     }
+    if "fragment" in solution.details:
+        data["details"] = solution.details
+    return data
+
+
+def json_number(value):
+    """A rational number in JSON: an integer when whole, else its fraction as text (``-1/2``)."""
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else str(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
 def numeric(value) -> bool:
-    """Whether a value is a score (Tromp–Taylor, Fundamental Go), not an outcome word (B, draw, W)."""
-    return isinstance(value, (int, float))
+    """Whether a value is a score (Tromp–Taylor, Fundamental Go, source 000), not an outcome word
+    (B, draw, W) or several players' scores."""
+    return isinstance(value, numbers.Real)
 
 
 def shown(value) -> str:
@@ -138,7 +165,41 @@ def shown(value) -> str:
     its word, a bound not proved as an ellipsis."""
     if value is None:
         return "…"
+    if isinstance(value, Fraction):
+        return ("+" if value >= 0 else "") + str(value)
     return f"{value:+g}" if numeric(value) else str(value)
+
+
+def value_text(value, details: dict) -> str:
+    """The value in words: a number for Black, with the perfect komi and the stability class
+    where the solver found them (source 000); several players' scores under the concept and
+    horizon of best play; an outcome as its word."""
+    if isinstance(value, dict):
+        scores = ", ".join(f"{player} {score}" for player, score in value.items())
+        text = f"best play under {details['concept']} (horizon {details['horizon']}): scores {scores}"
+        if details.get("root") is not None:
+            text += f"; {details['root']} can make sure of {details['guaranteed']}"
+        return text
+    text = f"value {shown(value)}" + (" for Black" if numeric(value) else "")
+    if "perfect_komi" in details:
+        text += f"; perfect komi {', '.join(details['perfect_komi']) or 'none'}"
+    if "stability" in details:
+        readings = " ".join(f"{name}={reading}" for name, reading in details.get("readings", {}).items())
+        text += f"; stability class {details['stability']}" + (f", under {readings}" if readings else "")
+    return text
+
+
+def variation_text(result: dict, details: dict) -> str:
+    """The principal variation: its moves (each with its player where the solver names them),
+    the turns that repeat for ever after a bar, or where the line was cut short."""
+    moves = result["principal_variation"]
+    if "movers" in details:
+        moves = [f"{player} {move}" for player, move in zip(details["movers"], moves)]
+    repeating = details.get("cycle")
+    if repeating:
+        return " ".join(moves[:-repeating]) + " | repeat " + " ".join(moves[-repeating:])
+    cut = result["principal_variation_cut"]
+    return " ".join(moves) + (f" … ({cut})" if cut else "")
 
 
 class Progress:
@@ -195,35 +256,26 @@ def run(args) -> int:
             "(raise the limit with --max-points)"
         )
     start = situations.read(ruleset, graph, args.situation)
-    try:
-        require_two_player(ruleset)  # refused before the progress bar starts
-    except SearchError as error:
-        raise UsageError(str(error)) from error
-    if ruleset.name in ("ultimate", "fundamental") and (args.search or args.territory or args.descent):
-        flag = "--search" if args.search else "--territory" if args.territory else "--descent"
-        raise UsageError(f"{flag} applies to tromp-taylor games, not {ruleset.name}")  # before the bar starts
     progress = None if args.no_progress else Progress(getattr(ruleset.options, "komi", 0))
+    request = SolveRequest(
+        budget=Budget(seconds=args.seconds, nodes=args.nodes),
+        max_points=args.max_points,
+        progress=progress,
+        bounds_on_budget=True,
+        certify=bool(args.certificate),
+        certificate_positions=args.certificate_positions,
+        jobs=args.jobs,
+        tuning={
+            "core": args.core,
+            "search": args.search,
+            "territory": args.territory,
+            "descent": args.descent,
+            "concept": args.concept,
+            "horizon": args.horizon,
+        },
+    )
     try:
-        if ruleset.name in ("ultimate", "fundamental"):
-            # Ultimate and Fundamental Go: decided by their own pair of yes/no searches
-            budget = Budget(seconds=args.seconds, nodes=args.nodes)
-            solution = ultimate_search.solve(start, budget.meter(), core=args.core or "auto")
-        else:
-            solution = solve(
-                start,
-                args.nodes,
-                max_points=args.max_points,
-                max_seconds=args.seconds,
-                progress=progress,
-                bounds_on_budget=True,
-                certify=bool(args.certificate),
-                core=args.core,
-                territory=args.territory,
-                threshold_search=args.search,
-                certificate_positions=args.certificate_positions,
-                jobs=args.jobs,
-                descent=args.descent,
-            )
+        solution = solve(start, request)
     except SearchError as error:
         raise UsageError(str(error)) from error
     finally:
@@ -233,7 +285,7 @@ def run(args) -> int:
         write_json_atomically(args.certificate, solution.certificate)
     result = report(solution, ruleset, graph)
     if args.json:
-        print(json.dumps(result))
+        print(json.dumps(result, default=json_number))
         return 0
     if solution.status == "bounds":
         stopped = solution.details.get("stopped") or "the budget ran out"
@@ -242,12 +294,8 @@ def run(args) -> int:
             f"[{shown(result['lower'])}, {shown(result['upper'])}] for Black ({stopped}; raise --seconds / --nodes)"
         )
     else:
-        value = result["value"]
-        print(
-            f"{graph.name} under {ruleset.describe()}: value {shown(value)}" + (" for Black" if numeric(value) else "")
-        )
-        cut = result["principal_variation_cut"]
-        print("principal variation: " + " ".join(result["principal_variation"]) + (f" … ({cut})" if cut else ""))
+        print(f"{graph.name} under {ruleset.describe()}: {value_text(result['value'], solution.details)}")
+        print("principal variation: " + variation_text(result, solution.details))
     print(
         f"{solution.nodes} nodes in {solution.seconds:.2f}s ({result['nodes_per_second']} nodes/s); {solution.method}"
     )

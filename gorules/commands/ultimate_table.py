@@ -111,7 +111,11 @@ def area_fields(graph: Graph, nodes: int = TT_NODES, seconds: float | None = Non
 
     try:
         found = solve(
-            rulesets.make("tromp-taylor").initial(graph), nodes, max_seconds=seconds, bounds_on_budget=True, jobs=jobs
+            rulesets.make("tromp-taylor").initial(graph),
+            max_nodes=nodes,
+            max_seconds=seconds,
+            bounds_on_budget=True,
+            jobs=jobs,
         )
     except SearchError as error:
         raise UsageError(str(error)) from None

@@ -5,19 +5,6 @@ for strips and cycles, and the game graphs of small boards.
 (:mod:`gorules.impl.counting.positions`), looked up when first asked for.
 """
 
-from __future__ import annotations
+from gorules.impl import room_attributes
 
-import importlib
-
-
-def __getattr__(name: str):
-    """A submodule of this room, or else a name of :mod:`gorules.impl.counting.positions`, imported
-    when first asked for."""
-    if name.startswith("__"):
-        raise AttributeError(name)
-    try:
-        return importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as error:
-        if error.name != f"{__name__}.{name}":
-            raise
-    return getattr(importlib.import_module("gorules.impl.counting.positions"), name)
+__getattr__ = room_attributes(__name__, "gorules.impl.counting.positions")

@@ -10,6 +10,8 @@ under simple ko the bitsets of the board before the last move.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from gorules.impl.engine.rules import kernel, popcount, to_board
 from gorules.spec import api, tromp_taylor
 from gorules.spec.graph import Graph
@@ -28,7 +30,19 @@ def position_key(order: int, black: int, white: int, side: int, ko: str) -> int:
 class TrompTaylor(tromp_taylor.TrompTaylor):
     """The Tromp–Taylor ruleset with its options, played on the engine's bitset kernel: the
     spec's ruleset (its name, options, presets, history rule) with every method on states
-    written again for bitset states."""
+    written again for bitset states; its ``solve`` capability is the engine's threshold search
+    (:mod:`gorules.impl.solving.tromp_taylor`)."""
+
+    capabilities: ClassVar[dict[str, str]] = {
+        "solve": "gorules.impl.solving.tromp_taylor:solve",
+        "count-games": "gorules.impl.rulesets.engine_capabilities:count_games",
+        "engine": "gorules.impl.rulesets.engine_capabilities:engine_options",
+        "gtp": "gorules.impl.rulesets.engine_capabilities:endpoint",
+        "replay": "gorules.impl.rulesets.engine_capabilities:replay_ruleset",
+        "sgf": "gorules.impl.rulesets.engine_capabilities:check_record",
+    }
+    """``solve``, the engine's threshold search; the others, the engine's counter, GTP endpoint,
+    record checker and the spec's replay (:mod:`gorules.impl.rulesets.engine_capabilities`)."""
 
     def start(self, graph: Graph) -> tuple:
         """The empty board, Black to move, no passes; the empty board remembered."""

@@ -1,13 +1,16 @@
 """Perfect play and game counts for any ruleset, through the common ruleset interface.
 
-``solve(situation)`` finds the perfect-play value of a two-player game from a situation of
-any ruleset whose games end (``ruleset.finite``) and whose value is a margin (Black's score
-minus White's) or an outcome ("B", "W", "draw"): minimax with alpha-beta pruning and a
-transposition table.  The table is keyed by the situation's key *and* the history its
-rules consult, so a stored value is reused only where the same moves are legal for ever
-after: sound under any superko, at the price of fewer transpositions.  A ruleset with a
-specialised search core (the Tromp–Taylor engine's, :mod:`gorules.impl.solving.solve`) is solved by
-that core when the situation is one it can start from; the answer has the same form.
+``solve(situation, request)`` finds the perfect-play value of the game from a situation.
+It asks the ruleset for its ``solve`` capability (:meth:`gorules.spec.api.Ruleset.capability`):
+a ruleset that declares one is solved by it (the Tromp–Taylor engine's threshold search,
+the yes/no searches of Ultimate and Fundamental Go, the infinite-game solver of source
+000, best play for several players); every other ruleset, and a subclass that changed a
+rule without declaring the capability again, gets the generic search here: minimax with
+alpha-beta pruning and a transposition table keyed by the situation's key *and* the history
+its rules consult, so a stored value is reused only where the same moves are legal for ever
+after (sound under any superko, at the price of fewer transpositions).  The generic search
+needs a finite two-player game whose value is a margin (Black's score minus White's) or an
+outcome ("B", "W", "draw").
 
 ``count_games(situation)`` counts the complete games from a situation (every line of play
 to a finished game), memoised on the same keys.
@@ -17,10 +20,11 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from gorules.impl.solving.budget import UNLIMITED, Budget, BudgetSpent, Meter
 from gorules.spec.api import Ruleset, Situation
 
 OUTCOME_VALUE = {"B": 1, "draw": 0, "W": -1}
@@ -31,12 +35,47 @@ class SearchError(ValueError):
     """A search that cannot be done: the game is infinite or not two-player, or the budget ran out."""
 
 
-class Budget(Exception):
-    """Raised inside a search when its node or time budget is spent."""
+class Declined(Exception):
+    """A solve capability that cannot start from this situation: the generic search takes it."""
 
 
-CHECK_EVERY = 4096
-"""The generic search looks at the clock and feeds the progress bar once per this many nodes."""
+@dataclass(frozen=True)
+class SolveRequest:
+    """What a solve is asked to do, the same for every ruleset and every solver.
+
+    ``budget`` bounds the work (seconds, nodes); ``max_points`` refuses larger graphs;
+    ``progress`` is called now and then with the running search; with ``bounds_on_budget``
+    a spent budget returns the bounds proved so far (status ``bounds``) where the solver can,
+    instead of SearchError; ``certify`` asks for a certificate of the value, at most
+    ``certificate_positions`` positions; ``jobs`` is how many worker processes a solver that
+    can split its work may use (None: the machine's cores, as many as fit in memory);
+    ``tuning`` holds the settings of one solver (for the Tromp–Taylor engine's: ``core``,
+    ``search``, ``territory``, ``descent``), each refused by a solver that does not take it;
+    ``generic`` skips every capability.
+    """
+
+    budget: Budget = UNLIMITED
+    max_points: int | None = None
+    progress: Callable[[Any], None] | None = None
+    bounds_on_budget: bool = False
+    certify: bool = False
+    certificate_positions: int | None = None
+    jobs: int | None = 1
+    tuning: Mapping[str, Any] = field(default_factory=dict)
+    generic: bool = False
+
+    def settings(self) -> dict[str, Any]:
+        """The tuning that was actually given (None and False left out)."""
+        return {name: value for name, value in self.tuning.items() if value is not None and value is not False}
+
+    def refuse_tuning(self, solver: str, accepted: tuple[str, ...] = ()) -> None:
+        """SearchError naming the first setting of ``tuning`` that ``solver`` does not take,
+        and a certificate where it writes none."""
+        for name in self.settings():
+            if name not in accepted:
+                raise SearchError(f"--{name} applies to the Tromp–Taylor engine's solver, not to {solver}")
+        if self.certify and "certify" not in accepted:
+            raise SearchError(f"certificates are written by the Tromp–Taylor engine's solver, not by {solver}")
 
 
 @dataclass
@@ -89,29 +128,25 @@ class Minimax:
     """Alpha-beta minimax over a ruleset's states, every value for Black (Black maximises,
     White minimises); the player to move is asked of each state, never assumed to alternate."""
 
-    def __init__(
-        self, ruleset: Ruleset, graph, max_nodes: int | None = None, max_seconds: float | None = None, progress=None
-    ):
-        """Prepare to search games of ``ruleset`` on ``graph`` within ``max_nodes`` nodes and
-        ``max_seconds`` seconds, calling ``progress(self)`` now and then."""
+    def __init__(self, ruleset: Ruleset, graph, budget: Budget = UNLIMITED, progress=None):
+        """Prepare to search games of ``ruleset`` on ``graph`` within ``budget``, calling
+        ``progress(self)`` now and then."""
         self.ruleset = ruleset
         self.graph = graph
-        self.max_nodes = max_nodes
-        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        self.meter = Meter(budget)
         self.progress = progress
-        self.nodes = 0
         self.table: dict[Hashable, tuple[float, float]] = {}
 
+    @property
+    def nodes(self) -> int:
+        """The nodes searched so far."""
+        return self.meter.nodes
+
     def count(self) -> None:
-        """One more node; Budget when the nodes or the time are spent."""
-        self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise Budget(f"the node budget of {self.max_nodes:,} nodes ran out")
-        if self.nodes % CHECK_EVERY == 0:
-            if self.progress is not None:
-                self.progress(self)
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise Budget(f"the time budget ran out after {self.nodes:,} nodes")
+        """One more node; BudgetSpent when the nodes or the time are spent."""
+        self.meter.tick()
+        if self.progress is not None and self.meter.nodes % Meter.CLOCK_EVERY == 0:
+            self.progress(self)
 
     def final_value(self, state) -> float:
         """The value of a finished game for Black, as a number."""
@@ -181,195 +216,61 @@ class Minimax:
         return line
 
 
-def fast_core(situation: Situation):
-    """The specialised search core that can solve this situation, or None."""
-    from gorules.impl.rulesets.tromp_taylor import TrompTaylor
-
-    ruleset = situation.ruleset
-    if isinstance(ruleset, TrompTaylor) and situation.state == ruleset.start(situation.graph):
-        return "tromp-taylor"
-    return None
-
-
-def solve_tromp_taylor(
-    situation: Situation,
-    max_nodes: int | None,
-    max_points: int | None,
-    max_seconds: float | None = None,
-    progress=None,
-    bounds_on_budget: bool = False,
-    certify: bool = False,
-    core: str | None = None,
-    territory: bool = False,
-    threshold_search: str | None = None,
-    certificate_positions: int | None = None,
-    jobs: int | None = 1,
-    descent: str = "step",
-) -> Solution:
-    """The Tromp–Taylor engine's search (Benson bounds, iterative deepening, MTD, history-aware
-    tables) from the empty board; with ``certify`` the certificate of its value as well;
-    ``core`` chooses the core of its threshold tests (python or compiled); ``territory``
-    counts the secure regions of alive stones in the static bounds; ``threshold_search``
-    (deepening or dfpn) is how the compiled core decides each threshold test;
-    ``certificate_positions`` bounds the certificate's positions (default ``MAX_POSITIONS``
-    of :mod:`gorules.impl.solving.certificate`); ``jobs`` worker processes may share a test that resists
-    (:mod:`gorules.impl.solving.split`; None: the cores, as many as fit in memory); ``descent`` (step
-    or bisect) is how its tests walk down from the upper bound."""
-    from gorules.impl.solving.solve import MAX_POINTS, Budget, SolveError, Solver
-
-    options = situation.ruleset.options
-    try:
-        solver = Solver(
-            situation.graph,
-            options,
-            max_nodes,
-            max_points=max_points or MAX_POINTS,
-            max_seconds=max_seconds,
-            progress=progress,
-            core=core,
-            territory=territory,
-            search=threshold_search,
-            jobs=jobs,
-            descent=descent,
-        )
-        found = solver.solve(bounds_on_budget=bounds_on_budget)
-    except SolveError as error:
-        raise SearchError(str(error)) from None
-    # CERTIFY_WAYS: a certificate is written from the solver's own table, with df-pn's eight
-    # ways per state.  Those were once refused (one way was forced when certifying): the
-    # writer tried first the move of the first proof the state's bucket held, which could be
-    # a proof made under another history; that move often keeps the bound here too, but leads
-    # into lines no proof of this history covers, each then proved afresh (path:8: 1,831,687
-    # solver nodes in 120 s and 1.9 GB, still growing, where one way needed 924).  The writer now takes
-    # the move of a proof whose queries hold under its history (``Solver.held_move``): path:8
-    # writes in 718 solver nodes with eight ways, 1×10 in 69,397 against 150,698 with one.
-    proof = None
-    effort: dict = {}
-    if certify and found.status == "exact":
-        from gorules.impl.solving.certificate import MAX_POSITIONS, CertificateRefused, PositionsSpent, certificate
-
-        try:
-            proof = certificate(solver, found.raw_value, certificate_positions or MAX_POSITIONS, effort)
-        except CertificateRefused as error:
-            raise SearchError(str(error)) from None
-        except PositionsSpent as spent:
-            raise SearchError(
-                f"{situation.graph.name}: {spent} while it was written (raise --certificate-positions)"
-            ) from None
-        except Budget as spent:
-            raise SearchError(
-                f"{situation.graph.name}: {spent} while the certificate was written (raise --seconds / --nodes)"
-            ) from None
-    return Solution(
-        graph=situation.graph.name,
-        ruleset=situation.ruleset.name,
-        options=options.as_dict(),
-        value=found.value,
-        principal_variation=found.principal_variation,
-        nodes=solver.nodes,
-        seconds=found.seconds,
-        method=(
-            (
-                "MTD(f) tests by iterative-deepening proofs, then null-window alpha-beta, on the engine's bitsets; "
-                if solver.core == "python"
-                else "MTD(f) tests by iterative-deepening proofs in the compiled core (numba, bit masks); "
-                if solver.search_kind == "deepening"
-                else "MTD(f) tests by depth-first proof-number search (weak rule) in the compiled core "
-                "(numba, bit masks); "
-            )
-            + "Benson bounds, automorphism folding, history heuristic, history-aware transposition tables"
-        ),
-        status=found.status,
-        lower=found.lower,
-        upper=found.upper,
-        note=found.cycle_rule or emptied_note(effort.get("tables_emptied", 0), effort.get("disagreement")),
-        details=found.details,
-        certificate=proof,
-    )
-
-
-def emptied_note(times: int, where: str | None = None) -> str | None:
-    """What a solve says when its certificate writer had to empty the solver's tables
-    (``certificate``'s ``tables_emptied``, first at ``where``), or None."""
-    if not times:
-        return None
-    return (
-        f"while the certificate was written the solver's answers disagreed {times} time(s) (first at {where}), "
-        "and its tables were emptied and the moves searched afresh; check the file with gorules check-certificate"
-    )
-
-
-def solve(
-    situation: Situation,
-    max_nodes: int | None = None,
-    max_points: int | None = None,
-    generic: bool = False,
-    max_seconds: float | None = None,
-    progress=None,
-    bounds_on_budget: bool = False,
-    certify: bool = False,
-    core: str | None = None,
-    territory: bool = False,
-    threshold_search: str | None = None,
-    certificate_positions: int | None = None,
-    jobs: int | None = 1,
-    descent: str | None = None,
-) -> Solution:
+def solve(situation: Situation, request: SolveRequest | None = None, **fields: Any) -> Solution:
     """The perfect-play value of the game from ``situation`` (for Black) and a principal
-    variation; SearchError if minimax does not apply or the budget runs out (with
-    ``bounds_on_budget``, the Tromp–Taylor core returns status ``bounds`` instead).
-    ``generic`` forces the interface's own search even where a faster core exists;
-    ``certify`` asks the Tromp–Taylor core for a certificate (SearchError elsewhere);
-    ``core`` (python or compiled) is the Tromp–Taylor solver's core (SearchError elsewhere);
-    ``territory`` counts the secure regions of alive stones in its static bounds, and
-    ``threshold_search`` (deepening or dfpn) is how its compiled core decides a threshold test
-    (each SearchError elsewhere); ``certificate_positions`` bounds the certificate's positions;
-    ``jobs`` is how many worker processes the Tromp–Taylor core may split a resisting test over
-    (None: the cores, as many as fit in memory);
-    ``descent`` (step or bisect) is how its tests walk down (SearchError elsewhere)."""
-    ruleset = situation.ruleset
-    if max_points is not None and situation.graph.order > max_points:
+    variation, by the ruleset's ``solve`` capability or else the generic search; the request
+    is ``request`` or, for short, its fields given by name.  SearchError if the graph is
+    larger than ``max_points``, the game is one no solver here applies to (the message names
+    the capability the ruleset lacks), or the budget runs out before any answer."""
+    request = request if request is not None else request_of(**fields)
+    graph = situation.graph
+    if request.max_points is not None and graph.order > request.max_points:
         raise SearchError(
-            f"{situation.graph.name} has {situation.graph.order} points: the solver takes at most {max_points} "
+            f"{graph.name} has {graph.order} points: the solver takes at most {request.max_points} "
             "(raise the limit with --max-points)"
         )
-    if not generic and fast_core(situation) == "tromp-taylor":
-        return solve_tromp_taylor(
-            situation,
-            max_nodes,
-            max_points,
-            max_seconds,
-            progress,
-            bounds_on_budget,
-            certify,
-            core,
-            territory,
-            threshold_search,
-            certificate_positions,
-            jobs,
-            descent or "step",
-        )
-    if territory:
-        raise SearchError(f"--territory applies to tromp-taylor games from the empty board, not {ruleset.name}")
-    if threshold_search is not None:
-        raise SearchError(f"--search applies to tromp-taylor games from the empty board, not {ruleset.name}")
-    if descent is not None:
-        raise SearchError(f"--descent applies to tromp-taylor games from the empty board, not {ruleset.name}")
-    if core is not None:
-        raise SearchError(f"--core applies to tromp-taylor games from the empty board, not {ruleset.name}")
-    if certify:
-        raise SearchError(
-            f"certificates are written only for tromp-taylor games from the empty board, not {ruleset.name}"
-        )
-    require_two_player_finite(ruleset)
-    search = Minimax(ruleset, situation.graph, max_nodes, max_seconds, progress)
+    capability = None if request.generic else situation.ruleset.capability("solve")
+    if capability is not None:
+        try:
+            return capability(situation, request)
+        except Declined:
+            pass
+    return solve_generic(situation, request)
+
+
+TUNING = ("core", "search", "territory", "descent")
+"""The settings of the Tromp–Taylor engine's solver that a request carries in ``tuning``."""
+
+
+def request_of(max_nodes: int | None = None, max_seconds: float | None = None, **fields: Any) -> SolveRequest:
+    """A request from its fields by name, the budget as ``max_nodes`` and ``max_seconds`` and
+    the tuning as its settings by name (``threshold_search`` for ``search``)."""
+    if "threshold_search" in fields:
+        fields["search"] = fields.pop("threshold_search")
+    tuning = {name: fields.pop(name) for name in TUNING if name in fields}
+    if max_nodes is not None or max_seconds is not None:
+        fields["budget"] = Budget(seconds=max_seconds, nodes=max_nodes)
+    return SolveRequest(tuning=tuning, **fields)
+
+
+def solve_generic(situation: Situation, request: SolveRequest) -> Solution:
+    """The interface's own alpha-beta search (see :class:`Minimax`)."""
+    ruleset = situation.ruleset
+    request.refuse_tuning("the generic alpha-beta search")
+    gap = ruleset.capability_gap("solve")
+    try:
+        require_two_player_finite(ruleset)
+    except SearchError as error:
+        reason = gap if isinstance(gap, str) else "it declined this situation"
+        raise SearchError(f"{error}; and no solve capability applies: {reason}") from None
+    search = Minimax(ruleset, situation.graph, request.budget, request.progress)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 100_000))
     started = time.perf_counter()
     try:
         value = search.search(situation.state, -float("inf"), float("inf"))
         line = search.principal_variation(situation.state, value)
-    except Budget as spent:
+    except BudgetSpent as spent:
         raise SearchError(
             f"{situation.graph.name}: {spent} before the value was found (raise --seconds / --nodes)"
         ) from None
@@ -402,7 +303,7 @@ def count_games(situation: Situation, max_nodes: int | None = None) -> int:
         nonlocal visited
         visited += 1
         if max_nodes is not None and visited > max_nodes:
-            raise Budget
+            raise BudgetSpent
         if ruleset.is_over(graph, state):
             return 1
         key = (ruleset.key(state), ruleset.history(state))
@@ -414,7 +315,7 @@ def count_games(situation: Situation, max_nodes: int | None = None) -> int:
     sys.setrecursionlimit(max(limit, 100_000))
     try:
         return games(situation.state)
-    except Budget:
+    except BudgetSpent:
         raise SearchError(f"{graph.name}: the node budget of {max_nodes} nodes ran out while counting") from None
     finally:
         sys.setrecursionlimit(limit)
@@ -426,12 +327,12 @@ def at_least(situation: Situation, threshold: float, max_nodes: int | None = Non
     :func:`solve`: a search with the window just below ``threshold`` proves only the bound."""
     ruleset = situation.ruleset
     require_two_player_finite(ruleset)
-    search = Minimax(ruleset, situation.graph, max_nodes)
+    search = Minimax(ruleset, situation.graph, Budget(nodes=max_nodes))
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 100_000))
     try:
         return search.search(situation.state, threshold - 0.5**20, threshold) >= threshold
-    except Budget as spent:
+    except BudgetSpent as spent:
         raise SearchError(f"{situation.graph.name}: {spent}") from None
     finally:
         sys.setrecursionlimit(limit)
