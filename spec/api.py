@@ -219,8 +219,9 @@ class Ruleset(ABC, Generic[OptionsT]):
     def capability_gap(self, name: str) -> type[Ruleset] | str:
         """The class whose declaration of capability ``name`` holds for this ruleset, or a
         sentence saying why none does: no class declares it, or a subclass changed a rule
-        (a method or attribute of the declaring class other than :data:`PRESENTATION`) or the
-        options' type without declaring the capability again."""
+        (a method or attribute of the declaring class other than :data:`PRESENTATION`, on a
+        class between or on the instance itself) or the options' type without declaring the
+        capability again."""
         cls = type(self)
         index = next((i for i, c in enumerate(cls.__mro__) if name in vars(c).get("capabilities", {})), None)
         if index is None:
@@ -228,9 +229,9 @@ class Ruleset(ABC, Generic[OptionsT]):
         declaring = cls.__mro__[index]
         changed = sorted(
             attribute
-            for between in cls.__mro__[:index]
-            for attribute in vars(between)
-            if attribute not in PRESENTATION and hasattr(declaring, attribute)
+            for namespace in (vars(self), *map(vars, cls.__mro__[:index]))
+            for attribute in namespace
+            if attribute not in PRESENTATION and attribute != "options" and hasattr(declaring, attribute)
         )
         if type(self.options) is not declaring.options_type:
             changed.append("its options' type")

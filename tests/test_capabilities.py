@@ -218,6 +218,13 @@ def test_a_dispatch_that_ignores_overrides_is_caught(monkeypatch):
     assert solve(Misere().initial(graph)).value == 3
 
 
+def test_a_rule_replaced_on_the_instance_loses_the_capability():
+    ruleset = TrompTaylor()
+    ruleset.value = lambda graph, state: 0
+    assert ruleset.capability("solve") is None
+    assert "changes value" in ruleset.capability_gap("solve")
+
+
 def test_a_presentation_change_keeps_the_capability():
     """Renaming a ruleset or writing its moves otherwise changes no rule."""
 
