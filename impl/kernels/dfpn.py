@@ -173,6 +173,7 @@ def _child_state(A, ply, i):
 def _static(A, black, white, side, passes, t):
     """The answer of a state known without its moves (1 or -1 for its mover), else 0: the
     game over after two passes, the static bounds, standing pat after one pass."""
+    # Repeated in kernels.solve._enter on purpose: there it is inlined among the frame's set-up.
     nbr, full, cfg = A[0], A[1], A[2]
     if passes >= 2:
         d = _difference(nbr, full, black, white, cfg[C_STONE])
@@ -456,6 +457,8 @@ def _run(A, B):
     """Run the search from where it stopped until the root is decided (1 or -1), the node
     limit is reached (``SUSPENDED``) or a line is too long (``OVERFLOW``); 0 if the root's
     numbers reach its thresholds undecided (they are infinite: this does not happen)."""
+    # The driver loop of kernels.solve._search, repeated on purpose: a kernel calls its steps
+    # directly, not through function values, so each search has its own loop.
     st, fi, run = A[10], A[24], B[6]
     ply = run[R_PLY]
     step = run[R_STEP]
@@ -485,6 +488,7 @@ def begin(A, B, history_black, history_white, history_side, black, white, side, 
     """Set up the test "can the player to move in (black, white, side, passes) force at
     least ``t``?" with the history given as boards (each with the player to move),
     dropping whatever test was under way; :func:`resume` runs it."""
+    # Repeated in kernels.solve.begin on purpose: each search fills the root frame its own way.
     st, fi, fu, ds, run = A[10], A[24], A[25], B[4], B[6]
     _load_history(A, history_black, history_white, history_side)
     st[S_OVERFLOW] = 0

@@ -416,6 +416,7 @@ def _quick_reason(pts, hist, table, scal, v, ptr, idx, zob, n, placements_new):
     ``placements_new`` says that no stored position has the stone counts of a board with
     one more stone of the player to move.
     It calls no other compiled function, so that the loop over all points stays tight."""
+    # Its ko test is repeated in _placement_reason on purpose, for the reason just given.
     t = scal[0] - 1
     me = hist[t, 1]
     change, kind = _outcome(pts, v, me, ptr, idx, zob)

@@ -242,6 +242,8 @@ def _reaching(nbr, stones, target):
 def _play(nbr, full, black, white, v, side):
     """The board after the player ``side`` (0 Black) puts a stone on the empty point ``v``:
     the opponent's chains without a liberty are removed, then the mover's (suicide)."""
+    # Repeated in engine.bitset (Kernel._play_symmetric, _play_grid) on purpose: numba
+    # compiles this one, the engine's runs on Python ints.
     if side:
         mine, theirs = white, black
     else:

@@ -175,6 +175,8 @@ def _search(game, tables, numbers, zobrist, stack, st):
     """Run the search from the state in ``stack``/``st`` until it finishes, overflows or
     spends ``st[S_LIMIT]`` nodes; returns FINISHED (answer in st[S_RESULT]), OVERFLOWED or
     RUNNING (resume later)."""
+    # The entry step repeats kernels.ultimate._search's on purpose: a kernel calls its steps
+    # directly, not through function values, so each search has its own loop.
     placements, children, _, _, canon, _, _, _, flags, _ = game
     board, player, diff, ult, first, draw, goal, _, made, hh, thpn, thdn = stack[:12]
     moves, move_at, status, cpn, cdn, current, hist, used, scratch, _ = stack[12:]
