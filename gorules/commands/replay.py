@@ -100,7 +100,8 @@ def generic_replay(start: Situation, moves: list[tuple[int, str | None, str]]) -
     """Each move's label and the situation after it; UsageError naming the first move the
     ruleset refuses, and why."""
     ruleset, graph = start.ruleset, start.graph
-    steps, situation = [], start
+    steps: list[tuple[str, Situation]] = []
+    situation = start
     for number, player, word in moves:
         if situation.over:
             raise UsageError(f"move {number} ({word}): the game is over")

@@ -110,11 +110,13 @@ class SituationGame:
 class InterfaceEndpoint(GtpEndpoint):
     """The GTP endpoint over a ruleset's situations (see the module docstring)."""
 
+    game: SituationGame  # type: ignore[assignment]  # plays as the engine's Game does, on situations
+
     def __init__(self, ruleset: Ruleset, graph: Graph, seed: int | None = None):
         """A session on ``graph`` under ``ruleset``; genmove's generator seeded with ``seed``."""
         super().__init__(graph, seed=seed)
         self.ruleset = ruleset
-        self.game = SituationGame(ruleset, graph)  # type: ignore[assignment]
+        self.game = SituationGame(ruleset, graph)
 
     def snapshot(self) -> tuple:
         """The graph, the ruleset, the moves and the engine moves of each GTP move."""
@@ -123,7 +125,7 @@ class InterfaceEndpoint(GtpEndpoint):
     def restore(self, saved: tuple) -> None:
         """Put the session back as :meth:`snapshot` saw it, replaying the moves."""
         self.graph, self.ruleset, moves, steps = saved
-        self.game = self.replayed(moves)  # type: ignore[assignment]
+        self.game = self.replayed(moves)
         self.steps = list(steps)
 
     def replayed(self, moves) -> SituationGame:
@@ -135,7 +137,7 @@ class InterfaceEndpoint(GtpEndpoint):
 
     def clear_board(self, args: list[str]) -> str:
         """Start a new game from the ruleset's start."""
-        self.game = SituationGame(self.ruleset, self.graph)  # type: ignore[assignment]
+        self.game = SituationGame(self.ruleset, self.graph)
         self.steps = []
         return ""
 
@@ -155,7 +157,7 @@ class InterfaceEndpoint(GtpEndpoint):
         saved = self.ruleset
         self.ruleset = ruleset
         try:
-            self.game = self.replayed(self.game.moves)  # type: ignore[assignment]
+            self.game = self.replayed(self.game.moves)
         except EngineIllegalMove:
             self.ruleset = saved
             raise GtpFailure("komi cannot be set: the game so far is not legal under it") from None
