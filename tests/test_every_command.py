@@ -6,8 +6,8 @@ so that a command that stops reaching a ruleset, or starts refusing one, is caug
 
 A misère subclass of the fast Tromp–Taylor ruleset, loaded with ``--ruleset-file``, changes
 one rule (the value): it keeps none of the fast ruleset's capabilities, so ``count`` gives
-the generic count (compared with ``count_games`` through the interface), ``replay`` and
-``gtp`` report the misère result, and ``analyse`` refuses it.  The mutant of the capability
+the generic count (compared with ``count_games`` through the interface), ``replay``,
+``replay-sgf`` and ``gtp`` report the misère result, and ``analyse`` refuses it.  The mutant of the capability
 lookup that ignores overrides sends it down the fast Tromp–Taylor paths, and each of those
 commands then says so."""
 
@@ -146,6 +146,14 @@ def replayed(flags: list[str], capsys) -> str:
     return capsys.readouterr().out
 
 
+def record_report(flags: list[str], capsys, tmp_path) -> dict:
+    """``gorules replay-sgf --json`` of the same game as a record, in this process."""
+    record = tmp_path / "won.sgf"
+    record.write_text("(;GM[1]FF[4]SZ[3];B[bb];W[];B[])")
+    assert main(["replay-sgf", str(record), "--json", *flags]) == 0
+    return json.loads(capsys.readouterr().out)["records"][0]
+
+
 def final_score(flags: list[str], capsys, monkeypatch) -> str:
     """GTP's final score of the same game on path:3, in this process."""
     import io
@@ -156,13 +164,15 @@ def final_score(flags: list[str], capsys, monkeypatch) -> str:
     return exchanges[3]["answer"]
 
 
-def test_misere_is_counted_replayed_and_served_by_the_generic_path(misere, capsys, monkeypatch):
+def test_misere_is_counted_replayed_and_served_by_the_generic_path(misere, capsys, monkeypatch, tmp_path):
     ruleset = misere_ruleset(misere)
     data = counted(misere, capsys)
     assert data["games_method"] == "generic" and "legal_positions" not in data
     assert data["games"] == count_games(ruleset.initial(parse_graph("path:3"))) == 907
     text = replayed(misere, capsys)
     assert "result: -3" in text and "winner: black" not in text
+    report = record_report(misere, capsys, tmp_path)
+    assert report["opinions"] == {} and report["replayed"] == 3 and report["result"] == -9
     assert final_score(misere, capsys, monkeypatch) == "W+3"
     assert final_score([], capsys, monkeypatch) == "B+3"
 
@@ -173,7 +183,7 @@ def test_misere_is_refused_by_analyse(misere, tmp_path):
     assert finished.stderr.count("\n") == 1 and "analyse" in finished.stderr and "misere" in finished.stderr
 
 
-def test_a_lookup_that_ignores_overrides_is_caught(misere, capsys, monkeypatch):
+def test_a_lookup_that_ignores_overrides_is_caught(misere, capsys, monkeypatch, tmp_path):
     """The mutant: a capability found on the class that declares it, whatever the subclass
     changed.  The misère ruleset then gets the fast Tromp–Taylor count (legal positions
     and all), the Tromp–Taylor replay (Black the winner) and the engine's GTP score."""
@@ -186,4 +196,5 @@ def test_a_lookup_that_ignores_overrides_is_caught(misere, capsys, monkeypatch):
     data = counted(misere, capsys)
     assert "legal_positions" in data and "games_method" not in data
     assert "winner: black" in replayed(misere, capsys)
+    assert "sgfmill" in record_report(misere, capsys, tmp_path)["opinions"]
     assert final_score(misere, capsys, monkeypatch) == "B+3"

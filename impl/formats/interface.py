@@ -202,10 +202,11 @@ def replay_record(ruleset: Ruleset, record) -> dict[str, Any]:
     for number, (player, v) in enumerate(record.moves, start=1):
         if problem is not None:
             break
-        problem = refusal(situation, known, number, player, v)
-        if problem is None:
-            situation = situation.play(known[v])
-            played += 1
+        after = step(situation, known, number, player, v)
+        if isinstance(after, str):
+            problem = after
+        else:
+            situation, played = after, played + 1
     return {
         "record": record.source,
         "board": graph.name,
@@ -220,9 +221,9 @@ def replay_record(ruleset: Ruleset, record) -> dict[str, Any]:
     }
 
 
-def refusal(situation: Situation, known: dict, number: int, player: str, v) -> str | None:
-    """Why move ``number`` of a record (``player`` plays ``v``) cannot be played in the
-    situation, or None when it can."""
+def step(situation: Situation, known: dict, number: int, player: str, v) -> Situation | str:
+    """The situation after move ``number`` of a record (``player`` plays ``v``), or why it
+    cannot be played there."""
     graph = situation.graph
     name = v if v == PASS else point_name(graph, v)
     if situation.over:
@@ -232,7 +233,6 @@ def refusal(situation: Situation, known: dict, number: int, player: str, v) -> s
     if v not in known:
         return f"move {number}: the {situation.ruleset.name} ruleset has no move {name}"
     try:
-        situation.play(known[v])
+        return situation.play(known[v])
     except IllegalMove as error:
         return f"move {number}: {player} {name} is illegal: {error}"
-    return None
