@@ -198,3 +198,55 @@ def test_a_lookup_that_ignores_overrides_is_caught(misere, capsys, monkeypatch, 
     assert "winner: black" in replayed(misere, capsys)
     assert "sgfmill" in record_report(misere, capsys, tmp_path)["opinions"]
     assert final_score(misere, capsys, monkeypatch) == "B+3"
+
+
+# ---- the interface's GTP endpoint answers as the engine's does
+
+
+SESSION = [
+    "play b B2",
+    "play w B2",
+    "play w A1",
+    "showboard",
+    "play b A2",
+    "play w B1",
+    "list_stones black",
+    "undo",
+    "play w C3",
+    "play b pass",
+    "komi 0.5",
+    "play w pass",
+    "final_score",
+    "play b C1",
+    "clear_board",
+    "play w A3",
+    "list_stones white",
+    "showboard",
+]
+
+
+def answers(endpoint, session: list[str]) -> list[tuple[bool, str]]:
+    """Whether each command succeeded, and its answer when it did (refusals word their
+    reasons each in the ruleset's own terms)."""
+    found = []
+    for line in session:
+        answer = endpoint.respond(line).rstrip("\n")
+        found.append((answer.startswith("="), answer if answer.startswith("=") else ""))
+    return found
+
+
+@pytest.mark.parametrize("graph", ["grid:3x3", "grid:2x3"])
+def test_the_interface_endpoint_answers_as_the_engine_endpoint(graph):
+    """The spec's Tromp–Taylor ruleset has no gtp capability: served through the interface,
+    it gives the engine's endpoint's answers to a session of plays, refusals, undo, komi and
+    the final score."""
+    from gorules.commands.gtp import endpoint_of
+
+    spec = make("tromp-taylor", implementation="spec")
+    assert spec.capability("gtp") is None
+    through_interface = endpoint_of(spec, parse_graph(graph), 1)
+    engine = endpoint_of(make("tromp-taylor"), parse_graph(graph), 1)
+    assert type(through_interface) is not type(engine)
+    found = answers(through_interface, SESSION)
+    assert found == answers(engine, SESSION)
+    assert found[12] == (True, {"grid:3x3": "= W+0.5", "grid:2x3": "= B+0.5"}[graph])
