@@ -39,13 +39,19 @@ register(
     engine="gorules.impl.rulesets.tromp_taylor:TrompTaylor",
     spec="gorules.spec.tromp_taylor:TrompTaylor",
 )
-register("directed", spec="gorules.spec.directed:Directed")
+register("directed", engine="gorules.impl.rulesets.directed.ruleset:Directed", spec="gorules.spec.directed:Directed")
 register(
     "topological", engine="gorules.impl.rulesets.topological:Topological", spec="gorules.spec.topological:Topological"
 )
-register("ultimate", spec="gorules.spec.ultimate:Ultimate")
-register("fundamental", spec="gorules.spec.ultimate:Fundamental")
-register("political", spec="gorules.spec.political:Political")
+register("ultimate", engine="gorules.impl.rulesets.ultimate.ruleset:Ultimate", spec="gorules.spec.ultimate:Ultimate")
+register(
+    "fundamental",
+    engine="gorules.impl.rulesets.ultimate.ruleset:Fundamental",
+    spec="gorules.spec.ultimate:Fundamental",
+)
+register(
+    "political", engine="gorules.impl.rulesets.political.ruleset:Political", spec="gorules.spec.political:Political"
+)
 
 
 def names() -> list[str]:
