@@ -13,6 +13,7 @@ come from fixing one side's strategy.
 from __future__ import annotations
 
 import functools
+import itertools
 
 from gorules.impl.solving.budget import BudgetSpent
 from gorules.spec.directed import place
@@ -23,6 +24,18 @@ from gorules.spec.tromp_taylor import BLACK, EMPTY, WHITE, Player
 def pairs(count: int) -> Graph:
     """N disjoint pairs: points 2i and 2i+1 joined (both ways)."""
     return make_graph(2 * count, [(2 * i, 2 * i + 1) for i in range(count)], f"pairs:{count}")
+
+
+def counter(max_nodes: int, what: str):
+    """A function to call once per state (or visit) searched: BudgetSpent on the call after
+    the first ``max_nodes``."""
+    calls = itertools.count(1)
+
+    def count() -> None:
+        if next(calls) > max_nodes:
+            raise BudgetSpent(f"more than {max_nodes:,} {what}")
+
+    return count
 
 
 def new_boards(graph: Graph, board: tuple, player: Player, seen: frozenset) -> list[tuple]:
@@ -43,14 +56,11 @@ def forced_length_plain(graph: Graph, prolonger: Player, max_nodes: int = 2_000_
     under positional superko (a stone may not recreate any earlier board; suicide allowed;
     two passes in a row end the game), when `prolonger` maximises and the other side
     minimises it.  BudgetSpent beyond `max_nodes` distinct states."""
-    nodes = 0
+    count = counter(max_nodes, "states")
 
     @functools.lru_cache(maxsize=None)
     def length(board: tuple, player: Player, passed: bool, seen: frozenset) -> int:
-        nonlocal nodes
-        nodes += 1
-        if nodes > max_nodes:
-            raise BudgetSpent(f"more than {max_nodes:,} states")
+        count()
         other = WHITE if player == BLACK else BLACK
         options = [1 if passed else 1 + length(board, other, True, seen)]
         options += [1 + length(after, other, False, seen | {after}) for after in new_boards(graph, board, player, seen)]
@@ -84,14 +94,11 @@ def forced_length(graph: Graph, prolonger: Player, max_nodes: int = 2_000_000) -
     minimises it: alpha-beta search over (board, player, last turn a pass, earlier boards),
     with a table of proved bounds.  BudgetSpent beyond `max_nodes` visits."""
     table: dict = {}
-    nodes = 0
+    count = counter(max_nodes, "visits")
     unbounded = 1 << 30
 
     def search(board: tuple, player: Player, passed: bool, seen: frozenset, alpha: int, beta: int) -> int:
-        nonlocal nodes
-        nodes += 1
-        if nodes > max_nodes:
-            raise BudgetSpent(f"more than {max_nodes:,} visits")
+        count()
         key = (board, player, passed, seen)
         low, high = table.get(key, (0, unbounded))
         if low >= beta or low == high:
@@ -157,14 +164,11 @@ def pairs_table(max_pairs: int, max_nodes: int = 2_000_000) -> list[dict]:
 def own_walk(graph: Graph, board: tuple, player: Player, seen: frozenset, max_nodes: int = 200_000) -> int:
     """The most placements `player` can make in a row from `board` (the other side passing),
     never recreating a board of `seen`."""
-    nodes = 0
+    count = counter(max_nodes, "states")
 
     @functools.lru_cache(maxsize=None)
     def walk(b: tuple, visited: frozenset) -> int:
-        nonlocal nodes
-        nodes += 1
-        if nodes > max_nodes:
-            raise BudgetSpent(f"more than {max_nodes:,} states")
+        count()
         best = 0
         for after in new_boards(graph, b, player, visited):
             best = max(best, 1 + walk(after, visited | {after}))
@@ -180,14 +184,11 @@ def greedy_prolonger_length(graph: Graph, prolonger: Player, max_nodes: int = 2_
     """A lower bound on the forced length: the prolonger follows one fixed strategy (place the
     stone after which its own longest walk of new boards is longest; pass only when no
     placement is legal) and the shortener answers in every way (min over its moves)."""
-    nodes = 0
+    count = counter(max_nodes, "states")
 
     @functools.lru_cache(maxsize=None)
     def length(board: tuple, player: Player, passed: bool, seen: frozenset) -> int:
-        nonlocal nodes
-        nodes += 1
-        if nodes > max_nodes:
-            raise BudgetSpent(f"more than {max_nodes:,} states")
+        count()
         other = WHITE if player == BLACK else BLACK
         placements = new_boards(graph, board, player, seen)
         if player == prolonger:
