@@ -75,15 +75,15 @@ def rank_lemmas(setup: extras.MoveSetup, options: extras.Options) -> tuple:
     return tuple(levels)
 
 
-def holds(graph, counterexample: dict) -> bool:
-    """The statement on one concrete board and move, by the spec."""
-    b, v, p = extras.the_move(counterexample)
-    if not extras.well_formed_and_empty_at(graph, b, v):
-        return True
+def statement(graph, b: tt.Board, v: int, p: tt.Player) -> bool:
+    """The statement on one concrete well-formed board and move of p on the empty point v, by the spec."""
     placed = tt.update(b, v, p)
     first = tt.clear(graph, placed, tt.opponent(p))
     second = tt.clear(graph, first, p)
     return not (first != placed and second != first)
+
+
+holds = extras.on_a_well_formed_move(statement)
 
 
 THEOREM = Theorem.beyond_the_source(

@@ -102,14 +102,14 @@ def chain(graph, b, v: int) -> set:
     return found
 
 
-def holds(graph, counterexample: dict) -> bool:
-    """The statement on one concrete board and move, by the spec."""
-    b, v, p = extras.the_move(counterexample)
-    if not extras.well_formed_and_empty_at(graph, b, v):
-        return True
+def statement(graph, b: tt.Board, v: int, p: tt.Player) -> bool:
+    """The statement on one concrete well-formed board and move of p on the empty point v, by the spec."""
     first = tt.clear(graph, tt.update(b, v, p), tt.opponent(p))
     second = tt.clear(graph, first, p)
     return all(first[u] == second[u] for u in graph.points if u not in chain(graph, first, v))
+
+
+holds = extras.on_a_well_formed_move(statement)
 
 
 THEOREM = Theorem.beyond_the_source(

@@ -437,6 +437,18 @@ def well_formed_and_empty_at(graph: Graph, board: tuple, v: int) -> bool:
     return board[v] == tt.EMPTY and all(tt.reaches(graph, board, u, tt.EMPTY) for u in graph.points)
 
 
+def on_a_well_formed_move(statement: Callable[[Graph, tt.Board, int, tt.Player], bool]):
+    """The check ``holds(graph, counterexample)`` of a statement about one move on a
+    well-formed board: true where the hypothesis fails, else ``statement(graph, b, v, p)``."""
+
+    def holds(graph, counterexample: dict) -> bool:
+        """The statement on one concrete board and move, by the spec."""
+        b, v, p = the_move(counterexample)
+        return not well_formed_and_empty_at(graph, b, v) or statement(graph, b, v, p)
+
+    return holds
+
+
 def scope_text(graph, what: str = "every board") -> str:
     """What a proof on this graph covers."""
     if isinstance(graph, Graph):

@@ -76,13 +76,13 @@ def rank_lemmas(setup: extras.MoveSetup, options: extras.Options, side: str) -> 
     return tuple(levels)
 
 
-def holds(graph, counterexample: dict) -> bool:
-    """The statement on one concrete board and move, by the spec."""
-    b, v, p = extras.the_move(counterexample)
-    if not extras.well_formed_and_empty_at(graph, b, v):
-        return True
+def statement(graph, b: tt.Board, v: int, p: tt.Player) -> bool:
+    """The statement on one concrete well-formed board and move of p on the empty point v, by the spec."""
     after = extras.board_after(graph, b, p, v)
     return all(tt.reaches(graph, after, u, tt.EMPTY) for u in graph.points)
+
+
+holds = extras.on_a_well_formed_move(statement)
 
 
 THEOREM = Theorem.beyond_the_source(
