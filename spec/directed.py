@@ -48,6 +48,8 @@ class State(NamedTuple):
     history: frozenset
 
 
+# score_of and add_score have the shape of spec/ultimate.py's prisoners and add_prisoners on
+# purpose: each spec states its own source's definitions one by one.
 def score_of(s: State, p: Player) -> Fraction:
     """The score of player p in situation s."""
     return s.black_score if p == BLACK else s.white_score

@@ -43,6 +43,8 @@ READINGS = {
 }
 
 
+# One field a clause, the shape of spec/topological.py's Readings on purpose: each names a
+# clause of its own source.
 class Readings(NamedTuple):
     """One reading of each ambiguous clause (the first of each choice in ``READINGS`` is the
     default): which dragons are dead at the end; whose stones count as capturing when
@@ -62,6 +64,8 @@ class Readings(NamedTuple):
 DEFAULT_READINGS = Readings()
 
 
+# The search of spec/benson.py's components repeated on purpose: the definition follows the
+# source's words (a path joins one vertex to all the others), not another module's.
 def mutually_adjacent(graph: Graph, vertices: frozenset) -> bool:
     """A path along the graph's lines through vertices of the set alone joins one vertex of
     the set to all the others."""
@@ -458,6 +462,7 @@ def reading_option(name: str, clause: str, reason: str):
     return field(default=READINGS[name][0], metadata={"choices": READINGS[name], "reading_of": clause, "help": reason})
 
 
+# One reading_option a clause, alike in shape on purpose: each quotes its own clause.
 @dataclass(frozen=True)
 class Options(api.Options):
     """The options of Political Go: the players' names in turn order, the seed of the
