@@ -111,8 +111,9 @@ def require_arena(ruleset: Ruleset) -> None:
         raise UsageError(f"the figure 'directed_value' is refused: {ruleset.capability_gap('solve')}")
     if ruleset.players != ("B", "W") or ruleset.value_kind != "outcome" or ruleset.finite:
         raise UsageError(
-            f"the figure 'directed_value' is the value of an infinite game of Black and White with an outcome "
-            f"(source 000's), which the {ruleset.name} ruleset (value kind {ruleset.value_kind}) is not"
+            f"the figure 'directed_value' is the value of source 000's game (the directed ruleset's), an infinite "
+            f"game of Black and White with an outcome, which the {ruleset.name} ruleset (value kind "
+            f"{ruleset.value_kind}) is not"
         )
 
 
