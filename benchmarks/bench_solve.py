@@ -51,20 +51,20 @@ from gorules.spec.graph import parse_graph
 def measure(
     name: str,
     seconds: float | None,
-    rules: str | None = None,
+    preset: str | None = None,
     core: str | None = None,
     search: str | None = None,
     jobs: int = 1,
     descent: str = "step",
 ) -> dict:
-    """Solve one board within ``seconds`` (under the preset ``rules``, Tromp–Taylor's by
+    """Solve one board within ``seconds`` (under the preset named ``preset``, Tromp–Taylor's by
     default; with the solver's ``core`` and the compiled core's ``search``, their defaults
     if None; a test that resists split over ``jobs`` processes; the walk down by ``descent``): value (or bounds), nodes
     (summed over the processes), seconds, nodes/s."""
     graph = parse_graph(name)
     solver = Solver(
         graph,
-        rules,
+        preset,
         max_seconds=seconds,
         max_points=max(MAX_POINTS, graph.order),
         core=core,

@@ -32,7 +32,8 @@ import types
 
 from IPython.display import SVG, display
 
-from gorules.impl.differential.vectors import compare_game, disagreement_vector, fuzz, replay, replay_engine_game
+from gorules.impl.differential.fuzzing import compare_game, disagreement_vector, fuzz
+from gorules.impl.differential.vectors import replay, replay_engine_game
 from gorules.impl.engine import rules as engine
 from gorules.impl.engine.options import PRESETS
 from gorules.pictures import board_svg
@@ -62,7 +63,7 @@ assert report.disagreements == [] and report.moves >= 10_000
 # %%
 print("no-suicide preset:", PRESETS["no-suicide"].describe())
 broken = types.SimpleNamespace(**vars(engine))
-broken.Game = functools.partial(engine.Game, rules="no-suicide")
+broken.Game = functools.partial(engine.Game, options="no-suicide")
 broken_report = fuzz(300, seed=1, engine=broken, max_order=6, max_side=3)
 print(broken_report.as_json())
 assert broken_report.disagreements
@@ -82,11 +83,11 @@ vector = disagreement_vector(shortest, 0)
 print("vector:", vector["name"], "| moves", vector["moves"], "| winner", vector["winner"])
 print("real engine, module functions:", replay(vector, engine) or "no difference")
 print("real engine, Game:           ", replay_engine_game(vector) or "no difference")
-print("broken engine, Game:         ", replay_engine_game(vector, rules="no-suicide"))
+print("broken engine, Game:         ", replay_engine_game(vector, preset="no-suicide"))
 print("fuzzer's comparison, real engine:  ", compare_game(shortest.graph, shortest.moves)[1])
 print("fuzzer's comparison, broken engine:", compare_game(shortest.graph, shortest.moves, broken)[1])
 assert replay(vector, engine) == [] and replay_engine_game(vector) == []
-assert replay_engine_game(vector, rules="no-suicide") != []
+assert replay_engine_game(vector, preset="no-suicide") != []
 
 # %% [markdown]
 # ## The boards of the counterexample

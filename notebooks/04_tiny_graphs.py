@@ -224,7 +224,7 @@ scratch.cleanup()
 # %%
 rows = ["| graph | rules | value | nodes | cycle rule |", "|---|---|---|---|---|"]
 for name in ("path:3", "grid:1x4", "cycle:4", "grid:2x2", "star:5"):
-    for rules in ("tromp-taylor", "no-suicide", "situational", "gnugo-chinese"):
-        s = solve(parse_graph(name), rules)
-        rows.append(f"| {name} | {rules} | {s.value:g} | {s.nodes} | {s.cycle_rule or ''} |")
+    for preset in ("tromp-taylor", "no-suicide", "situational", "gnugo-chinese"):
+        s = solve(parse_graph(name), preset)
+        rows.append(f"| {name} | {preset} | {s.value:g} | {s.nodes} | {s.cycle_rule or ''} |")
 display(Markdown("\n".join(rows)))

@@ -39,7 +39,7 @@ FAITHFUL, TABLE_FORGETS_HISTORY = 0, 1
 FIXED_ORDER, HISTORY_HEURISTIC, RACE = 0, 1, 2
 MAX_POINTS = 7  # 3^7 boards, times 2 players: 69 words of history per table entry
 
-# rules[...]: the fields of the int64 array that carries the rules and the mutant.
+# setup[...]: the fields of the int64 array that sets the search up: the options, its limits and the mutant.
 ORDER, KO, SUICIDE, STONE_SCORING, MUTANT, WORDS, TABLE_MASK, NODE_LIMIT, ORDERING = range(9)
 # A table entry: the history words and the state word in ``keys``; the lower and upper
 # bounds and the nodes its search took in ``bounds``.
@@ -116,19 +116,19 @@ def _margin(nbrs, full, black, white, stone_scoring):
 
 
 @njit(cache=True)
-def _position(rules, black, white, side):
+def _position(setup, black, white, side):
     """The position's number in the history: the board in base 3 (point v has weight 3^v;
     Black 1, White 2), times 2 plus the player to move under situational superko."""
     key = 0
     weight = 1
-    for v in range(rules[ORDER]):
+    for v in range(setup[ORDER]):
         bit = np.uint64(1) << np.uint64(v)
         if black & bit:
             key += weight
         elif white & bit:
             key += 2 * weight
         weight *= 3
-    if rules[KO] == SITUATIONAL:
+    if setup[KO] == SITUATIONAL:
         key = 2 * key + side
     return key
 
@@ -152,27 +152,27 @@ def _state_word(black, white, side, passes):
 
 
 @njit(cache=True)
-def _bucket(rules, seen, state):
+def _bucket(setup, seen, state):
     """The first of the two table entries where a whole state may be (its history words and
     its state word mixed)."""
     h = np.uint64(1469598103934665603)
     prime = np.uint64(1099511628211)
-    if rules[MUTANT] != TABLE_FORGETS_HISTORY:
-        for w in range(rules[WORDS]):
+    if setup[MUTANT] != TABLE_FORGETS_HISTORY:
+        for w in range(setup[WORDS]):
             h = (h ^ seen[w]) * prime
             h ^= h >> np.uint64(29)
     h = (h ^ state) * prime
     h ^= h >> np.uint64(31)
-    return np.int64(h & np.uint64(rules[TABLE_MASK])) & ~np.int64(1)
+    return np.int64(h & np.uint64(setup[TABLE_MASK])) & ~np.int64(1)
 
 
 @njit(cache=True)
-def _matches(rules, keys, slot, seen, state):
+def _matches(setup, keys, slot, seen, state):
     """Whether the table's entry ``slot`` is this very state, history and all."""
-    words = rules[WORDS]
+    words = setup[WORDS]
     if keys[slot, words] != state:
         return False
-    if rules[MUTANT] == TABLE_FORGETS_HISTORY:
+    if setup[MUTANT] == TABLE_FORGETS_HISTORY:
         return True
     for w in range(words):
         if keys[slot, w] != seen[w]:
@@ -181,25 +181,25 @@ def _matches(rules, keys, slot, seen, state):
 
 
 @njit(cache=True)
-def _find(rules, keys, seen, state):
+def _find(setup, keys, seen, state):
     """The entry of the table that holds this whole state, or -1."""
-    slot = _bucket(rules, seen, state)
+    slot = _bucket(setup, seen, state)
     for entry in (slot, slot + 1):
-        if _matches(rules, keys, entry, seen, state):
+        if _matches(setup, keys, entry, seen, state):
             return entry
     return -1
 
 
 @njit(cache=True)
-def _store(rules, keys, bounds, seen, state, lower, upper, work):
+def _store(setup, keys, bounds, seen, state, lower, upper, work):
     """Keep the bounds of a whole state: in its own entry if the table has one, otherwise in
     the entry of its bucket whose search took fewer nodes (the cheaper one to find again)."""
-    slot = _find(rules, keys, seen, state)
+    slot = _find(setup, keys, seen, state)
     if slot < 0:
-        slot = _bucket(rules, seen, state)
+        slot = _bucket(setup, seen, state)
         if bounds[slot + 1, 2] < bounds[slot, 2]:
             slot += 1
-    words = rules[WORDS]
+    words = setup[WORDS]
     for w in range(words):
         keys[slot, w] = seen[w]
     keys[slot, words] = state
@@ -209,12 +209,12 @@ def _store(rules, keys, bounds, seen, state, lower, upper, work):
 
 
 @njit(cache=True)
-def _ordered_moves(rules, nbrs, full, history, black, white, side):
+def _ordered_moves(setup, nbrs, full, history, black, white, side):
     """The moves of ``side`` to search, in order (point numbers; n stands for the pass): the
     pass, then the points whose stone captures, then the other empty points, each group in
     point order; then, with the history heuristic, stably sorted by how often each move has
     cut off a search for ``side`` so far.  Which moves are legal is left to the caller."""
-    n = rules[ORDER]
+    n = setup[ORDER]
     moves = np.empty(n + 1, dtype=np.int64)
     moves[0] = n
     count = 1
@@ -227,7 +227,7 @@ def _ordered_moves(rules, nbrs, full, history, black, white, side):
                 moves[count] = v
                 count += 1
     moves = moves[:count]
-    if rules[ORDERING] == HISTORY_HEURISTIC:
+    if setup[ORDERING] == HISTORY_HEURISTIC:
         for i in range(1, count):  # insertion sort: equal counts keep the fixed order
             move = moves[i]
             j = i
@@ -239,12 +239,12 @@ def _ordered_moves(rules, nbrs, full, history, black, white, side):
 
 
 @njit(cache=True)
-def _check_static(rules, static, counts, black, white, side, best, alpha, beta):
+def _check_static(setup, static, counts, black, white, side, best, alpha, beta):
     """Count the state if its fail-soft result ``best`` within (alpha, beta) proves the
     value outside the claimed bounds of its board: best ≤ alpha means value ≤ best, best ≥
     beta means value ≥ best, and in between value = best."""
-    board = _position(rules, black, white, 0)
-    if rules[KO] == SITUATIONAL:
+    board = _position(setup, black, white, 0)
+    if setup[KO] == SITUATIONAL:
         board //= 2
     low, high = static[board, 0], static[board, 1]
     if (best < beta and best < low) or (best > alpha and best > high):
@@ -256,24 +256,24 @@ def _check_static(rules, static, counts, black, white, side, best, alpha, beta):
 
 
 @njit  # not cached: a recursive kernel loaded from numba's cache crashes the process
-def _value(rules, nbrs, full, seen, keys, bounds, counts, history, black, white, side, passes, alpha, beta, static):
+def _value(setup, nbrs, full, seen, keys, bounds, counts, history, black, white, side, passes, alpha, beta, static):
     """Black's margin from this state with this history, fail-soft within (alpha, beta).
     ``static`` is empty, or holds claimed bounds [low, high] on Black's margin per board
     (row: the board in base 3) to be checked on the way: a state whose search proves its
     value below the claimed low or above the claimed high is counted in ``counts[1]`` and
     the first one kept in ``counts[2:5]`` (Black's stones, White's, the player to move)."""
     counts[0] += 1
-    n = rules[ORDER]
-    if counts[0] > rules[NODE_LIMIT]:
+    n = setup[ORDER]
+    if counts[0] > setup[NODE_LIMIT]:
         return 0  # the budget is spent: the caller throws the whole search away
     if passes >= 2:
-        return _margin(nbrs, full, black, white, rules[STONE_SCORING])
-    use_table = rules[TABLE_MASK] >= 0
+        return _margin(nbrs, full, black, white, setup[STONE_SCORING])
+    use_table = setup[TABLE_MASK] >= 0
     start = counts[0]
     state = _state_word(black, white, side, passes)
     lower, upper = -n, n
     if use_table:
-        slot = _find(rules, keys, seen, state)
+        slot = _find(setup, keys, seen, state)
         if slot >= 0:
             lower, upper = bounds[slot, 0], bounds[slot, 1]
             if lower >= beta or lower == upper:
@@ -283,25 +283,25 @@ def _value(rules, nbrs, full, seen, keys, bounds, counts, history, black, white,
             alpha, beta = max(alpha, lower), min(beta, upper)
     outer_alpha, outer_beta = alpha, beta
     best = -n - 1 if side == 0 else n + 1
-    moves = _ordered_moves(rules, nbrs, full, history, black, white, side)
+    moves = _ordered_moves(setup, nbrs, full, history, black, white, side)
     for i in range(moves.size):
         move = moves[i]
         if move == n:  # a pass: the position enters the history only under situational superko
             after_black, after_white, after_passes = black, white, passes + 1
-            key = _position(rules, black, white, 1 - side)
-            flip = rules[KO] == SITUATIONAL and not _has(seen, key)
+            key = _position(setup, black, white, 1 - side)
+            flip = setup[KO] == SITUATIONAL and not _has(seen, key)
         else:
             after_black, after_white = _play(nbrs, full, black, white, move, side)
-            if rules[SUICIDE] == 0 and not (after_black | after_white) & (np.uint64(1) << np.uint64(move)):
+            if setup[SUICIDE] == 0 and not (after_black | after_white) & (np.uint64(1) << np.uint64(move)):
                 continue
-            key = _position(rules, after_black, after_white, 1 - side)
+            key = _position(setup, after_black, after_white, 1 - side)
             if _has(seen, key):
                 continue
             after_passes, flip = 0, True
         if flip:
             _flip(seen, key)
         v = _value(
-            rules,
+            setup,
             nbrs,
             full,
             seen,
@@ -329,7 +329,7 @@ def _value(rules, nbrs, full, seen, keys, bounds, counts, history, black, white,
             history[side, move] += 1
             break
     if static.shape[0]:
-        _check_static(rules, static, counts, black, white, side, best, outer_alpha, outer_beta)
+        _check_static(setup, static, counts, black, white, side, best, outer_alpha, outer_beta)
     if use_table:
         if best <= outer_alpha:
             upper = min(upper, best)
@@ -337,7 +337,7 @@ def _value(rules, nbrs, full, seen, keys, bounds, counts, history, black, white,
             lower = max(lower, best)
         else:
             lower = upper = best
-        _store(rules, keys, bounds, seen, state, lower, upper, counts[0] - start)
+        _store(setup, keys, bounds, seen, state, lower, upper, counts[0] - start)
     return best
 
 
@@ -412,7 +412,7 @@ def _minimax(
     words = (positions + 63) // 64
     size = 1 << max(table_bits, 1)
     mask = size - 1 if table_bits >= 0 else -1
-    rules = np.array(
+    setup = np.array(
         [n, ko, options.suicide == "allowed", options.scoring == "stone", mutant, words, mask, max_nodes, ordering],
         dtype=np.int64,
     )
@@ -434,7 +434,7 @@ def _minimax(
     while lower < upper:  # null-window tests "is the value at least g?" walking from 0 (MTD(f))
         g = max(guess, lower + 1)
         found = _value(
-            rules, nbrs, full, seen, keys, bounds, counts, history, np.uint64(0), np.uint64(0), 0, 0, g - 1, g, static
+            setup, nbrs, full, seen, keys, bounds, counts, history, np.uint64(0), np.uint64(0), 0, 0, g - 1, g, static
         )
         if counts[0] > max_nodes:
             raise OutOfNodes(f"more than {max_nodes:,} nodes; the value lies in [{lower}, {upper}]")

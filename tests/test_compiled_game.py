@@ -35,10 +35,10 @@ def differences(pure: Game, compiled: CompiledGame) -> list[str]:
     return found
 
 
-def replay_differences(graph, moves, rules, compiled=None) -> list[str]:
+def replay_differences(graph, moves, options, compiled=None) -> list[str]:
     """Play the moves on both games, comparing after every move; the first disagreements."""
-    pure = Game(graph, rules)
-    compiled = CompiledGame(graph, rules) if compiled is None else compiled
+    pure = Game(graph, options)
+    compiled = CompiledGame(graph, options) if compiled is None else compiled
     for v in moves:
         found = differences(pure, compiled)
         if found:
@@ -48,11 +48,11 @@ def replay_differences(graph, moves, rules, compiled=None) -> list[str]:
     return differences(pure, compiled)
 
 
-def random_game_differences(graph, rules, rng, cap, compiled=None) -> list[str]:
+def random_game_differences(graph, options, rng, cap, compiled=None) -> list[str]:
     """A uniformly random game (pass among the choices) checked move by move; the first
     disagreements, or [] if there were none."""
-    pure = Game(graph, rules)
-    compiled = CompiledGame(graph, rules) if compiled is None else compiled
+    pure = Game(graph, options)
+    compiled = CompiledGame(graph, options) if compiled is None else compiled
     while not pure.over and len(pure) < cap:
         found = differences(pure, compiled)
         if found:
@@ -75,13 +75,13 @@ GRAPHS = [f"grid:{k}x{k}" for k in range(2, 8)] + [
 ]
 
 
-@pytest.mark.parametrize("rules", RULES, ids=str)
-def test_random_games_agree_move_by_move(rules):
+@pytest.mark.parametrize("options", RULES, ids=str)
+def test_random_games_agree_move_by_move(options):
     rng = random.Random(7)
     for name in GRAPHS:
         graph = parse_graph(name)
         for _ in range(6):
-            assert random_game_differences(graph, rules, rng, 6 * graph.order) == [], name
+            assert random_game_differences(graph, options, rng, 6 * graph.order) == [], name
 
 
 def test_large_grids_agree_move_by_move():
@@ -113,9 +113,9 @@ def test_superko_forbids_retaking_the_ko():
 
 def test_a_four_stone_suicide_that_empties_the_board():
     graph = parse_graph("grid:2x2")
-    for rules, legal in (("tromp-taylor", False), ("no-suicide", False), (Options("none", "allowed"), True)):
-        assert replay_differences(graph, FILL_2X2, rules) == []
-        g = CompiledGame(graph, rules)
+    for options, legal in (("tromp-taylor", False), ("no-suicide", False), (Options("none", "allowed"), True)):
+        assert replay_differences(graph, FILL_2X2, options) == []
+        g = CompiledGame(graph, options)
         for v in FILL_2X2:
             g.play(v)
         assert (3 in g.legal_moves()) == legal
@@ -133,8 +133,8 @@ def test_a_two_stone_suicide_that_does_not_repeat_is_played():
     # grid:3x3, Black 0 beside White 2 3 4: Black 1 joins 0 and the two stones die.
     graph = parse_graph("grid:3x3")
     moves = [0, 2, PASS, 3, PASS, 4, 1]
-    for rules in ("tromp-taylor", "situational", "openspiel"):
-        assert replay_differences(graph, moves[:-1], rules) == []
+    for options in ("tromp-taylor", "situational", "openspiel"):
+        assert replay_differences(graph, moves[:-1], options) == []
     g = CompiledGame(graph)
     for v in moves:
         g.play(v)
@@ -187,8 +187,8 @@ def test_undo_returns_to_every_earlier_state():
     rng = random.Random(2)
     for name in ("grid:4x4", "cycle:5", "petersen"):
         graph = parse_graph(name)
-        for rules in ("tromp-taylor", "openspiel"):
-            pure, compiled = Game(graph, rules), CompiledGame(graph, rules)
+        for options in ("tromp-taylor", "openspiel"):
+            pure, compiled = Game(graph, options), CompiledGame(graph, options)
             while not pure.over and len(pure) < 5 * graph.order:
                 v = rng.choice(pure.legal_moves())
                 pure.play(v)
@@ -204,11 +204,11 @@ def test_undo_returns_to_every_earlier_state():
 def test_long_games_grow_the_history():
     # Without a ko rule random games run long: past the first allocation of 64 positions.
     graph = parse_graph("grid:3x3")
-    rules = Options("none", "allowed")
+    options = Options("none", "allowed")
     rng = random.Random(9)
     longest = 0
     for _ in range(5):
-        pure, compiled = Game(graph, rules), CompiledGame(graph, rules)
+        pure, compiled = Game(graph, options), CompiledGame(graph, options)
         while not pure.over and len(pure) < 400:
             v = rng.choice(pure.legal_moves()[:-1] or [PASS])
             pure.play(v)
@@ -254,11 +254,11 @@ def actions_of(pure: Game) -> list[int]:
     return [n if v == PASS else v for v in pure.legal_moves()]
 
 
-def random_action_game_differences(graph, rules, rng, cap, compiled=None) -> list[str]:
+def random_action_game_differences(graph, options, rng, cap, compiled=None) -> list[str]:
     """A uniformly random game driven through the step API (``is_terminal``,
     ``legal_actions``, ``apply_action``) against the pure game; the first disagreements."""
-    pure = Game(graph, rules)
-    compiled = CompiledGame(graph, rules) if compiled is None else compiled
+    pure = Game(graph, options)
+    compiled = CompiledGame(graph, options) if compiled is None else compiled
     while not compiled.is_terminal() and len(compiled) < cap:
         actions = compiled.legal_actions()
         if list(actions) != actions_of(pure):
@@ -272,13 +272,13 @@ def random_action_game_differences(graph, rules, rng, cap, compiled=None) -> lis
     return [] if compiled.is_terminal() == pure.over else ["terminal"]
 
 
-@pytest.mark.parametrize("rules", RULES, ids=str)
-def test_the_step_api_agrees_move_by_move(rules):
+@pytest.mark.parametrize("options", RULES, ids=str)
+def test_the_step_api_agrees_move_by_move(options):
     rng = random.Random(17)
     for name in GRAPHS:
         graph = parse_graph(name)
         for _ in range(4):
-            assert random_action_game_differences(graph, rules, rng, 6 * graph.order) == [], name
+            assert random_action_game_differences(graph, options, rng, 6 * graph.order) == [], name
 
 
 def test_the_step_api_on_a_large_grid():

@@ -17,9 +17,9 @@ KO_OPENING = [1, 2, 4, 5, 9, 7, PASS, 10, 6]  # Black takes a ko at 6 on grid:3x
 SUICIDE_AT_0 = [PASS, 1, PASS, 3]  # on cycle:4, Black 0 is then a single-stone suicide
 
 
-def played(graph_name: str, moves, rules="tromp-taylor") -> Game:
+def played(graph_name: str, moves, options="tromp-taylor") -> Game:
     """A Game on the named graph after the given moves."""
-    g = Game(parse_graph(graph_name), rules)
+    g = Game(parse_graph(graph_name), options)
     for v in moves:
         g.play(v)
     return g
@@ -128,13 +128,13 @@ def test_no_ko_rule_allows_the_immediate_retake():
 
 
 def test_forbidden_suicide():
-    rules = Options(suicide="forbidden")
-    g = played("grid:2x3", [0, 3, PASS, 4, PASS, 2], rules)
+    options = Options(suicide="forbidden")
+    g = played("grid:2x3", [0, 3, PASS, 4, PASS, 2], options)
     with pytest.raises(IllegalMove, match="suicide"):
         g.play(1)
     assert played("grid:2x3", [0, 3, PASS, 4, PASS, 2]).try_play(1)
     # Filling the last liberty of a chain while capturing is no suicide.
-    g = played("cycle:6", [2, 1, 4, 5], rules)
+    g = played("cycle:6", [2, 1, 4, 5], options)
     g.play(0)
     assert g.board == tuple("B.B.B.")
 
@@ -166,8 +166,8 @@ def test_presets():
     assert options_of("tromp-taylor").name == "tromp-taylor"
     assert options_of("openspiel") == Options("simple", "forbidden", "area", 7.5)
     assert options_of("gnugo-tromp-taylor") == options_of("tromp-taylor")
-    for name, rules in PRESETS.items():
-        assert rules.name == name
+    for name, options in PRESETS.items():
+        assert options.name == name
     with pytest.raises(OptionError, match="unknown preset"):
         options_of("japanese")
     with pytest.raises(OptionError, match="unknown ko rule"):
@@ -271,10 +271,10 @@ def test_the_compiled_kernel_plays_what_the_pure_engine_allows():
     presets = [Options(), Options(ko="situational"), Options(ko="simple", suicide="forbidden"), Options(ko="none")]
     for graph_name in ["grid:4x4", "petersen", "cycle:6", "digraph:0>1,1>2,2>0,2>3,3>1,3>4,4>0"]:
         graph = parse_graph(graph_name)
-        for rules in presets:
+        for options in presets:
             for seed in range(8):
-                playout = compiled_random_playout(graph, random.Random(seed), rules, pass_last=bool(seed % 2))
-                g = Game(graph, rules)
+                playout = compiled_random_playout(graph, random.Random(seed), options, pass_last=bool(seed % 2))
+                g = Game(graph, options)
                 for v in playout.moves:
                     if v == PASS and seed % 2:
                         assert g.legal_moves() == [PASS]

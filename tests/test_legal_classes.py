@@ -82,12 +82,12 @@ def kept_classes(game: CompiledGame) -> list[list[int]]:
     return rows.tolist()
 
 
-def first_difference(graph, rules, rng, cap, game=None, classes=True) -> str | None:
+def first_difference(graph, options, rng, cap, game=None, classes=True) -> str | None:
     """Play a uniformly random game through the step API; at every move compare the kept
     classes (unless ``classes`` is false) with the classes from scratch and the legal
     actions with the pure game's legal moves.  The first difference seen, or None."""
-    pure = Game(graph, rules)
-    game = CompiledGame(graph, rules) if game is None else game
+    pure = Game(graph, options)
+    game = CompiledGame(graph, options) if game is None else game
     n = graph.order
     while not pure.over and len(pure) < cap:
         if classes and kept_classes(game) != classes_from_scratch(graph, pure.board):
@@ -101,21 +101,21 @@ def first_difference(graph, rules, rng, cap, game=None, classes=True) -> str | N
     return None
 
 
-@pytest.mark.parametrize("rules", RULES, ids=str)
-def test_kept_classes_and_legal_actions_equal_a_listing_from_scratch(rules):
+@pytest.mark.parametrize("options", RULES, ids=str)
+def test_kept_classes_and_legal_actions_equal_a_listing_from_scratch(options):
     rng = random.Random(41)
     for name in GRAPHS:
         graph = parse_graph(name)
         for _ in range(5):
-            assert first_difference(graph, rules, rng, 8 * graph.order) is None, name
+            assert first_difference(graph, options, rng, 8 * graph.order) is None, name
 
 
-@pytest.mark.parametrize("rules", ["tromp-taylor", "openspiel"])
-def test_the_same_on_9x9(rules):
+@pytest.mark.parametrize("options", ["tromp-taylor", "openspiel"])
+def test_the_same_on_9x9(options):
     rng = random.Random(43)
     graph = parse_graph("grid:9x9")
     for _ in range(3):
-        assert first_difference(graph, rules, rng, 2 * graph.order) is None
+        assert first_difference(graph, options, rng, 2 * graph.order) is None
 
 
 def test_undo_and_a_given_board_keep_the_classes():
@@ -167,8 +167,8 @@ def test_a_game_that_forgets_the_points_around_captures_is_caught(classes):
     caught = 0
     for name in ("grid:3x3", "grid:4x4", "grid:5x5"):
         graph = parse_graph(name)
-        for rules in ("tromp-taylor", "openspiel"):
+        for options in ("tromp-taylor", "openspiel"):
             for _ in range(4):
-                mutant = ForgetsAroundCaptures(graph, rules)
-                caught += first_difference(graph, rules, rng, 8 * graph.order, mutant, classes) is not None
+                mutant = ForgetsAroundCaptures(graph, options)
+                caught += first_difference(graph, options, rng, 8 * graph.order, mutant, classes) is not None
     assert caught >= (12 if classes else 4)

@@ -119,9 +119,9 @@ def test_friendship_pairwise_or_transitive():
     transitive = situation(g, "ABC", alliances=["AB", "BC"], friendship="transitive")
     assert political.dragons(g, pairwise) == [frozenset({0, 1}), frozenset({1, 2})]
     assert political.dragons(g, transitive) == [frozenset({0, 1, 2})]
-    rules = political.Political()
-    assert political.Move("ally", "C", True) in rules.moves(g, pairwise)
-    assert political.Move("ally", "C", True) not in rules.moves(g, transitive)  # already friendly
+    ruleset = political.Political()
+    assert political.Move("ally", "C", True) in ruleset.moves(g, pairwise)
+    assert political.Move("ally", "C", True) not in ruleset.moves(g, transitive)  # already friendly
 
 
 def test_enemy_of_whom():
@@ -237,11 +237,11 @@ def test_random_games_keep_the_invariants_of_each_reading(seed):
     g = parse_graph(rng.choice(["grid:2x3", "cycle:5", "path:5", "star:4"]))
     readings = political.Readings(**{name: rng.choice(choices) for name, choices in political.READINGS.items()})
     s = political.initial_situation(g, ["A", "B", "C", "D"], readings)
-    rules = political.Political(political.Options(("A", "B", "C", "D")))
+    ruleset = political.Political(political.Options(("A", "B", "C", "D")))
     for _ in range(60):
         if s.over:
             break
-        move = rng.choice(rules.moves(g, s))
+        move = rng.choice(ruleset.moves(g, s))
         made = political.move_made(g, s, move)
         mover = political.to_move(s)
         if readings.credit == "survivors":

@@ -42,17 +42,17 @@ def spec_minimax(graph):
     return v, count
 
 
-def game_minimax(graph, rules, game=None, seen=None):
+def game_minimax(graph, options, game=None, seen=None):
     """The value by alpha-beta-free minimax over the engine's Game; a whole state that
     repeats in the line ends it with equal areas (the solver's convention for the
     ko rules under which play can cycle)."""
-    game = game or Game(graph, rules)
+    game = game or Game(graph, options)
     seen = seen if seen is not None else set()
     if game.over:
         s = game.score()
         return s.black - s.white
     key = (game.bits, game.to_move, game.passes, game._undo[-1][:2] if game._undo else None)
-    cycles = game.rules.ko in ("simple", "none")
+    cycles = game.options.ko in ("simple", "none")
     if cycles:
         if key in seen:
             return 0
@@ -60,7 +60,7 @@ def game_minimax(graph, rules, game=None, seen=None):
     values = []
     for v in game.legal_moves():
         game.play(v)
-        values.append(game_minimax(graph, rules, game, seen))
+        values.append(game_minimax(graph, options, game, seen))
         game.undo()
     if cycles:
         seen.discard(key)
@@ -106,25 +106,25 @@ RULESETS = [
 ]
 
 
-CASES = [(name, rules) for rules in RULESETS[:4] for name in ("path:2", "path:3")] + [
-    ("path:2", rules)
-    for rules in RULESETS[4:]  # cycling play: plain minimax is exponential beyond 1×2
+CASES = [(name, options) for options in RULESETS[:4] for name in ("path:2", "path:3")] + [
+    ("path:2", options)
+    for options in RULESETS[4:]  # cycling play: plain minimax is exponential beyond 1×2
 ]
 
 
-@pytest.mark.parametrize("name, rules", CASES, ids=[f"{n}-{r if isinstance(r, str) else r.name}" for n, r in CASES])
-def test_solver_equals_minimax_over_the_engine_game(name, rules):
+@pytest.mark.parametrize("name, options", CASES, ids=[f"{n}-{r if isinstance(r, str) else r.name}" for n, r in CASES])
+def test_solver_equals_minimax_over_the_engine_game(name, options):
     graph = parse_graph(name)
-    expected = game_minimax(graph, rules)
+    expected = game_minimax(graph, options)
     for transpositions in (True, False):
-        assert Solver(graph, rules, transpositions=transpositions).solve().raw_value == expected
+        assert Solver(graph, options, transpositions=transpositions).solve().raw_value == expected
 
 
-@pytest.mark.parametrize("rules", ["tromp-taylor", "situational", "no-suicide", "stone"])
-def test_principal_variation_is_a_game_with_the_value(rules):
+@pytest.mark.parametrize("options", ["tromp-taylor", "situational", "no-suicide", "stone"])
+def test_principal_variation_is_a_game_with_the_value(options):
     graph = parse_graph("path:5")
-    solution = solve(graph, rules)
-    game = Game(graph, rules)
+    solution = solve(graph, options)
+    game = Game(graph, options)
     for v in solution.principal_variation:
         game.play(v)
     assert game.over

@@ -143,10 +143,10 @@ def test_the_check_catches_eyes_of_stones_that_are_not_alive():
     assert lost_points(parse_graph("path:5"), owned=eyes_of_any_stones)
 
 
-def bound_misses(name: str, rules: str, bounds=benson.margin_bounds) -> list:
+def bound_misses(name: str, preset: str, bounds=benson.margin_bounds) -> list:
     """Positions (black, white, side to move) of ``name`` without earlier history whose
-    value, solved without static bounds, lies outside ``bounds`` under ``rules``."""
-    graph, options = parse_graph(name), PRESETS[rules]
+    value, solved without static bounds, lies outside ``bounds`` under the preset named ``preset``."""
+    graph, options = parse_graph(name), PRESETS[preset]
     k = kernel(graph)
     suicide, area = options.suicide == "allowed", options.scoring == "area"
     found = []
@@ -161,10 +161,10 @@ def bound_misses(name: str, rules: str, bounds=benson.margin_bounds) -> list:
     return found
 
 
-@pytest.mark.parametrize("rules", ["tromp-taylor", "no-suicide", "situational", "stone"])
+@pytest.mark.parametrize("preset", ["tromp-taylor", "no-suicide", "situational", "stone"])
 @pytest.mark.parametrize("name", ["path:5", "cycle:4", "star:4"])
-def test_every_value_lies_within_the_static_bounds(name, rules):
-    assert bound_misses(name, rules) == []
+def test_every_value_lies_within_the_static_bounds(name, preset):
+    assert bound_misses(name, preset) == []
 
 
 def test_eyes_counted_under_stone_scoring_are_caught():

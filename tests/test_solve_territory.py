@@ -32,11 +32,11 @@ from tests.reference_compiled import static_misses
 from tests.test_solve_benson import boards
 
 
-def claims(graph, rules: str, owned=benson.owned) -> np.ndarray:
+def claims(graph, preset: str, owned=benson.owned) -> np.ndarray:
     """Black's claimed [low, high] margin on every board of ``graph`` (row: the board in
     base 3, point v of weight 3^v, Black 1, White 2) from the points each side keeps by
-    ``owned`` (with secure regions) under ``rules``."""
-    options = PRESETS[rules]
+    ``owned`` (with secure regions) under the preset named ``preset``."""
+    options = PRESETS[preset]
     suicide, area = options.suicide == "allowed", options.scoring == "area"
     k, n = kernel(graph), graph.order
     rows = np.zeros((3**n, 2), np.int64)
@@ -50,9 +50,9 @@ def claims(graph, rules: str, owned=benson.owned) -> np.ndarray:
     return rows
 
 
-def eyes_only(graph, rules: str) -> np.ndarray:
+def eyes_only(graph, preset: str) -> np.ndarray:
     """The claims of the one-point eyes alone (the bound without secure regions)."""
-    return claims(graph, rules, owned=lambda k, m, t, s, a, _: benson.owned(k, m, t, s, a, False))
+    return claims(graph, preset, owned=lambda k, m, t, s, a, _: benson.owned(k, m, t, s, a, False))
 
 
 def connected_graphs(points: int) -> list[str]:
@@ -66,7 +66,7 @@ AREA_RULES = ["tromp-taylor", "no-suicide", "situational"]
 WITH_REGIONS = [f"atlas:{i}" for i in (15, 34, 36, 37, 40, 41, 42, 43, 45, 47, 48, 49)]
 """The connected graphs of up to 5 points where the secure regions claim more than the
 one-point eyes (under each area rule set): one of 4 points, eleven of 5."""
-LONG = {("atlas:36", "situational")} | {("atlas:49", rules) for rules in AREA_RULES}
+LONG = {("atlas:36", "situational")} | {("atlas:49", preset) for preset in AREA_RULES}
 """Cases left out: the reference did not finish them within 30 minutes (atlas:36
 situational and atlas:49 are ``test_solve_reference.py``'s long cases too)."""
 
@@ -78,8 +78,8 @@ def test_the_regions_claim_more_than_the_eyes_on_these_graphs():
     for points in (1, 2, 3, 4, 5):
         for name in connected_graphs(points):
             graph = parse_graph(name)
-            for rules in AREA_RULES:
-                if (claims(graph, rules) != eyes_only(graph, rules)).any():
+            for preset in AREA_RULES:
+                if (claims(graph, preset) != eyes_only(graph, preset)).any():
                     differing.add(name)
     assert differing == set(WITH_REGIONS)
 
@@ -87,17 +87,17 @@ def test_the_regions_claim_more_than_the_eyes_on_these_graphs():
 def cases() -> list:
     """The graphs with secure regions under every finite area rule set, but ``LONG``."""
     return [
-        pytest.param(name, rules, id=f"{name}-{rules}")
+        pytest.param(name, preset, id=f"{name}-{preset}")
         for name in WITH_REGIONS
-        for rules in AREA_RULES
-        if (name, rules) not in LONG
+        for preset in AREA_RULES
+        if (name, preset) not in LONG
     ]
 
 
-@pytest.mark.parametrize(("name", "rules"), cases())
-def test_no_line_of_play_reaches_a_state_below_its_claim(name, rules):
+@pytest.mark.parametrize(("name", "preset"), cases())
+def test_no_line_of_play_reaches_a_state_below_its_claim(name, preset):
     graph = parse_graph(name)
-    assert static_misses(graph, PRESETS[rules], claims(graph, rules)) == (0, [])
+    assert static_misses(graph, PRESETS[preset], claims(graph, preset)) == (0, [])
 
 
 def with_opponent_stones(k, mine, theirs, suicide=True, area=True, territory=True):
@@ -112,13 +112,13 @@ def with_opponent_stones(k, mine, theirs, suicide=True, area=True, territory=Tru
     return living
 
 
-@pytest.mark.parametrize("rules", AREA_RULES)
-def test_regions_holding_opponent_stones_are_caught(rules):
+@pytest.mark.parametrize("preset", AREA_RULES)
+def test_regions_holding_opponent_stones_are_caught(preset):
     """On atlas:34 (a point with two leaves and a triangle) a White stone in Black's
     two-point region: Black's capture would repeat an earlier board, and the value is below
     the claim."""
     graph = parse_graph("atlas:34")
-    count, first = static_misses(graph, PRESETS[rules], claims(graph, rules, owned=with_opponent_stones))
+    count, first = static_misses(graph, PRESETS[preset], claims(graph, preset, owned=with_opponent_stones))
     assert count > 0
     assert first == [16, 4, 1]  # Black on 4, White on 2, White to move
 

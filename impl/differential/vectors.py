@@ -95,12 +95,13 @@ def replay(vector: dict, rules) -> list[str]:
     return problems
 
 
-def replay_engine_game(vector: dict, rules: str = "tromp-taylor") -> list[str]:
-    """The ways in which the engine's Game disagrees with a vector (empty if none)."""
+def replay_engine_game(vector: dict, preset: str = "tromp-taylor") -> list[str]:
+    """The ways in which the engine's Game, under the preset of that name, disagrees with a
+    vector (empty if none)."""
     from gorules.impl.engine.rules import Game, IllegalMove
 
     graph = graph_from_json(vector["graph"])
-    g = Game(graph, rules)
+    g = Game(graph, preset)
     problems: list[str] = []
     for i, v in enumerate(vector["moves"]):
         try:
@@ -280,20 +281,6 @@ def main(argv: Iterable[str] | None = None) -> int:
     paths = write_corpus(directory)
     print(f"wrote {len(paths)} vectors to {directory}")
     return 0
-
-
-# The fuzzing campaign moved to impl.differential.fuzzing; these names stay importable from here.
-_FUZZING_NAMES = frozenset({"compare_game", "disagreement_vector", "fuzz"})
-
-
-def __getattr__(name: str):
-    """``compare_game``, ``disagreement_vector`` and ``fuzz`` from ``impl.differential.fuzzing``, for
-    code that still imports them from here."""
-    if name in _FUZZING_NAMES:
-        from gorules.impl.differential import fuzzing
-
-        return getattr(fuzzing, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 if __name__ == "__main__":

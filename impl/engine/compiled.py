@@ -81,19 +81,20 @@ def _compiled_arrays(graph: Graph) -> tuple:
 def compiled_random_playout(
     graph: Graph,
     rng: _random.Random | None = None,
-    rules: str | Options | None = "tromp-taylor",
+    options: str | Options | None = "tromp-taylor",
     max_moves: int | None = None,
     pass_last: bool = False,
 ) -> Playout:
-    """Like :func:`random_playout` (uniform random legal moves, pass among them, until two
-    passes or ``max_moves``, default 4·n), but the whole game runs in the compiled kernel;
+    """Like :func:`random_playout` (uniform random legal moves, pass among them, under
+    ``options`` or the preset of that name, until two passes or ``max_moves``, default 4·n),
+    but the whole game runs in the compiled kernel;
     its random numbers come from numba's generator, seeded from ``rng``.  With
     ``pass_last`` a player passes only when no point is legal."""
     import numpy as np
 
     from gorules.impl.kernels.playout import playout
 
-    rules = options_of(rules)
+    options = options_of(options)
     rng = rng or _random.Random()
     limit = 4 * graph.order if max_moves is None else max_moves
     ptr, idx, rptr, ridx, symmetric, zobrist = _compiled_arrays(graph)
@@ -107,8 +108,8 @@ def compiled_random_playout(
         symmetric,
         graph.order,
         zobrist,
-        KO_CODES[rules.ko],
-        rules.suicide == "allowed",
+        KO_CODES[options.ko],
+        options.suicide == "allowed",
         limit,
         rng.getrandbits(31),
         moves,
@@ -250,24 +251,25 @@ class CompiledGame(Position):
     def __init__(
         self,
         graph: Graph,
-        rules: str | Options | None = "tromp-taylor",
+        options: str | Options | None = "tromp-taylor",
         board: Board | None = None,
         to_move: str = BLACK,
     ):
-        """A new game: the empty board with Black to move, or the given well-formed board
-        (Game's signature on purpose: the two games are interchangeable)."""
+        """A new game under ``options`` (or the preset of that name): the empty board with Black
+        to move, or the given well-formed board (Game's signature on purpose: the two games are
+        interchangeable)."""
         import numpy as np
 
         from gorules.impl.kernels import game as compiled
 
         if not kernel(graph).symmetric:
             raise EngineError(f"the compiled game plays on undirected graphs only; {graph.name} is directed")
-        black, white, side = self._begin(graph, rules, board, to_move)
+        black, white, side = self._begin(graph, options, board, to_move)
         self._np = np
         self._c = compiled
         self._n = graph.order
         # A game from the empty board starts from a copy of the first one's memory.
-        key = f"empty game {self.rules.ko} {self.rules.suicide} {side}"
+        key = f"empty game {self.options.ko} {self.options.suicide} {side}"
         start = None if black or white else self.kernel.derived.get(key)
         if start is not None:
             self._restore(*start)
@@ -291,8 +293,8 @@ class CompiledGame(Position):
         n = self._n
         ptr, idx, zob, empty_pts = _compiled_game_arrays(self.graph)
         scal = np.zeros(compiled.COUNTS + 8 * (n + 1), dtype=np.int64)
-        scal[1] = KO_CODES[self.rules.ko]
-        scal[2] = self.rules.suicide == "allowed"
+        scal[1] = KO_CODES[self.options.ko]
+        scal[2] = self.options.suicide == "allowed"
         none = np.zeros((0, compiled.HISTORY_COLUMNS), dtype=np.int64), np.zeros((0, max(n, 1)), dtype=np.int8)
         self._allocate(_first_capacity(n), _Arrays(empty_pts, none[0], None, scal, ptr, idx, zob, None, none[1], None))
         a = self._arrays

@@ -50,21 +50,21 @@ def outcome(margin: float) -> str:
     return BLACK if margin > 0 else WHITE if margin < 0 else DRAW
 
 
-def scores(rules: Options, k, black: int, white: int) -> Score:
-    """The scores of a position under the ruleset's scoring (area or stones), with komi."""
-    if rules.scoring == "stone":
-        return Score(popcount(black), popcount(white), rules.komi)
+def scores(options: Options, k, black: int, white: int) -> Score:
+    """The scores of a position under the options' scoring (area or stones), with komi."""
+    if options.scoring == "stone":
+        return Score(popcount(black), popcount(white), options.komi)
     black_area, white_area = k.area(black, white)
-    return Score(black_area, white_area, rules.komi)
+    return Score(black_area, white_area, options.komi)
 
 
 class Position:
     """What :class:`Game` and :class:`impl.engine.compiled.CompiledGame` share: the views of the
-    current position derived from ``bits``, ``board``, ``_side``, ``passes``, ``rules``,
+    current position derived from ``bits``, ``board``, ``_side``, ``passes``, ``options``,
     ``kernel`` and ``moves``."""
 
     graph: Graph
-    rules: Options
+    options: Options
     kernel: Kernel
     moves: list[Move]
     passes: int
@@ -96,7 +96,7 @@ class Position:
 
     def score(self) -> Score:
         """The scores of the current board under the ruleset (area or stones), with komi."""
-        return scores(self.rules, self.kernel, *self.bits)
+        return scores(self.options, self.kernel, *self.bits)
 
     def winner(self) -> str:
         """ "B", "W" or "draw" by the current scores and komi (the result once the game is over)."""
@@ -106,11 +106,12 @@ class Position:
         """The number of moves played."""
         return len(self.moves)
 
-    def _begin(self, graph: Graph, rules: str | Options | None, board: Board | None, to_move: str) -> tuple:
-        """Set ``graph``, ``rules`` and ``kernel``; return (Black's points, White's points, side
-        to move) of the start: the empty board, or the given board, which must be well-formed."""
+    def _begin(self, graph: Graph, options: str | Options | None, board: Board | None, to_move: str) -> tuple:
+        """Set ``graph``, ``options`` (given as Options or a preset's name) and ``kernel``; return
+        (Black's points, White's points, side to move) of the start: the empty board, or the
+        given board, which must be well-formed."""
         self.graph = graph
-        self.rules = options_of(rules)
+        self.options = options_of(options)
         self.kernel = kernel(graph)
         black = white = 0
         if board is not None:
@@ -129,17 +130,18 @@ class Game(Position):
     def __init__(
         self,
         graph: Graph,
-        rules: str | Options | None = "tromp-taylor",
+        options: str | Options | None = "tromp-taylor",
         board: Board | None = None,
         to_move: str = BLACK,
     ):
-        """A new game: the empty board with Black to move, or the given well-formed board."""
-        self._black, self._white, self._side = self._begin(graph, rules, board, to_move)
+        """A new game under ``options`` (or the preset of that name): the empty board with Black
+        to move, or the given well-formed board."""
+        self._black, self._white, self._side = self._begin(graph, options, board, to_move)
         self.passes = 0
         self.moves: list[Move] = []
         self._undo: list[tuple] = []
-        self._ko = self.rules.ko
-        self._suicide_allowed = self.rules.suicide == "allowed"
+        self._ko = self.options.ko
+        self._suicide_allowed = self.options.suicide == "allowed"
         self._superko = self._ko in ("positional", "situational")  # whether positions are counted
         self._shift = graph.order
         self._play = self.kernel.play  # looked up once: it runs for every move tried
@@ -293,13 +295,14 @@ class Game(Position):
 def random_playout(
     graph: Graph,
     rng: _random.Random | None = None,
-    rules: str | Options | None = "tromp-taylor",
+    options: str | Options | None = "tromp-taylor",
     max_moves: int | None = None,
 ) -> Game:
-    """A game of uniformly random legal moves (pass is one of them) until two passes
-    end it or ``max_moves`` moves (default 4·n) have been played; returns the Game."""
+    """A game of uniformly random legal moves (pass is one of them) under ``options`` (or the
+    preset of that name) until two passes end it or ``max_moves`` moves (default 4·n) have been
+    played; returns the Game."""
     rng = rng or _random.Random()
-    g = Game(graph, rules)
+    g = Game(graph, options)
     limit = 4 * graph.order if max_moves is None else max_moves
     randrange = rng.randrange
     order = graph.order

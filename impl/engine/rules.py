@@ -1,7 +1,7 @@
 """The fast engine: the Tromp–Taylor API of ``spec.tromp_taylor`` over bitsets, and its parts.
 
 The module-level functions have the spec's names, arguments and results, so either
-module can stand behind :class:`spec.api.Rules`.  Unlike the spec, the engine checks
+module can stand behind :class:`spec.rules.Rules`.  Unlike the spec, the engine checks
 what it is given: a board of the wrong length or with a foreign colour raises
 :class:`BoardError`, and ``move`` raises it too on a board that is not well-formed
 (some stone does not reach Empty), because such a board never occurs in a game and
@@ -186,14 +186,14 @@ def _positional_game(graph: Graph, moves: Sequence[Move], keep_states: bool):
     return states, black, white
 
 
-def game(graph: Graph, moves: Sequence[Move], rules: str | Options | None = None) -> list[State] | None:
+def game(graph: Graph, moves: Sequence[Move], options: str | Options | None = None) -> list[State] | None:
     """The states s₀ … s_N of the game v₀ … v_{N-1}, or None if the moves are not a
-    complete game (under ``rules``; Tromp–Taylor by default)."""
-    rules = options_of(rules)
-    if rules.ko == "positional" and rules.suicide == "allowed":
+    complete game (under ``options``, or the preset of that name; Tromp–Taylor by default)."""
+    options = options_of(options)
+    if options.ko == "positional" and options.suicide == "allowed":
         played = _positional_game(graph, moves, True)
         return None if played is None else played[0]
-    g = Game(graph, rules)
+    g = Game(graph, options)
     states = [g.state()]
     for v in moves:
         if not _is_move(graph, v) or not g.try_play(v):
@@ -202,16 +202,17 @@ def game(graph: Graph, moves: Sequence[Move], rules: str | Options | None = None
     return states if g.over else None
 
 
-def winner(graph: Graph, moves: Sequence[Move], rules: str | Options | None = None):
-    """winner(g): "B", "W" or "draw" by the final scores (komi to White), or None if g is not a game."""
-    rules = options_of(rules)
-    if rules.ko == "positional" and rules.suicide == "allowed":
+def winner(graph: Graph, moves: Sequence[Move], options: str | Options | None = None):
+    """winner(g): "B", "W" or "draw" by the final scores (komi to White), or None if g is not a
+    game (under ``options``, or the preset of that name; Tromp–Taylor by default)."""
+    options = options_of(options)
+    if options.ko == "positional" and options.suicide == "allowed":
         played = _positional_game(graph, moves, False)
         if played is None:
             return None
         _, black, white = played
-        return outcome(scores(rules, kernel(graph), black, white).margin)
-    g = Game(graph, rules)
+        return outcome(scores(options, kernel(graph), black, white).margin)
+    g = Game(graph, options)
     for v in moves:
         if not _is_move(graph, v) or not g.try_play(v):
             return None

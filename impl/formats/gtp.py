@@ -44,14 +44,14 @@ def gnugo_path() -> str | None:
     return debian if os.access(debian, os.X_OK) else None
 
 
-def gnugo_command(rules: str = "tromp-taylor", level: int = 0, extra: Sequence[str] = ()) -> list:
-    """The command line of GNU Go in GTP mode under the named rules (see GNUGO_RULES)."""
+def gnugo_command(preset: str = "tromp-taylor", level: int = 0, extra: Sequence[str] = ()) -> list:
+    """The command line of GNU Go in GTP mode under the preset of that name (see GNUGO_RULES)."""
     program = gnugo_path()
     if program is None:
         raise GtpError("GNU Go (gnugo) is not installed")
-    if rules not in GNUGO_RULES:
-        raise GtpError(f"unknown GNU Go rules {rules!r}: choose one of {', '.join(GNUGO_RULES)}")
-    return [program, "--mode", "gtp", "--quiet", "--level", str(level), *GNUGO_RULES[rules], *extra]
+    if preset not in GNUGO_RULES:
+        raise GtpError(f"unknown GNU Go rules {preset!r}: choose one of {', '.join(GNUGO_RULES)}")
+    return [program, "--mode", "gtp", "--quiet", "--level", str(level), *GNUGO_RULES[preset], *extra]
 
 
 def gtp_vertex(graph: Graph, v) -> str:

@@ -69,13 +69,13 @@ class GtpFailure(Exception):
 class GtpEndpoint:
     """The state of one GTP session: a graph, a ruleset, a game and a random generator."""
 
-    def __init__(self, graph: Graph, rules="tromp-taylor", seed: int | None = None):
-        """A session on ``graph`` under ``rules`` (a preset name or Options); genmove's
+    def __init__(self, graph: Graph, options="tromp-taylor", seed: int | None = None):
+        """A session on ``graph`` under ``options`` (Options, or a preset's name); genmove's
         generator is seeded with ``seed``."""
         self.graph = graph
-        self.rules = options_of(rules)
+        self.options = options_of(options)
         self.random = random.Random(seed)
-        self.game = Game(graph, self.rules)
+        self.game = Game(graph, self.options)
         self.steps: list[int] = []  # engine moves made by each GTP move, for undo
         self.finished = False
         self.commands: dict[str, Callable[[list[str]], str]] = {
@@ -135,19 +135,19 @@ class GtpEndpoint:
         return f"={ident} {answer}".rstrip(" ") + "\n\n"
 
     def snapshot(self) -> tuple:
-        """What a command may change: the graph, the rules, the moves of the game and how
+        """What a command may change: the graph, the options, the moves of the game and how
         many engine moves each GTP move made (to put back after an unforeseen failure)."""
-        return self.graph, self.rules, tuple(self.game.moves), tuple(self.steps)
+        return self.graph, self.options, tuple(self.game.moves), tuple(self.steps)
 
     def restore(self, saved: tuple) -> None:
         """Put the session back as :meth:`snapshot` saw it, replaying the moves."""
-        self.graph, self.rules, moves, steps = saved
-        self.game = Game(self.graph, self.rules)
+        self.graph, self.options, moves, steps = saved
+        self.game = Game(self.graph, self.options)
         try:
             for v in moves:
                 self.game.play(v)
         except Exception:  # the game itself is broken: start again from the empty board
-            self.game = Game(self.graph, self.rules)
+            self.game = Game(self.graph, self.options)
             steps = ()
         self.steps = list(steps)
 
@@ -204,7 +204,7 @@ class GtpEndpoint:
 
     def clear_board(self, args: list[str]) -> str:
         """Start a new game on the empty board."""
-        self.game = Game(self.graph, self.rules)
+        self.game = Game(self.graph, self.options)
         self.steps = []
         return ""
 
@@ -216,8 +216,8 @@ class GtpEndpoint:
             raise GtpFailure("syntax error") from None
         if value != value or value in (float("inf"), float("-inf")):
             raise GtpFailure("syntax error")
-        self.rules = self.rules.with_komi(value)
-        self.game.rules = self.rules
+        self.options = self.options.with_komi(value)
+        self.game.options = self.options
         return ""
 
     def play(self, args: list[str]) -> str:
@@ -320,11 +320,12 @@ class GtpEndpoint:
 
 
 def serve(
-    graph: Graph, rules="tromp-taylor", seed: int | None = None, source: TextIO = sys.stdin, sink: TextIO = sys.stdout
+    graph: Graph, options="tromp-taylor", seed: int | None = None, source: TextIO = sys.stdin, sink: TextIO = sys.stdout
 ) -> None:
-    """Run a GTP session on stdin/stdout (or the given streams)."""
+    """Run a GTP session on stdin/stdout (or the given streams) under ``options`` (Options, or a
+    preset's name)."""
     try:
-        endpoint = GtpEndpoint(graph, rules, seed)
+        endpoint = GtpEndpoint(graph, options, seed)
     except OptionError as error:
         raise GraphError(str(error)) from None
     endpoint.serve(source, sink)
