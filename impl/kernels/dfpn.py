@@ -410,8 +410,8 @@ def _select(A, B, ply):
         child_group = _fixing(perm, group, black, white)
     fi[ply, F_CURRENT] = best
     fi[ply, F_PUSHED] = pushed
-    # The child's frame is filled as begin fills the root's, written out in both on purpose:
-    # a kernel's helper taking every field would cost more than the stores.
+    # The child's frame is filled field by field as begin fills the root's, on purpose: the
+    # values come from other places, and a helper would only take them all as arguments.
     fu[c, U_BLACK] = black
     fu[c, U_WHITE] = white
     fu[c, U_GROUP] = child_group
