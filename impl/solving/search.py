@@ -73,9 +73,9 @@ class SolveRequest:
         and a certificate where it writes none."""
         for name in self.settings():
             if name not in accepted:
-                raise SearchError(f"--{name} applies to the Tromp–Taylor engine's solver, not to {solver}")
+                raise SearchError(f"--{name} is not a setting of this game's solver ({solver})")
         if self.certify and "certify" not in accepted:
-            raise SearchError(f"certificates are written by the Tromp–Taylor engine's solver, not by {solver}")
+            raise SearchError(f"this game's solver ({solver}) writes no certificate")
 
 
 @dataclass
