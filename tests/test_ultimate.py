@@ -380,6 +380,8 @@ def test_analyse_asks_the_compiled_search_it_is_given(capsys):
         found.append((data["score"], data["core"], data["search"]))
     assert found == [(0.5, "python", None), (0.5, "compiled", "dfpn"), (0.5, "auto", "all")]
     assert main(["solve", "grid:2x2", "--ruleset", "ultimate", "--search", "dfpn"]) == 2
-    assert capsys.readouterr().err.strip().endswith(
-        "--search is not a setting of this game's solver (the Ultimate and Fundamental yes/no searches)"
+    assert (
+        capsys.readouterr()
+        .err.strip()
+        .endswith("--search is not a setting of this game's solver (the Ultimate and Fundamental yes/no searches)")
     )

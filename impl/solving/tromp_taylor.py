@@ -21,7 +21,7 @@ def solve(situation: Situation, request: SolveRequest) -> Solution:
     ruleset = situation.ruleset
     if situation.state != ruleset.start(situation.graph):
         raise Declined("the Tromp–Taylor engine's solver starts from the empty board")
-    request.refuse_tuning("this solver", (*TUNING, "certify"))
+    request.refuse_tuning("the Tromp–Taylor engine's threshold search", (*TUNING, "certify"))
     solver = solver_for(situation, request)
     try:
         found = solver.solve(bounds_on_budget=request.bounds_on_budget)
