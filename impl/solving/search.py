@@ -82,9 +82,13 @@ class SolveRequest:
 class Solution:
     """A perfect-play value and how it was found.
 
-    ``value`` is of the ruleset's value kind, for Black: a margin (Black's score minus
-    White's, komi taken off) or an outcome.  ``lower`` and ``upper`` bound it (equal when
-    ``status`` is ``exact``); ``principal_variation`` is a line of moves that keeps it.
+    ``value`` is what the solver computes, for Black: by the generic search, of the ruleset's
+    value kind (a margin, Black's score minus White's with komi taken off, or an outcome); a
+    solve capability may compute a finer value and says which in ``method`` (Fundamental Go:
+    section IV's score, its outcome in ``details["result"]``; source 000's game: the margin
+    under perfect play for ever, its outcome in ``details["outcome"]``; Political Go: each
+    player's score).  ``lower`` and ``upper`` bound it (equal when ``status`` is ``exact``);
+    ``principal_variation`` is a line of moves that keeps it.
     """
 
     graph: str
