@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from gorules.errors import UsageError
 from gorules.impl.rulesets import topological as engine
 from gorules.spec import topological as spec
+from gorules.spec.graph import set_text
 from gorules.spec.tromp_taylor import BLACK, EMPTY, WHITE
 
 MAX_POINTS = 4
@@ -141,9 +142,7 @@ def sweep_space(neighbourhoods: spec.Neighbourhoods, readings: spec.Readings, ve
             elif verdict == "fails":
                 verdicts.failing_stones += 1
                 if not failed:
-                    example = (
-                        f"space:{text}; board {board_words(space, colouring)}; stone {spec.set_text(space.sets[s])}"
-                    )
+                    example = f"space:{text}; board {board_words(space, colouring)}; stone {set_text(space.sets[s])}"
                     verdicts.counterexamples.setdefault("proposition 3", example)
                 failed = True
         if step_failed or not covered(space, colouring):
@@ -155,7 +154,7 @@ def sweep_space(neighbourhoods: spec.Neighbourhoods, readings: spec.Readings, ve
                     continue
                 verdicts.steps += 1
                 if not covered(space, after):
-                    move = f"{spec.set_text(space.sets[i])} by {p}"
+                    move = f"{set_text(space.sets[i])} by {p}"
                     verdicts.counterexamples.setdefault(
                         "proposition 2", f"space:{text}; board {board_words(space, colouring)}; {move}"
                     )

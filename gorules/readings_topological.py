@@ -35,7 +35,7 @@ from gorules.impl.rulesets import topological as engine
 from gorules.readings_common import Disagreement
 from gorules.spec import api
 from gorules.spec import topological as spec
-from gorules.spec.graph import parse_graph
+from gorules.spec.graph import braces, parse_graph, set_text
 from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE, Player
 
 SOURCE = "001"
@@ -247,7 +247,7 @@ def play_picture(
     the board play makes under each reading (or the board unchanged where it is not legal)."""
     space = engine.space_for(graph)
     marks = sorted(move) if isinstance(move, frozenset) else []
-    panels = [(f"before: {spec.set_text(move) if marks else move} by {player}", board, marks)]
+    panels = [(f"before: {set_text(move) if marks else move} by {player}", board, marks)]
     for value in (clause.default, other):
         readings = readings_with(clause.option, value)
         after = None
@@ -256,7 +256,7 @@ def play_picture(
         shown = board if after is None else engine.board_of_colouring(space, after)
         caption = f"{clause.option}={value}" + (": not legal" if marks and after is None else "")
         panels.append((caption, shown, []))
-    placements = ", ".join(spec.braces(e) for e in space.sets)
+    placements = ", ".join(braces(e) for e in space.sets)
     return panels_svg(graph, panels, title, [*footer, f"S = {placements}"])
 
 
@@ -326,7 +326,7 @@ def disagreement_at(clause: Clause, other: str, n: int, candidates: list, tally:
         f"space:{text}; board {' '.join(f'{x}:{c}' for x, c in enumerate(board))}; {to_move} to move "
         f"(a colouring Proposition 2 allows; no line of play within {LINE_DEPTH} moves reaches a difference)"
     )
-    move = spec.set_text(space.sets[i])
+    move = set_text(space.sets[i])
     difference = (
         f"{move} by {to_move}: under {clause.option}={clause.default} {play_text(space, board, i, p, ra)}; "
         f"under {clause.option}={other} {play_text(space, board, i, p, rb)}"
@@ -350,7 +350,7 @@ def closure_disagreement(
         for G in itertools.combinations(placements, k):
             under_a = spec.go_connected(literal, frozenset(G), a)
             if under_a != spec.go_connected(literal, frozenset(G), b):
-                stones = " and ".join(spec.braces(s) for s in G)
+                stones = " and ".join(braces(s) for s in G)
                 yes, no = (clause.default, other) if under_a else (other, clause.default)
                 difference = f"stones on {stones} are go-connected under {clause.option}={yes}, not under {no}"
                 situation = f"space:{text}; stones {stones} of one colour"

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass, field
+from itertools import combinations
+from typing import NamedTuple
 
 GTP_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -186,7 +188,7 @@ def parse_graph(spec) -> Graph:
     """The graph a string names: ``grid:RxC``, ``path:N``, ``cycle:N``, ``complete:N``,
     ``star:K`` (a centre and K leaves), ``petersen``, ``atlas:I`` (networkx's graph atlas),
     ``edges:0-1,1-2``, ``digraph:0>1,1>0``, ``space:3;preorder=1<0;S=0,0+1`` (a go-space of
-    Topological Go, see ``gorules.spec.topological.parse_go_space``).  A Graph or a networkx
+    Topological Go, see :func:`parse_go_space`).  A Graph or a networkx
     graph is accepted as is.
     """
     if isinstance(spec, Graph):
@@ -245,8 +247,6 @@ def parse_graph(spec) -> Graph:
         arcs = _arc_list(body, ">", spec)
         return make_graph(1 + max(max(a) for a in arcs), arcs, f"digraph:{body}", directed=True)
     if kind == "space":
-        from gorules.spec.topological import space_graph
-
         return space_graph(body)
     raise GraphError(
         f"bad graph {_shown(spec)}: expected grid:RxC, path:N, cycle:N, complete:N, star:K, "
@@ -327,3 +327,165 @@ def graph_from_json(data: dict) -> Graph:
     except GraphError:
         return graph
     return named if named.neighbours == graph.neighbours and named.directed == directed else graph
+
+
+# --------------------------------------------------------------------------- go-spaces as text
+#
+# A finite topology is fixed by the smallest open set U_x around each point, the meet of the
+# open sets that hold x; the open sets are the unions of the U_x, and the specialisation
+# preorder (a <= b iff a lies in the closure of {b} iff b is in U_a) is the same information.
+# A go-space of Topological Go (gorules.spec.topological) is written
+# ``space:N;preorder=a<b,...;S=A,B,...``, with ``basis=A,...`` or ``opens=A,...`` in place of
+# ``preorder=`` (no topology: the discrete one), sets as points joined by "+", and is played
+# on the graph whose points are X, x joined to y when one lies in the other's U.
+
+
+class Neighbourhoods(NamedTuple):
+    """A finite go-space by the smallest open set U_x around each point x (the meet of the
+    open sets holding x) and S: the open sets are exactly the unions of the U_x."""
+
+    size: int
+    minimal: tuple
+    placements: frozenset
+
+
+def point_set(text: str, size: int, what: str) -> frozenset:
+    """A set of points written as points joined by "+" (``0+2``), ``{}`` the empty set;
+    GraphError for a word that is not a point of X = {0..size-1}."""
+    word = text.strip()
+    if word in ("{}", "∅", ""):
+        return frozenset()
+    points = set()
+    for item in word.split("+"):
+        if not item.strip().isdigit() or int(item) >= size:
+            raise GraphError(f"bad go-space: {what} {word!r} names {item.strip()!r}, not a point 0..{size - 1}")
+        points.add(int(item))
+    return frozenset(points)
+
+
+def base_defect(size: int, base: list) -> str | None:
+    """Why `base` is not the base of a topology on X = {0..size-1} (a point it does not
+    cover, or two members whose meet around a point holds no member); None if it is one."""
+    covered = frozenset().union(*base)
+    for x in range(size):
+        if x not in covered:
+            return f"no member of the basis holds point {x}"
+    for B1, B2 in combinations(base, 2):
+        for x in sorted(B1 & B2):
+            if not any(x in B3 and B3 <= B1 & B2 for B3 in base):
+                return f"{braces(B1)} and {braces(B2)} meet at {x} but no member of the basis lies in their meet there"
+    return None
+
+
+def topology_defect(size: int, opens: list) -> str | None:
+    """Why `opens` (with ∅ and X, the empty union and intersection, added) is not a
+    topology on X = {0..size-1}: a union or intersection of two of them that is not one."""
+    family = set(opens) | {frozenset(), frozenset(range(size))}
+    for U, V in combinations(sorted(family, key=sorted), 2):
+        if U | V not in family:
+            return f"not a topology: the union of {braces(U)} and {braces(V)} is not open"
+        if U & V not in family:
+            return f"not a topology: the intersection of {braces(U)} and {braces(V)} is not open"
+    return None
+
+
+def set_text(A: frozenset) -> str:
+    """A set of points as the command line writes it: ``0+2``, ``{}`` if empty."""
+    return "+".join(str(x) for x in sorted(A)) or "{}"
+
+
+def braces(A: frozenset) -> str:
+    """A set of points as messages write it: ``{0,2}``."""
+    return "{" + ",".join(str(x) for x in sorted(A)) + "}"
+
+
+def smallest_neighbourhoods(size: int, family: list) -> tuple:
+    """U_x for each x: the meet of the members of `family` holding x (a base or all the
+    open sets of a topology)."""
+    return tuple(frozenset.intersection(*(B for B in family if x in B)) for x in range(size))
+
+
+def preorder_neighbourhoods(size: int, arrows: list) -> tuple:
+    """U_x for the topology of a specialisation preorder: ``a<b`` says a lies in the closure
+    of b, that is every open set holding a holds b; U_a is all that a reaches by arrows."""
+    reach = [{x} for x in range(size)]
+    changed = True
+    while changed:
+        changed = False
+        for a, b in arrows:
+            if not reach[b] <= reach[a]:
+                reach[a] |= reach[b]
+                changed = True
+    return tuple(frozenset(r) for r in reach)
+
+
+def parse_go_space(text: str) -> Neighbourhoods:
+    """A go-space written ``N;preorder=a<b,...;S=A,B,...`` (or ``basis=A,B,...`` or
+    ``opens=A,B,...`` for the topology; none: the discrete one), sets as points joined by
+    "+"; GraphError naming what is wrong (a basis that is no basis, open sets not closed
+    under union and intersection, ∅ or a set that is not open in S)."""
+    head, *parts = [p.strip() for p in text.split(";")]
+    if not head.isdigit() or int(head) < 1:
+        raise GraphError(
+            f"bad go-space {text!r}: it starts with its number of points, e.g. space:3;preorder=1<0;S=0,0+1"
+        )
+    size = int(head)
+    if size > 10_000:
+        raise GraphError(f"bad go-space {text!r}: at most 10000 points, got {size}")
+    given = {}
+    for part in parts:
+        key, equals, value = part.partition("=")
+        key = key.strip().lower()
+        if not equals or key not in ("preorder", "basis", "opens", "s"):
+            raise GraphError(f"bad go-space {text!r}: {part!r} is not preorder=..., basis=..., opens=... or S=...")
+        given[key] = value.split(",") if value.strip() else []
+    topologies = [k for k in ("preorder", "basis", "opens") if k in given]
+    if len(topologies) > 1:
+        raise GraphError(f"bad go-space {text!r}: give the topology once, not by {' and '.join(topologies)}")
+    if "s" not in given:
+        raise GraphError(f"bad go-space {text!r}: S, the family of placements, is missing (S=A,B,...)")
+    minimal = topology_of(size, topologies[0] if topologies else None, given[topologies[0]] if topologies else [])
+    S = [point_set(w, size, "the element of S") for w in given["s"]]
+    if frozenset() in S:
+        raise GraphError(f"bad go-space {text!r}: S contains the empty set (Defn 1 forbids it)")
+    for s in S:
+        if not all(minimal[x] <= s for x in s):
+            raise GraphError(f"bad go-space {text!r}: the element {braces(s)} of S is not an open set")
+    return Neighbourhoods(size, minimal, frozenset(S))
+
+
+def topology_of(size: int, kind: str | None, words: list) -> tuple:
+    """The smallest open neighbourhoods of the topology given by a preorder, a basis or its
+    open sets (the discrete topology if none); GraphError if the family is not what it says."""
+    if kind is None:
+        return tuple(frozenset({x}) for x in range(size))
+    if kind == "preorder":
+        arrows = []
+        for word in words:
+            a, less, b = word.partition("<")
+            if not less:
+                raise GraphError(f"bad go-space: {word!r} is not an arrow a<b of the preorder")
+            arrows.append((min(point_set(a, size, "the arrow")), min(point_set(b, size, "the arrow"))))
+        return preorder_neighbourhoods(size, arrows)
+    family = [point_set(w, size, f"the {kind} member") for w in words]
+    if kind == "basis":
+        defect = base_defect(size, family)
+        if defect is not None:
+            raise GraphError(f"bad go-space: not a basis of a topology: {defect}")
+        return smallest_neighbourhoods(size, family)
+    defect = topology_defect(size, family)
+    if defect is not None:
+        raise GraphError(f"bad go-space: {defect}")
+    return smallest_neighbourhoods(size, family + [frozenset(range(size))])
+
+
+def space_graph(text: str) -> Graph:
+    """The graph a go-space is drawn and played on: its points, x joined to y when one lies
+    in the other's smallest open neighbourhood, named ``space:`` and the text."""
+    space = parse_go_space(text)
+    arcs = [(x, y) for x in range(space.size) for y in space.minimal[x] if y != x]
+    adjacency: list[set] = [set() for _ in range(space.size)]
+    for x, y in arcs:
+        adjacency[x].add(y)
+        adjacency[y].add(x)
+    return Graph(tuple(tuple(sorted(a)) for a in adjacency), f"space:{text.strip()}")

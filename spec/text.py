@@ -6,6 +6,8 @@ On a grid it is written row by row, top row first; on any other graph point by p
 
 - :func:`board_text`: the colours as they are, rows on a grid and ``point:colour`` pairs
   elsewhere (``gorules play``, ``gorules prove``);
+- :func:`situation_text`: a situation of any ruleset, its board as :func:`board_text` writes
+  it, then who is to move (or the result) and what lies beside the board (``gorules play``);
 - :func:`board_diagram`: a grid with its coordinates and X for Black, O for White, or on
   any other graph each point with its stone and the points it is adjacent to (``gorules
   errata``, ``gorules replay`` on grids);
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from gorules.spec.api import Situation
 from gorules.spec.graph import GTP_LETTERS, Graph, point_name
 from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE
 
@@ -45,6 +48,15 @@ def board_text(graph: Graph, board: Sequence, separator: str = "", indent: str =
     if graph.is_grid and all(len(c) == 1 for c in cells):
         return "\n".join(indent + row for row in board_rows(graph, cells, separator))
     return indent + " ".join(f"{point_name(graph, v)}:{cells[v]}" for v in graph.points)
+
+
+def situation_text(situation: Situation) -> str:
+    """A situation of any ruleset as plain text: its board (as :func:`board_text`), then the
+    player to move (or the result once over) and the details, one ``name: value`` a line."""
+    lines = [board_text(situation.graph, situation.board)]
+    lines.append(f"to move: {situation.to_move}" if not situation.over else f"result: {situation.result()}")
+    lines += [f"{name}: {value}" for name, value in situation.details().items()]
+    return "\n".join(lines)
 
 
 def board_diagram(graph: Graph, board: Sequence[str]) -> str:

@@ -23,7 +23,7 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-# The modules that implement the Tromp–Taylor API (spec.api.Rules).  Every behavioural
+# The modules that implement the Tromp–Taylor API (spec.rules.Rules).  Every behavioural
 # test that takes the ``rules`` fixture runs once over each of them.
 IMPLEMENTATIONS = ["gorules.spec.tromp_taylor", "gorules.impl.engine.rules"]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from gorules.spec.api import Rules, satisfies
 from gorules.spec.graph import parse_graph
+from gorules.spec.rules import Rules, satisfies
 from gorules.spec.tromp_taylor import PASS, State
 
 

@@ -12,6 +12,7 @@ from gorules.errors import UsageError
 from gorules.impl.rulesets.political.record import game_steps, write_record
 from gorules.spec.api import IllegalMove, Situation
 from gorules.spec.graph import parse_graph
+from gorules.spec.text import situation_text
 
 
 def register(subparsers) -> None:
@@ -80,5 +81,5 @@ def run_play(args) -> int:
     data = situation.to_json() if args.json else {}
     if events:
         data["events"] = events
-    flags.emit(args, data, "\n".join([*events, situation.text()]), default=str)
+    flags.emit(args, data, "\n".join([*events, situation_text(situation)]), default=str)
     return 0

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from gorules.impl.counting.games import (
+from gorules.impl.counting import tables
+from gorules.impl.counting.tables import (
     NO_MOVE,
     SetImages,
     chosen_symmetries,
@@ -163,16 +164,14 @@ _longest_jit: Callable | None = None
 
 
 def _compile() -> None:
-    """Compile the kernel (once per process), with the game count's helpers."""
+    """Compile the kernel (once per process), with the move table's helpers."""
     global _set_image_jit, _reachable_jit, _longest_jit
     if _longest_jit is None:
         from numba import njit
 
-        from gorules.impl.counting import games
-
-        games._compile()
-        _set_image_jit = games._set_image_jit
-        _reachable_jit = games._reachable_jit
+        tables._compile()
+        _set_image_jit = tables._set_image_jit
+        _reachable_jit = tables._reachable_jit
         _longest_jit = njit(_longest_kernel)
 
 

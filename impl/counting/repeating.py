@@ -20,7 +20,7 @@ forbidden has one game (two passes); the tests show a cycle on the other small g
 
 from __future__ import annotations
 
-from gorules.impl.counting.games import NO_MOVE, GameCount, move_table
+from gorules.impl.counting.tables import NO_MOVE, GameCount, move_table
 from gorules.spec.graph import Graph, point_name
 from gorules.spec.tromp_taylor import Options
 

@@ -30,7 +30,7 @@ import sys
 
 import numpy as np
 
-from gorules.impl.counting.games import NO_MOVE, GameCount, MoveTable, SetImages, graph_automorphisms, move_table
+from gorules.impl.counting.tables import NO_MOVE, GameCount, MoveTable, SetImages, crt, graph_automorphisms, move_table
 from gorules.spec.graph import Graph
 
 
@@ -175,7 +175,7 @@ def count_situational(graph: Graph, suicide: str = "allowed", symmetric: bool = 
 # The same search in numba.  A set of situations is two int64 words of 62 bits each (so at
 # most 124 situations, 62 positions); a key is (low word, high word, situation·2 + passed)
 # in its least form under the symmetries; counts are kept modulo 2^64 and modulo a prime
-# and put together as in :mod:`gorules.impl.counting.games`.
+# and put together as in :mod:`gorules.impl.counting.tables`.
 
 WORD = 62
 
@@ -314,8 +314,6 @@ def count_situational_compiled(graph: Graph, suicide: str = "allowed", symmetric
     """``count_situational`` by the numba search (at most 62 positions)."""
     from numba import types
     from numba.typed import Dict
-
-    from gorules.impl.counting.games import crt
 
     search = SituationalSearch(graph, suicide, symmetric)
     n = 2 * len(search.table.positions)

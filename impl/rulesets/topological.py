@@ -28,9 +28,10 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from gorules.spec import graph as graphs
 from gorules.spec import topological as spec
 from gorules.spec.api import IllegalMove
-from gorules.spec.graph import Graph
+from gorules.spec.graph import Graph, set_text
 from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE, Board, Player, State, opponent
 
 
@@ -367,8 +368,8 @@ def space_text(space: spec.Neighbourhoods) -> str:
     arrows = [(a, b) for a in range(space.size) for b in sorted(space.minimal[a]) if b != a]
     for arrow in list(arrows):
         rest = [other for other in arrows if other != arrow]
-        if spec.preorder_neighbourhoods(space.size, rest) == space.minimal:
+        if graphs.preorder_neighbourhoods(space.size, rest) == space.minimal:
             arrows = rest
-    placements = ",".join(spec.set_text(s) for s in sorted(space.placements, key=lambda s: (len(s), sorted(s))))
+    placements = ",".join(set_text(s) for s in sorted(space.placements, key=lambda s: (len(s), sorted(s))))
     order = ";preorder=" + ",".join(f"{a}<{b}" for a, b in arrows) if arrows else ""
     return f"{space.size}{order};S={placements}"
