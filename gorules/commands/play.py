@@ -18,8 +18,11 @@ from gorules.spec.text import situation_text
 def register(subparsers) -> None:
     """Add the ``play`` subcommand."""
     play = subparsers.add_parser("play", help="step a game of any ruleset from its start and print the situation")
-    play.add_argument("ruleset", help=f"the ruleset: {', '.join(rulesets.names())}")
-    flags.add_graph(play, help='a graph, e.g. "grid:3x3", "path:4", "digraph:0>1,1>0"')
+    play.add_argument("ruleset", nargs="?", help=f"the ruleset (or --ruleset NAME): {', '.join(rulesets.names())}")
+    flags.add_graph(play, nargs="?", help='a graph, e.g. "grid:3x3", "path:4", "digraph:0>1,1>0"')
+    play.add_argument(
+        "--ruleset", dest="ruleset_flag", metavar="NAME", help="the ruleset, as the first argument names it"
+    )
     play.add_argument(
         "--moves",
         default="",
@@ -55,8 +58,24 @@ def play_moves(situation: Situation, words: list) -> Situation:
     return situation
 
 
+def ruleset_and_graph(args) -> None:
+    """Read ``play RULESET GRAPH`` and ``play --ruleset RULESET GRAPH`` alike into
+    ``args.ruleset`` and ``args.graph``; UsageError when one is missing or the ruleset is named twice."""
+    if args.ruleset_flag is not None:
+        if args.graph is not None:
+            raise UsageError(
+                f"the ruleset is named twice ({args.ruleset} and --ruleset {args.ruleset_flag}): name it once"
+            )
+        args.ruleset, args.graph = args.ruleset_flag, args.ruleset
+    if args.ruleset is None or args.graph is None:
+        raise UsageError(
+            "name a ruleset and a graph: gorules play RULESET GRAPH, or gorules play --ruleset RULESET GRAPH"
+        )
+
+
 def run_play(args) -> int:
     """Play the moves from the ruleset's start and print the situation (its result once over)."""
+    ruleset_and_graph(args)
     graph = parse_graph(args.graph)
     options = rulesets.parse_options(args.options)
     if args.players is not None:
