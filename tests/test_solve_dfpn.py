@@ -261,10 +261,10 @@ def sliced_solve(monkeypatch, graph: str, chunk: int, lose_place: bool = False) 
     nodes at a time; with ``lose_place``, a mutant that resumes each slice at the root's
     frame instead of where the search stopped."""
     from gorules.impl.kernels import dfpn as kd
-    from gorules.impl.solving import solve as solve_module
+    from gorules.impl.solving import compiled_core
 
-    monkeypatch.setattr(solve_module, "CHUNK_FIRST", chunk)
-    monkeypatch.setattr(solve_module, "CHUNK_LAST", chunk)
+    monkeypatch.setattr(compiled_core, "CHUNK_FIRST", chunk)
+    monkeypatch.setattr(compiled_core, "CHUNK_LAST", chunk)
     if lose_place:
         resume = kd.resume
 

@@ -21,6 +21,7 @@ import os
 import networkx as nx
 import pytest
 
+from gorules.impl.solving.history import History, SettledProofs
 from gorules.impl.solving.solve import Solver
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PRESETS, Options
@@ -162,7 +163,7 @@ def test_solver_equals_compiled_full_history_minimax_on_five_points(graph, rules
     assert Solver(g, options, core="python").solve().raw_value == compiled_value(g, options, table_bits=table_bits)[0]
 
 
-class PositionOnly(Solver):
+class PositionOnlyHistory(History):
     """Mutant: a table keyed on the position alone (every entry reused, whatever the history)."""
 
     def reusable(self, entry) -> bool:
@@ -172,7 +173,11 @@ class PositionOnly(Solver):
         return sum(1 << self.index[key] for key in d_keys if key in self.index)
 
 
-class ForgetsAbsences(Solver):
+class PositionOnly(Solver):
+    history_kind = PositionOnlyHistory
+
+
+class ForgetsAbsencesHistory(History):
     """Mutant: an entry reused whenever the positions its proof found in the history are
     there, forgetting those it found absent (which may since have been played)."""
 
@@ -180,28 +185,42 @@ class ForgetsAbsences(Solver):
         return all(key in self.index for key in entry[3])
 
 
-class ProofsAnswerEveryThreshold(Solver):
+class ForgetsAbsences(Solver):
+    history_kind = ForgetsAbsencesHistory
+
+
+class ProofsAnswerEveryThresholdSettled(SettledProofs):
     """Mutant: a stored proof of "at least t'" also answers yes to "at least t" for t > t'."""
 
-    def settled_answer(self, known, t):
+    def answer(self, known, t):
         proved, disproved = known
-        if proved is not None and self.reusable(proved):
-            return 1, proved[5], self.hits_of(proved[3])
-        if disproved is not None and disproved[0] <= t and self.reusable(disproved):
-            return -1, disproved[5], self.hits_of(disproved[3])
+        history = self.history
+        if proved is not None and history.reusable(proved):
+            return 1, proved[5], history.hits_of(proved[3])
+        if disproved is not None and disproved[0] <= t and history.reusable(disproved):
+            return -1, disproved[5], history.hits_of(disproved[3])
+        return None
+
+
+class ProofsAnswerEveryThreshold(Solver):
+    settled_kind = ProofsAnswerEveryThresholdSettled
+
+
+class DisproofsAnswerEveryThresholdSettled(SettledProofs):
+    """Mutant: a stored disproof at t' also answers no to "at least t" for t < t'."""
+
+    def answer(self, known, t):
+        proved, disproved = known
+        history = self.history
+        if proved is not None and proved[0] >= t and history.reusable(proved):
+            return 1, proved[5], history.hits_of(proved[3])
+        if disproved is not None and history.reusable(disproved):
+            return -1, disproved[5], history.hits_of(disproved[3])
         return None
 
 
 class DisproofsAnswerEveryThreshold(Solver):
-    """Mutant: a stored disproof at t' also answers no to "at least t" for t < t'."""
-
-    def settled_answer(self, known, t):
-        proved, disproved = known
-        if proved is not None and proved[0] >= t and self.reusable(proved):
-            return 1, proved[5], self.hits_of(proved[3])
-        if disproved is not None and self.reusable(disproved):
-            return -1, disproved[5], self.hits_of(disproved[3])
-        return None
+    settled_kind = DisproofsAnswerEveryThresholdSettled
 
 
 def disagreements(mutant: type[Solver]) -> list[tuple[str, str]]:

@@ -29,44 +29,44 @@ SMALL = [case for case in small_cases(4) if case[1] in FINITE]
 
 
 def split_solver(
-    graph: str, rules: str, jobs: int = 2, mutant: int = 0, max_nodes: int | None = None, leaf: int = 16
+    graph: str, preset: str, jobs: int = 2, mutant: int = 0, max_nodes: int | None = None, leaf: int = 16
 ) -> Solver:
     """A df-pn solver of ``graph`` that splits every test at once over ``jobs`` workers,
     without the first guess's probe, leaves of ``leaf`` nodes at first, expanded after
     four times that."""
-    solver = Solver(parse_graph(graph), RULES[rules], search="dfpn", jobs=jobs, max_nodes=max_nodes)
+    solver = Solver(parse_graph(graph), RULES[preset], search="dfpn", jobs=jobs, max_nodes=max_nodes)
     solver.split_after, solver.split_first, solver.split_expand = 0, leaf, 4 * leaf
     solver.probe_nodes = 0
     solver.split_mutant = mutant
     return solver
 
 
-def split_value(graph: str, rules: str, mutant: int = 0, leaf: int = 2) -> int | None:
+def split_value(graph: str, preset: str, mutant: int = 0, leaf: int = 2) -> int | None:
     """The raw value of the split solve, None if the search finds itself inconsistent."""
     try:
-        return split_solver(graph, rules, mutant=mutant, leaf=leaf).solve().raw_value
+        return split_solver(graph, preset, mutant=mutant, leaf=leaf).solve().raw_value
     except AssertionError:
         return None
 
 
-def plain_value(graph: str, rules: str) -> int:
+def plain_value(graph: str, preset: str) -> int:
     """The raw value of the df-pn solve in one process."""
-    return Solver(parse_graph(graph), RULES[rules], search="dfpn").solve().raw_value
+    return Solver(parse_graph(graph), RULES[preset], search="dfpn").solve().raw_value
 
 
-@pytest.mark.parametrize("graph, rules", SMALL)
-def test_the_split_solve_equals_the_plain_one(monkeypatch, graph, rules):
+@pytest.mark.parametrize("graph, preset", SMALL)
+def test_the_split_solve_equals_the_plain_one(monkeypatch, graph, preset):
     """Split over two workers, every test: the plain solve's value on every connected graph
     of up to 4 points under every finite rule set, the leaves taken by their proof numbers
     or by fewest nodes (``LEAF_ORDER``), a worker's leaf started again or gone on with
     (``RESUME``)."""
-    plain = plain_value(graph, rules)
+    plain = plain_value(graph, preset)
     monkeypatch.setattr(split, "LEAF_ORDER", "numbers")
-    assert split_value(graph, rules) == plain
+    assert split_value(graph, preset) == plain
     monkeypatch.setattr(split, "LEAF_ORDER", "fewest")
-    assert split_value(graph, rules) == plain
+    assert split_value(graph, preset) == plain
     monkeypatch.setattr(split, "RESUME", True)
-    assert split_value(graph, rules) == plain
+    assert split_value(graph, preset) == plain
 
 
 def test_the_most_proving_leaf_follows_the_least_disproof_numbers():
@@ -136,8 +136,8 @@ def test_the_combination_turned_round_is_refuted():
     the small graphs under positional superko, and on 1×8."""
     wrong = [
         g
-        for g, rules in SMALL
-        if rules == "tromp-taylor" and split_value(g, rules, OR_FOR_AND) != plain_value(g, rules)
+        for g, preset in SMALL
+        if preset == "tromp-taylor" and split_value(g, preset, OR_FOR_AND) != plain_value(g, preset)
     ]
     assert wrong
     assert split_value("path:8", "tromp-taylor", OR_FOR_AND, leaf=16) != 3
@@ -287,9 +287,10 @@ def test_a_solver_asked_for_more_jobs_than_fit_is_refused(monkeypatch):
     """The solver checks its jobs against the memory it finds before any work: with 1.3 GB
     free, 1×12's shared table (0.98 GB) and 3 copies of its private arrays (0.09 GB each)
     fit, and 4 do not."""
+    from gorules.impl.solving import accounting
     from gorules.impl.solving import solve as solve_module
 
-    monkeypatch.setattr(solve_module, "memory_available", lambda: 13 * 10**8)
+    monkeypatch.setattr(accounting, "memory_available", lambda: 13 * 10**8)
     graph = parse_graph("path:12")
     assert Solver(graph, "tromp-taylor", jobs=2).jobs == 2
     with pytest.raises(solve_module.SolveError, match="--jobs 3"):
@@ -316,9 +317,9 @@ def test_the_cli_refusal_of_jobs_is_one_line_before_any_work(monkeypatch, capsys
     """With 1.3 GB free, ``gorules solve path:12 --jobs 3`` exits 2 with one line naming
     ``--jobs 3`` and how many fit, and no progress bar (refused before it appears)."""
     from gorules.cli import main
-    from gorules.impl.solving import solve as solve_module
+    from gorules.impl.solving import accounting
 
-    monkeypatch.setattr(solve_module, "memory_available", lambda: 13 * 10**8)
+    monkeypatch.setattr(accounting, "memory_available", lambda: 13 * 10**8)
     assert main(["solve", "path:12", "--jobs", "3"]) == 2
     err = capsys.readouterr().err
     assert "--jobs 3" in err and "at most --jobs 2 fits" in err

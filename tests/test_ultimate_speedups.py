@@ -268,19 +268,19 @@ def test_the_tables_area_solves_split_over_area_jobs(monkeypatch, capsys):
     process finds alone (and the same territory); 0 and 65 jobs are refused in one line
     naming the flag, before any work."""
     from gorules.commands.ultimate_table import area_fields
-    from gorules.impl.solving import solve as solve_module
+    from gorules.impl.solving import accounting
 
     pools: list[int] = []
 
-    class CountedPool(solve_module.Pool):
+    class CountedPool(accounting.Pool):
         def __init__(self, solver, jobs):
             pools.append(jobs)
             super().__init__(solver, jobs)
 
     graph = next(g for g in connected_graphs(6) if g.name == "atlas:188")
     alone = area_fields(graph, 200_000, jobs=1)
-    monkeypatch.setattr(solve_module, "SPLIT_AFTER", 1_000)
-    monkeypatch.setattr(solve_module, "Pool", CountedPool)
+    monkeypatch.setattr(accounting, "SPLIT_AFTER", 1_000)
+    monkeypatch.setattr(accounting, "Pool", CountedPool)
     assert area_fields(graph, 200_000, jobs=1) == alone and pools == []
     assert area_fields(graph, 200_000, jobs=2) == alone == {"area_value": 1, "territory": alone["territory"]}
     assert pools == [2]
