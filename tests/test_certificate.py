@@ -555,17 +555,7 @@ def test_benson_leaves_hold_when_played_out(with_benson_leaves):
 def short_of_the_bound(data: dict) -> list:
     """(strategy, inner node) of a strategy at boards where its player keeps some points by
     passing, but too few for the strategy's bound (komi 0)."""
-    graph, n = parse_graph(data["graph"]), parse_graph(data["graph"]).order
-    found = []
-    for strategy, player in (("lower", "B"), ("upper", "W")):
-        bound = data["strategies"][strategy]["bound"]
-        for number, s in states_of(data, strategy).items():
-            if "moves" not in data["nodes"][number]:
-                continue
-            kept = len(spec_benson.kept(graph, PRESETS["tromp-taylor"], s.board, player))
-            if kept and (2 * kept - n < bound if player == "B" else n - 2 * kept > bound):
-                found.append((strategy, number))
-    return found
+    return inner_nodes_where(data, lambda kept, enough: kept > 0 and not enough)
 
 
 def test_a_static_leaf_where_too_few_points_are_kept_is_rejected(two_by_three):
@@ -590,9 +580,10 @@ def two_by_three() -> dict:
     return certified("grid:2x3", search="deepening")
 
 
-def inner_nodes_kept(data: dict) -> list:
-    """(strategy, node) of the strategies' inner nodes at boards where their player already
-    keeps enough points by passing for the strategy's bound (komi 0)."""
+def inner_nodes_where(data: dict, wanted) -> list:
+    """(strategy, node) of the strategies' inner nodes where ``wanted(kept, enough)``: kept
+    the points their player keeps by passing, enough whether they meet the strategy's bound
+    (komi 0)."""
     graph = parse_graph(data["graph"])
     n = graph.order
     found = []
@@ -602,9 +593,16 @@ def inner_nodes_kept(data: dict) -> list:
             if "moves" not in data["nodes"][number]:
                 continue
             kept = len(spec_benson.kept(graph, PRESETS["tromp-taylor"], s.board, player))
-            if 2 * kept - n >= bound if player == "B" else n - 2 * kept <= bound:
+            enough = 2 * kept - n >= bound if player == "B" else n - 2 * kept <= bound
+            if wanted(kept, enough):
                 found.append((strategy, number))
     return found
+
+
+def inner_nodes_kept(data: dict) -> list:
+    """(strategy, node) of the strategies' inner nodes at boards where their player already
+    keeps enough points by passing for the strategy's bound (komi 0)."""
+    return inner_nodes_where(data, lambda kept, enough: enough)
 
 
 def test_strategies_stop_where_the_player_keeps_enough(with_benson_leaves, monkeypatch):
