@@ -289,3 +289,11 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def still_running(workers: set[int], seconds: float = 10) -> list[int]:
+    """The workers still running once they have had ``seconds`` to stop."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and any(alive(w) for w in workers):
+        time.sleep(0.1)
+    return [w for w in workers if alive(w)]

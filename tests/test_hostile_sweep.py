@@ -18,7 +18,7 @@ import pytest
 
 from gorules.cli import main
 from gorules.sweep import family_graphs
-from tests.hostile_inputs import KILL_FAMILY, alive, children
+from tests.hostile_inputs import KILL_FAMILY, children, still_running
 
 SWEEP = [sys.executable, "-m", "gorules", "sweep"]
 
@@ -51,10 +51,7 @@ def test_sweep_killed_with_sigkill_leaves_no_worker_and_resumes_once(tmp_path):
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
         assert workers, "the sweep started no worker processes"
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and any(alive(w) for w in workers):
-            time.sleep(0.1)
-        left = [w for w in workers if alive(w)]
+        left = still_running(workers)
     finally:
         try:
             os.killpg(process.pid, signal.SIGKILL)  # tidy up whatever a failure left behind
