@@ -35,15 +35,10 @@ def with_directory(check):
     """A check that takes a fresh temporary directory as its second argument (and runs there)."""
 
     def run(value):
-        with tempfile.TemporaryDirectory() as directory:
-            cwd = os.getcwd()
-            os.chdir(directory)
-            try:
-                check(value, Path(directory))
-                if hostile.partial_files(Path(directory)):
-                    raise AssertionError(f"partial files for {value!r}")
-            finally:
-                os.chdir(cwd)
+        with hostile.fresh_directory() as directory:
+            check(value, directory)
+            if hostile.partial_files(directory):
+                raise AssertionError(f"partial files for {value!r}")
 
     return run
 

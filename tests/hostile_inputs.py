@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -289,6 +291,19 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+@contextlib.contextmanager
+def fresh_directory():
+    """A new temporary directory (its path given to the block), the working directory while
+    the block runs."""
+    with tempfile.TemporaryDirectory() as directory:
+        cwd = os.getcwd()
+        os.chdir(directory)
+        try:
+            yield Path(directory)
+        finally:
+            os.chdir(cwd)
 
 
 def still_running(workers: set[int], seconds: float = 10) -> list[int]:

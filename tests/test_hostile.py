@@ -6,7 +6,6 @@ sweep's in test_hostile_sweep.py).  The long campaign is benchmarks/hostile_camp
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tempfile
@@ -28,6 +27,7 @@ from tests.hostile_inputs import (
     check_moves,
     check_sgf,
     conjecture_files,
+    fresh_directory,
     graph_strings,
     gtp_streams,
     move_lists,
@@ -460,14 +460,9 @@ def test_any_conjecture_file(source):
 @given(COMMAND_LINES)
 def test_any_command_line(argv):
     """Any command line of real and broken pieces: exit 0, 1 or 2, never a traceback."""
-    with tempfile.TemporaryDirectory() as directory:
-        cwd = os.getcwd()
-        os.chdir(directory)
-        try:
-            check_command_line(argv, Path(directory))
-        finally:
-            os.chdir(cwd)
-        assert partial_files(Path(directory)) == []
+    with fresh_directory() as directory:
+        check_command_line(argv, directory)
+        assert partial_files(directory) == []
 
 
 def test_properties_are_not_blind(monkeypatch):
