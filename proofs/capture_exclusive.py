@@ -13,7 +13,7 @@ stone that captures by filling the last liberty also dies; the proof must find i
 from __future__ import annotations
 
 from gorules.proofs import extras, sat
-from gorules.proofs.theorem import Reductions, Theorem
+from gorules.proofs.theorem import Theorem
 from gorules.spec import tromp_taylor as tt
 
 NAME = "capture-exclusive"
@@ -83,17 +83,14 @@ def statement(graph, b: tt.Board, v: int, p: tt.Player) -> bool:
     return not (first != placed and second != first)
 
 
-holds = extras.on_a_well_formed_move(statement)
-
-
 THEOREM = Theorem.beyond_the_source(
     NAME,
     (
         "On a well-formed board, no move both captures (removes stones of the opponent) and "
         "self-captures (removes stones of the mover)."
     ),
-    extras.CnfProof(query, holds, covers="every well-formed board, move and player"),
+    extras.move_proof(query, statement),
     mutants=("simultaneous",),
-    reductions=Reductions(played_point=True, colour_invariant=True, automorphism_invariant=True),
+    reductions=extras.MOVE_REDUCTIONS,
     refuted_on=(("digraph:0>1,1>2,2>0,1>3", "directed"),),
 )

@@ -18,7 +18,7 @@ captured opponent stones, which the proof must find.
 from __future__ import annotations
 
 from gorules.proofs import extras, sat
-from gorules.proofs.theorem import Reductions, Theorem
+from gorules.proofs.theorem import Theorem
 from gorules.spec import tromp_taylor as tt
 
 NAME = "capture-locality"
@@ -109,16 +109,13 @@ def statement(graph, b: tt.Board, v: int, p: tt.Player) -> bool:
     return all(first[u] == second[u] for u in graph.points if u not in chain(graph, first, v))
 
 
-holds = extras.on_a_well_formed_move(statement)
-
-
 THEOREM = Theorem.beyond_the_source(
     NAME,
     (
         "On a well-formed board, the second clearing of a move removes only stones with a path "
         "to the played point through the mover's stones: the played stone's chain."
     ),
-    extras.CnfProof(query, holds, covers="every well-formed board, move and player"),
+    extras.move_proof(query, statement),
     mutants=("own-first",),
-    reductions=Reductions(played_point=True, colour_invariant=True, automorphism_invariant=True),
+    reductions=extras.MOVE_REDUCTIONS,
 )

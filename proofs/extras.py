@@ -449,6 +449,18 @@ def on_a_well_formed_move(statement: Callable[[Graph, tt.Board, int, tt.Player],
     return holds
 
 
+MOVE_REDUCTIONS = Reductions(played_point=True, colour_invariant=True, automorphism_invariant=True)
+"""The reductions of a statement about one move on a well-formed board that neither colour
+nor the names of the points change: one cube per played point, Black to move, one played
+point per orbit."""
+
+
+def move_proof(query: Callable[..., Query], statement: Callable[[Graph, tt.Board, int, tt.Player], bool]) -> CnfProof:
+    """The CNF proof of a statement about one move on a well-formed board: ``query`` builds
+    the CNF of its counterexamples, ``statement(graph, b, v, p)`` checks one on the spec."""
+    return CnfProof(query, on_a_well_formed_move(statement), covers="every well-formed board, move and player")
+
+
 def scope_text(graph, what: str = "every board") -> str:
     """What a proof on this graph covers."""
     if isinstance(graph, Graph):

@@ -19,7 +19,7 @@ Mutant: ``no-second-clear`` leaves the mover's own chains without liberties on t
 from __future__ import annotations
 
 from gorules.proofs import extras, sat
-from gorules.proofs.theorem import Reductions, Theorem
+from gorules.proofs.theorem import Theorem
 from gorules.spec import tromp_taylor as tt
 from gorules.spec.tromp_taylor import EMPTY
 
@@ -82,13 +82,10 @@ def statement(graph, b: tt.Board, v: int, p: tt.Player) -> bool:
     return all(tt.reaches(graph, after, u, tt.EMPTY) for u in graph.points)
 
 
-holds = extras.on_a_well_formed_move(statement)
-
-
 THEOREM = Theorem.beyond_the_source(
     NAME,
     "Every move keeps a well-formed board well-formed (T1's step), proved through CNF.",
-    extras.CnfProof(query, holds, covers="every well-formed board, move and player"),
+    extras.move_proof(query, statement),
     mutants=("no-second-clear",),
-    reductions=Reductions(played_point=True, colour_invariant=True, automorphism_invariant=True),
+    reductions=extras.MOVE_REDUCTIONS,
 )
