@@ -58,46 +58,15 @@ class PositionsSpent(Exception):
     """The certificate's positions would exceed the writer's limit (``Writer.max_positions``)."""
 
 
-class Writer:
-    """The nodes of the certificate's strategies, built from a solver that has its value.
+class NumberedHistory:
+    """The history keys a certificate names, numbered on first sight, and the history of the
+    line being written as a multiset of key numbers."""
 
-    Each node is written with the set Q of history keys its strategy relies on and the
-    subset D of them present in the history it was written for (the claim checked by
-    :mod:`gorules.impl.solving.certificate_check`): Q is the keys its own moves make (every stone
-    move of the opponent, the owner's chosen move) together with its children's Q less the
-    node's own key, which the move adds to their history.  A state reached again, for the
-    same owner and bound, with a history H such that H ∩ Q = D reuses the node.
-
-    Every position is held until the certificate is written, so they are held compactly: a
-    history key is numbered on first sight (:meth:`key`), the history counts key numbers,
-    and each claim is two ascending arrays of key numbers (:data:`Claim`): held as sets of
-    keys, the claims would take most of the writer's memory (docs/solver.md, "Certificates")."""
-
-    def __init__(self, solver: Solver, max_positions: int = MAX_POSITIONS):
-        """Write strategies from ``solver``'s proofs (its tables are reused and extended), of
-        at most ``max_positions`` positions (PositionsSpent beyond)."""
-        if solver.cycles:
-            raise CertificateRefused(
-                f"ko={solver.ko}: play can cycle, and the solver's repetition convention is not a rule "
-                "of the game; certificates are written only under positional or situational superko"
-            )
-        self.solver = solver
-        self.max_positions = max_positions
-        self.nodes: list[dict] = []
-        self.claims: list[Claim] = []
+    def __init__(self) -> None:
+        """No keys yet, an empty history."""
         self.numbers: dict = {}
         self.keys: list = []
-        self.written: dict = {}
-        self.images: dict = {}
         self.history: dict = {}
-        self.kept_points: dict = {}
-        self.tables_emptied = 0
-        self.disagreement: str | None = None
-
-    def key(self, black: int, white: int, side: int) -> int:
-        """The number of a position's history key (the solver's key: the board, with the
-        player to move under situational superko), numbered on first sight."""
-        return self.number(self.solver.history_key(black, white, side, 0, None))
 
     def number(self, key) -> int:
         """The number of a history key, numbered on first sight."""
@@ -132,6 +101,47 @@ class Writer:
         else:
             del self.history[key]
 
+
+class Writer:
+    """The nodes of the certificate's strategies, built from a solver that has its value.
+
+    Each node is written with the set Q of history keys its strategy relies on and the
+    subset D of them present in the history it was written for (the claim checked by
+    :mod:`gorules.impl.solving.certificate_check`): Q is the keys its own moves make (every stone
+    move of the opponent, the owner's chosen move) together with its children's Q less the
+    node's own key, which the move adds to their history.  A state reached again, for the
+    same owner and bound, with a history H such that H ∩ Q = D reuses the node.
+
+    Every position is held until the certificate is written, so they are held compactly: a
+    history key is numbered on first sight (:meth:`key`, :class:`NumberedHistory`), the
+    history counts key numbers, and each claim is two ascending arrays of key numbers
+    (:data:`Claim`): held as sets of keys, the claims would take most of the writer's memory
+    (docs/solver.md, "Certificates")."""
+
+    def __init__(self, solver: Solver, max_positions: int = MAX_POSITIONS):
+        """Write strategies from ``solver``'s proofs (its tables are reused and extended), of
+        at most ``max_positions`` positions (PositionsSpent beyond)."""
+        if solver.cycles:
+            raise CertificateRefused(
+                f"ko={solver.ko}: play can cycle, and the solver's repetition convention is not a rule "
+                "of the game; certificates are written only under positional or situational superko"
+            )
+        self.solver = solver
+        self.max_positions = max_positions
+        self.nodes: list[dict] = []
+        self.claims: list[Claim] = []
+        self.ledger = NumberedHistory()
+        self.written: dict = {}
+        self.images: dict = {}
+        self.kept_points: dict = {}
+        self.tables_emptied = 0
+        self.disagreement: str | None = None
+
+    def key(self, black: int, white: int, side: int) -> int:
+        """The number of a position's history key (the solver's key: the board, with the
+        player to move under situational superko), numbered on first sight."""
+        return self.ledger.number(self.solver.history_key(black, white, side, 0, None))
+
     def add(self, content: dict, claim: Claim) -> int:
         """Append a node (``content`` without its id) with its claim (Q, D); its number.
         PositionsSpent if the certificate already has ``max_positions`` positions."""
@@ -144,7 +154,7 @@ class Writer:
 
     def node(self, state, content: dict, q=()) -> int:
         """Add a node for ``state`` with ``content`` and Q = ``q`` (D from the history); its number."""
-        return self.add({"board": self.board(state[0], state[1]), **content}, self.claim(q))
+        return self.add({"board": self.board(state[0], state[1]), **content}, self.ledger.claim(q))
 
     def board(self, black: int, white: int) -> str:
         """A board as a certificate writes it: a character per point (``.``, ``B``, ``W``)."""
@@ -175,7 +185,7 @@ class Writer:
     def carried(self, number: int, sigma: tuple) -> int:
         """The number of the image of history key number ``number`` under the automorphism σ."""
         solver = self.solver
-        key = self.keys[number]
+        key = self.ledger.keys[number]
         if solver.ko == "situational":
             side, board = key & 1, key >> 1
         else:
@@ -217,7 +227,7 @@ class Writer:
         place = (state, owner, t)
         for number in self.written.get(place, ()):
             q, d = self.claims[number]
-            if self.reusable(q, d):
+            if self.ledger.reusable(q, d):
                 return number, q
         if passes >= 2 or self.holds(state, owner, t):
             number = self.node(state, {"over": True} if passes >= 2 else {"static": True})
@@ -226,14 +236,14 @@ class Writer:
         own = self.key(black, white, side)
         moves = solver.legal(state)
         asked: set = set()
-        self.enter(own)
+        self.ledger.enter(own)
         try:
             if side == owner:
                 entries = self.owner_move(state, owner, t, group, moves, asked)
             else:
                 entries = self.replies(state, owner, t, group, moves, asked)
         finally:
-            self.leave(own)
+            self.ledger.leave(own)
         content = {"to_move": "BW"[side], "moves": [[v, c] for v, c, _ in entries]}
         for _, _, q_child in entries:
             asked.update(q_child)
@@ -356,7 +366,7 @@ class Writer:
             for name, keys in (("q", q), ("d", d)):
                 if keys:
                     node[name] = sorted(numbers.setdefault(k, len(numbers)) for k in keys)
-        return [self.position(self.keys[k]) for k in numbers]
+        return [self.position(self.ledger.keys[k]) for k in numbers]
 
     def position(self, key) -> str:
         """A history key as written in a certificate: the board, and ``:B`` or ``:W`` for the
