@@ -45,7 +45,7 @@ from gorules.spec.graph import parse_graph
 # graphs of at most 4 points need far less):
 
 # %%
-budget = SimpleNamespace(seconds=10.0, max_nodes=None, area_nodes=1_000_000)
+budget = SimpleNamespace(seconds=10.0, nodes=None, area_nodes=1_000_000)
 live = [table_row(graph, budget) for graph in connected_graphs(4)]
 display(Markdown(markdown(live)))
 assert all("ultimate_result" in row and "fundamental_score" in row for row in live)
