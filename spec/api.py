@@ -107,8 +107,8 @@ OptionsT = TypeVar("OptionsT", bound="Options")
 class Ruleset(ABC, Generic[OptionsT]):
     """A game with its options fixed: its situations, moves and results.
 
-    A ruleset keeps each situation as a *state* of its own choosing (the spec's State or
-    Situation tuple, a tuple of bitsets...): hashable and immutable.  It implements the
+    A ruleset keeps each situation as a *state* of its own choosing (a spec ruleset's State
+    tuple, a tuple of bitsets...): hashable and immutable.  It implements the
     abstract methods below on those states; :class:`Situation` pairs a state with its graph
     and ruleset and gives every ruleset the same method names.  To add a ruleset: one
     module with a subclass, one line in ``gorules.rulesets``; ``docs/adding-a-ruleset.md``.
