@@ -226,7 +226,7 @@ class Ruleset(ABC, Generic[OptionsT]):
         index = next((i for i, c in enumerate(cls.__mro__) if name in vars(c).get("capabilities", {})), None)
         if index is None:
             return f"the {self.name} ruleset has no {name} capability"
-        declaring = cls.__mro__[index]
+        declaring: type[Ruleset] = cls.__mro__[index]
         changed = sorted(
             attribute
             for namespace in (vars(self), *map(vars, cls.__mro__[:index]))
