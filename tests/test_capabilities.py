@@ -15,6 +15,10 @@ overrides is caught."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import ClassVar
 
 import networkx as nx
@@ -250,3 +254,31 @@ def test_a_ruleset_without_the_capability_and_infinite_is_refused_naming_it():
     ruleset = TrompTaylor(tromp_taylor.PRESETS["tromp-taylor"].replace(ko="none"))
     with pytest.raises(SearchError, match="not a finite game"):
         solve(ruleset.initial(parse_graph("path:2")), generic=True)
+
+
+def test_the_documented_misere_file_is_solved_by_the_generic_search():
+    """The README's variant: ``gorules solve path:3 --ruleset-file docs/examples/misere.py``
+    prints +0 by the interface's alpha-beta, where the fast core would print +3."""
+    root = Path(__file__).resolve().parents[1]
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gorules",
+            "solve",
+            "path:3",
+            "--ruleset-file",
+            "docs/examples/misere.py",
+            "--ruleset",
+            "misere",
+            "--no-progress",
+            "--json",
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    data = json.loads(run.stdout)
+    assert (data["ruleset"], data["value"]) == ("misere", 0)
+    assert "through the ruleset interface" in data["method"]
