@@ -36,7 +36,7 @@ FIVE_SAMPLE = [
 
 def dfpn_value(
     graph: str,
-    rules: str,
+    preset: str,
     mutant: bool = False,
     kernel_mutant: int = 0,
     initial: int = 0,
@@ -48,7 +48,7 @@ def dfpn_value(
     ``kernel_mutant``, with the initial disproof numbers and ε of ``Solver.dfpn_initial``
     and ``Solver.dfpn_epsilon``, with its numbers emptied every ``refresh`` nodes if
     given), None if its search finds itself inconsistent."""
-    solver = Solver(parse_graph(graph), RULES[rules], search="dfpn")
+    solver = Solver(parse_graph(graph), RULES[preset], search="dfpn")
     if refresh is not None:
         solver.numbers_refresh = refresh
     solver.table_forgets_history = mutant
@@ -61,11 +61,11 @@ def dfpn_value(
         return None
 
 
-@pytest.mark.parametrize("graph, rules", SMALL)
-def test_dfpn_equals_full_history_minimax(graph, rules):
+@pytest.mark.parametrize("graph, preset", SMALL)
+def test_dfpn_equals_full_history_minimax(graph, preset):
     """df-pn gives the full-history minimax value on every connected graph of up to 4
     points under every finite rule set."""
-    assert dfpn_value(graph, rules) == reference_value(parse_graph(graph), RULES[rules])
+    assert dfpn_value(graph, preset) == reference_value(parse_graph(graph), RULES[preset])
 
 
 def test_a_dfpn_whose_table_forgets_the_history_is_caught():
@@ -73,20 +73,20 @@ def test_a_dfpn_whose_table_forgets_the_history_is_caught():
     disagrees with the reference (or finds itself inconsistent) on atlas:17 under every
     finite rule set."""
     found = [
-        (graph, rules)
-        for graph, rules in SMALL
-        if dfpn_value(graph, rules, mutant=True) != reference_value(parse_graph(graph), RULES[rules])
+        (graph, preset)
+        for graph, preset in SMALL
+        if dfpn_value(graph, preset, mutant=True) != reference_value(parse_graph(graph), RULES[preset])
     ]
-    assert {("atlas:17", rules) for rules in FINITE} <= set(found)
+    assert {("atlas:17", preset) for preset in FINITE} <= set(found)
 
 
 def test_a_dfpn_that_takes_one_refuted_move_for_all_is_caught():
     """The comparison can fail: a df-pn that calls a node disproved as soon as one of its
     moves is refuted gives a wrong value on some graph of up to 4 points."""
     found = [
-        (graph, rules)
-        for graph, rules in SMALL
-        if dfpn_value(graph, rules, kernel_mutant=ONE_REFUTATION) != reference_value(parse_graph(graph), RULES[rules])
+        (graph, preset)
+        for graph, preset in SMALL
+        if dfpn_value(graph, preset, kernel_mutant=ONE_REFUTATION) != reference_value(parse_graph(graph), RULES[preset])
     ]
     assert found
 
@@ -96,12 +96,12 @@ def test_a_dfpn_whose_nodes_forget_their_repetitions_is_caught():
     that repeat the history (only the legal moves' positions may be left out of a
     disproof) gives a wrong value on atlas:17 under every finite rule set."""
     found = [
-        (graph, rules)
-        for graph, rules in SMALL
-        if dfpn_value(graph, rules, kernel_mutant=REPETITIONS_UNASKED)
-        != reference_value(parse_graph(graph), RULES[rules])
+        (graph, preset)
+        for graph, preset in SMALL
+        if dfpn_value(graph, preset, kernel_mutant=REPETITIONS_UNASKED)
+        != reference_value(parse_graph(graph), RULES[preset])
     ]
-    assert {("atlas:17", rules) for rules in FINITE} <= set(found)
+    assert {("atlas:17", preset) for preset in FINITE} <= set(found)
 
 
 @pytest.mark.parametrize("initial, epsilon", [(1, 2), (4, 0)])
@@ -110,12 +110,12 @@ def test_dfpn_numbers_change_the_order_only(initial, epsilon):
     order the search differently and leave every value of the graphs of up to 4 points
     (and atlas:17's, where a disproof that forgets its repetitions goes wrong) exact; the
     mutant that forgets them is still caught on atlas:17 under them."""
-    for graph, rules in SMALL:
-        expected = reference_value(parse_graph(graph), RULES[rules])
-        assert dfpn_value(graph, rules, initial=initial, epsilon=epsilon) == expected, (graph, rules)
-    for rules in FINITE:
-        expected = reference_value(parse_graph("atlas:17"), RULES[rules])
-        forgetting = dfpn_value("atlas:17", rules, kernel_mutant=REPETITIONS_UNASKED, initial=initial, epsilon=epsilon)
+    for graph, preset in SMALL:
+        expected = reference_value(parse_graph(graph), RULES[preset])
+        assert dfpn_value(graph, preset, initial=initial, epsilon=epsilon) == expected, (graph, preset)
+    for preset in FINITE:
+        expected = reference_value(parse_graph("atlas:17"), RULES[preset])
+        forgetting = dfpn_value("atlas:17", preset, kernel_mutant=REPETITIONS_UNASKED, initial=initial, epsilon=epsilon)
         assert forgetting != expected
 
 
@@ -123,12 +123,12 @@ def test_emptying_the_numbers_in_mid_search_changes_the_order_only():
     """With df-pn's table of numbers emptied every 16 nodes, in the middle of its searches,
     every graph of up to 4 points keeps its exact value, and the mutant that forgets its
     repetitions is still caught on atlas:17 under every finite rule set."""
-    for graph, rules in SMALL:
-        expected = reference_value(parse_graph(graph), RULES[rules])
-        assert dfpn_value(graph, rules, refresh=16) == expected, (graph, rules)
-    for rules in FINITE:
-        expected = reference_value(parse_graph("atlas:17"), RULES[rules])
-        assert dfpn_value("atlas:17", rules, kernel_mutant=REPETITIONS_UNASKED, refresh=16) != expected
+    for graph, preset in SMALL:
+        expected = reference_value(parse_graph(graph), RULES[preset])
+        assert dfpn_value(graph, preset, refresh=16) == expected, (graph, preset)
+    for preset in FINITE:
+        expected = reference_value(parse_graph("atlas:17"), RULES[preset])
+        assert dfpn_value("atlas:17", preset, kernel_mutant=REPETITIONS_UNASKED, refresh=16) != expected
 
 
 def test_the_numbers_are_emptied_at_their_cadence(monkeypatch):
@@ -175,31 +175,31 @@ def test_a_proof_that_forgets_its_winning_moves_position_is_caught():
     move (reused where that move repeats the history) gives a wrong value on atlas:43 (it
     is right on every graph of up to 4 points)."""
     g = parse_graph("atlas:43")
-    for rules in ("tromp-taylor", "situational"):
-        assert dfpn_value("atlas:43", rules, kernel_mutant=WINNING_MOVE_UNASKED) != compiled_value(g, RULES[rules])[0]
-        assert dfpn_value("atlas:43", rules) == compiled_value(g, RULES[rules])[0]
+    for preset in ("tromp-taylor", "situational"):
+        assert dfpn_value("atlas:43", preset, kernel_mutant=WINNING_MOVE_UNASKED) != compiled_value(g, RULES[preset])[0]
+        assert dfpn_value("atlas:43", preset) == compiled_value(g, RULES[preset])[0]
 
 
-@pytest.mark.parametrize("graph, rules", FIVE_SAMPLE)
-def test_dfpn_equals_compiled_full_history_minimax_on_a_five_point_sample(graph, rules):
+@pytest.mark.parametrize("graph, preset", FIVE_SAMPLE)
+def test_dfpn_equals_compiled_full_history_minimax_on_a_five_point_sample(graph, preset):
     """df-pn gives the compiled reference's value on one 5-point graph per finite rule set."""
-    assert dfpn_value(graph, rules) == compiled_value(parse_graph(graph), RULES[rules])[0]
+    assert dfpn_value(graph, preset) == compiled_value(parse_graph(graph), RULES[preset])[0]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "graph, rules",
+    "graph, preset",
     [
-        pytest.param(graph, rules, id=f"{graph}-{rules}")
+        pytest.param(graph, preset, id=f"{graph}-{preset}")
         for graph in connected_graphs(5)
-        for rules in FINITE
-        if (graph, rules) not in LONG_FIVE_POINT_CASES or os.environ.get("GORULES_EXHAUSTIVE") == "1"
+        for preset in FINITE
+        if (graph, preset) not in LONG_FIVE_POINT_CASES or os.environ.get("GORULES_EXHAUSTIVE") == "1"
     ],
 )
-def test_dfpn_equals_compiled_full_history_minimax_on_five_points(graph, rules):
+def test_dfpn_equals_compiled_full_history_minimax_on_five_points(graph, preset):
     """df-pn gives the compiled reference's value on every connected 5-point graph."""
-    table_bits = 26 if (graph, rules) in LONG_FIVE_POINT_CASES else 20
-    assert dfpn_value(graph, rules) == compiled_value(parse_graph(graph), RULES[rules], table_bits=table_bits)[0]
+    table_bits = 26 if (graph, preset) in LONG_FIVE_POINT_CASES else 20
+    assert dfpn_value(graph, preset) == compiled_value(parse_graph(graph), RULES[preset], table_bits=table_bits)[0]
 
 
 def test_dfpn_needs_the_compiled_core_and_a_known_name():

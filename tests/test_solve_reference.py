@@ -50,7 +50,7 @@ def connected_graphs(points: int) -> list[str]:
 
 
 def small_cases(limit: int) -> list[tuple[str, str]]:
-    """(graph, rules) for every connected graph of up to ``limit`` points and every rule set;
+    """(graph, preset) for every connected graph of up to ``limit`` points and every rule set;
     the cycling rules (whose reference explores every line) up to 3 points."""
     cases = []
     for points in range(1, limit + 1):
@@ -67,10 +67,10 @@ def test_the_atlas_has_the_connected_graphs():
     assert [len(connected_graphs(n)) for n in range(1, 6)] == [1, 1, 2, 6, 21]
 
 
-@pytest.mark.parametrize("graph, rules", small_cases(4))
-def test_solver_equals_full_history_minimax(graph, rules):
+@pytest.mark.parametrize("graph, preset", small_cases(4))
+def test_solver_equals_full_history_minimax(graph, preset):
     g = parse_graph(graph)
-    options = RULES[rules]
+    options = RULES[preset]
     assert Solver(g, options).solve().raw_value == reference_value(g, options)
 
 
@@ -84,14 +84,14 @@ def test_the_finite_rule_sets_are_distinct_games():
     assert {RULES[name] for name in FINITE} == {o for o in RULES.values() if o.ko not in ("simple", "none")}
 
 
-@pytest.mark.parametrize("graph, rules", [case for case in small_cases(4) if case[1] in FINITE])
-def test_the_compiled_reference_equals_the_plain_one(graph, rules):
+@pytest.mark.parametrize("graph, preset", [case for case in small_cases(4) if case[1] in FINITE])
+def test_the_compiled_reference_equals_the_plain_one(graph, preset):
     """The compiled full-history minimax, with its table and without, and with its moves in
     the race of both orders (the default), the fixed order alone or the history heuristic
     alone, agrees with the plain Python one on every connected graph of up to 4 points under
     every finite rule set."""
     g = parse_graph(graph)
-    options = RULES[rules]
+    options = RULES[preset]
     expected = reference_value(g, options)
     assert compiled_value(g, options)[0] == expected
     assert compiled_value(g, options, table_bits=-1)[0] == expected
@@ -100,15 +100,15 @@ def test_the_compiled_reference_equals_the_plain_one(graph, rules):
 
 
 def compiled_disagreements(mutant: int, ordering: int = RACE) -> list[tuple[str, str]]:
-    """The (graph, rules) of up to 4 points, finite rules, where the compiled reference with
+    """The (graph, preset) of up to 4 points, finite rules, where the compiled reference with
     ``mutant`` and its moves in ``ordering`` differs from the plain reference."""
     found = []
-    for graph, rules in small_cases(4):
-        if rules in FINITE:
+    for graph, preset in small_cases(4):
+        if preset in FINITE:
             g = parse_graph(graph)
-            value = compiled_value(g, RULES[rules], mutant=mutant, ordering=ordering)[0]
-            if value != reference_value(g, RULES[rules]):
-                found.append((graph, rules))
+            value = compiled_value(g, RULES[preset], mutant=mutant, ordering=ordering)[0]
+            if value != reference_value(g, RULES[preset]):
+                found.append((graph, preset))
     return found
 
 
@@ -118,7 +118,7 @@ def test_a_compiled_reference_that_forgets_the_history_is_caught(ordering):
     alone (an entry reused under any history) it disagrees with the plain reference, already
     on the graph of two points under every finite rule set, whatever the order of its moves."""
     found = compiled_disagreements(TABLE_FORGETS_HISTORY, ordering)
-    assert {("atlas:3", rules) for rules in FINITE} <= set(found)
+    assert {("atlas:3", preset) for preset in FINITE} <= set(found)
 
 
 def test_the_race_answers_where_the_fixed_order_runs_out():
@@ -142,24 +142,24 @@ LONG_FIVE_POINT_CASES: set[tuple[str, str]] = {("atlas:36", "situational")}
 
 
 def five_point_cases(exhaustive: bool) -> list:
-    """Every connected 5-point graph under every finite rule set, named graph-rules; the
+    """Every connected 5-point graph under every finite rule set, named graph-preset; the
     long cases only when ``exhaustive``."""
     return [
-        pytest.param(graph, rules, id=f"{graph}-{rules}")
+        pytest.param(graph, preset, id=f"{graph}-{preset}")
         for graph in connected_graphs(5)
-        for rules in FINITE
-        if exhaustive or (graph, rules) not in LONG_FIVE_POINT_CASES
+        for preset in FINITE
+        if exhaustive or (graph, preset) not in LONG_FIVE_POINT_CASES
     ]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("graph, rules", five_point_cases(os.environ.get("GORULES_EXHAUSTIVE") == "1"))
-def test_solver_equals_compiled_full_history_minimax_on_five_points(graph, rules):
+@pytest.mark.parametrize("graph, preset", five_point_cases(os.environ.get("GORULES_EXHAUSTIVE") == "1"))
+def test_solver_equals_compiled_full_history_minimax_on_five_points(graph, preset):
     """The Python core's value is the full-history minimax value on five points (the
     compiled core's: below)."""
     g = parse_graph(graph)
-    options = RULES[rules]
-    table_bits = 26 if (graph, rules) in LONG_FIVE_POINT_CASES else 20  # 26: up to 5.4 GB
+    options = RULES[preset]
+    table_bits = 26 if (graph, preset) in LONG_FIVE_POINT_CASES else 20  # 26: up to 5.4 GB
     assert Solver(g, options, core="python").solve().raw_value == compiled_value(g, options, table_bits=table_bits)[0]
 
 
@@ -224,11 +224,11 @@ class DisproofsAnswerEveryThreshold(Solver):
 
 
 def disagreements(mutant: type[Solver]) -> list[tuple[str, str]]:
-    """The (graph, rules) of up to 4 points where the mutant's value differs from the
+    """The (graph, preset) of up to 4 points where the mutant's value differs from the
     reference's, or where its own search finds itself inconsistent."""
     found = []
-    for graph, rules in small_cases(4):
-        options = RULES[rules]
+    for graph, preset in small_cases(4):
+        options = RULES[preset]
         if options.ko in ("simple", "none"):
             continue
         g = parse_graph(graph)
@@ -237,7 +237,7 @@ def disagreements(mutant: type[Solver]) -> list[tuple[str, str]]:
         except AssertionError:
             value = None
         if value != reference_value(g, options):
-            found.append((graph, rules))
+            found.append((graph, preset))
     return found
 
 
@@ -271,12 +271,12 @@ def test_the_compiled_reference_stops_at_its_node_budget():
 # ---- the compiled core (impl/kernels/solve.py) against the same references
 
 
-def compiled_core_value(graph: str, rules: str, mutant: bool = False) -> int | None:
+def compiled_core_value(graph: str, preset: str, mutant: bool = False) -> int | None:
     """The solver's raw value with its threshold tests run by the compiled core's iterative
     deepening (with the table that forgets the history if ``mutant``; df-pn has its own
     tests, ``tests/test_solve_dfpn.py``), None if its search finds itself
     inconsistent (no move keeps the value it proved)."""
-    solver = Solver(parse_graph(graph), RULES[rules], core="compiled", search="deepening")
+    solver = Solver(parse_graph(graph), RULES[preset], core="compiled", search="deepening")
     solver.table_forgets_history = mutant
     try:
         return solver.solve().raw_value
@@ -284,13 +284,13 @@ def compiled_core_value(graph: str, rules: str, mutant: bool = False) -> int | N
         return None
 
 
-@pytest.mark.parametrize("graph, rules", [case for case in small_cases(4) if case[1] in FINITE])
-def test_the_compiled_core_equals_full_history_minimax(graph, rules):
+@pytest.mark.parametrize("graph, preset", [case for case in small_cases(4) if case[1] in FINITE])
+def test_the_compiled_core_equals_full_history_minimax(graph, preset):
     """Both cores give the full-history minimax value on every connected graph of up to 4
     points under every finite rule set."""
-    expected = reference_value(parse_graph(graph), RULES[rules])
-    assert compiled_core_value(graph, rules) == expected
-    assert Solver(parse_graph(graph), RULES[rules], core="python").solve().raw_value == expected
+    expected = reference_value(parse_graph(graph), RULES[preset])
+    assert compiled_core_value(graph, preset) == expected
+    assert Solver(parse_graph(graph), RULES[preset], core="python").solve().raw_value == expected
 
 
 def test_a_compiled_core_whose_table_forgets_the_history_is_caught():
@@ -298,19 +298,20 @@ def test_a_compiled_core_whose_table_forgets_the_history_is_caught():
     keyed on the position alone) the compiled core disagrees with the reference, or finds
     itself inconsistent, on graphs of up to 4 points: atlas:17 under every finite rule set."""
     found = [
-        (graph, rules)
-        for graph, rules in small_cases(4)
-        if rules in FINITE
-        and compiled_core_value(graph, rules, mutant=True) != reference_value(parse_graph(graph), RULES[rules])
+        (graph, preset)
+        for graph, preset in small_cases(4)
+        if preset in FINITE
+        and compiled_core_value(graph, preset, mutant=True) != reference_value(parse_graph(graph), RULES[preset])
     ]
-    assert {("atlas:17", rules) for rules in FINITE} <= set(found)
+    assert {("atlas:17", preset) for preset in FINITE} <= set(found)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("graph, rules", five_point_cases(os.environ.get("GORULES_EXHAUSTIVE") == "1"))
-def test_the_compiled_core_equals_compiled_full_history_minimax_on_five_points(graph, rules):
+@pytest.mark.parametrize("graph, preset", five_point_cases(os.environ.get("GORULES_EXHAUSTIVE") == "1"))
+def test_the_compiled_core_equals_compiled_full_history_minimax_on_five_points(graph, preset):
     """The compiled core's value is the full-history minimax value on five points."""
-    table_bits = 26 if (graph, rules) in LONG_FIVE_POINT_CASES else 20
+    table_bits = 26 if (graph, preset) in LONG_FIVE_POINT_CASES else 20
     assert (
-        compiled_core_value(graph, rules) == compiled_value(parse_graph(graph), RULES[rules], table_bits=table_bits)[0]
+        compiled_core_value(graph, preset)
+        == compiled_value(parse_graph(graph), RULES[preset], table_bits=table_bits)[0]
     )

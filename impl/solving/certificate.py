@@ -388,7 +388,7 @@ def certificate(solver: Solver, value: int, max_positions: int = MAX_POSITIONS, 
     if solver.start != (0, 0, 0):
         raise CertificateRefused("certificates are written only for games from the empty board")
     writer = Writer(solver, max_positions)
-    komi = solver.rules.komi
+    komi = solver.options.komi
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 100_000))
     try:
@@ -404,9 +404,9 @@ def certificate(solver: Solver, value: int, max_positions: int = MAX_POSITIONS, 
         "graph": solver.graph.name,
         "ruleset": "tromp-taylor",
         "options": {
-            "ko": solver.rules.ko,
-            "suicide": solver.rules.suicide,
-            "scoring": solver.rules.scoring,
+            "ko": solver.options.ko,
+            "suicide": solver.options.suicide,
+            "scoring": solver.options.scoring,
             "komi": komi,
         },
         "value": value - komi,

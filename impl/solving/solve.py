@@ -331,13 +331,13 @@ class Solver:
         settings it refuses), its parts made."""
         settings = self.settings = SolverSettings(*args, **kwargs)
         graph = self.graph = settings.graph
-        self.rules: Options = options_of(settings.rules)
+        self.options: Options = options_of(settings.options)
         self.kernel = kernel(graph)
         self.n = graph.order
         self.transpositions = settings.transpositions
-        self.ko = self.rules.ko
-        self.suicide_allowed = self.rules.suicide == "allowed"
-        self.stone_scoring = self.rules.scoring == "stone"
+        self.ko = self.options.ko
+        self.suicide_allowed = self.options.suicide == "allowed"
+        self.stone_scoring = self.options.scoring == "stone"
         self.cycles = self.ko in ("simple", "none")
         self.start = settings.start or (0, 0, 0)
         self.progress = settings.progress
@@ -456,7 +456,7 @@ class Solver:
         self.phase = "compiling"
         if self.progress is not None:
             self.progress(self)
-        Solver(parse_graph("path:1"), self.rules, core="compiled", search=self.search_kind).solve()
+        Solver(parse_graph("path:1"), self.options, core="compiled", search=self.search_kind).solve()
         READIED.add(self.search_kind)
         self.phase = "searching"
         if self.progress is not None:
@@ -475,15 +475,15 @@ class Solver:
 
 def solve(
     graph: Graph,
-    rules: str | Options | None = None,
+    options: str | Options | None = None,
     komi: float | None = None,
     max_nodes: int | None = None,
     transpositions: bool = True,
     max_points: int = MAX_POINTS,
 ) -> Result:
-    """The perfect-play value of ``graph`` from the empty board under ``rules`` (Tromp–Taylor
-    by default), with ``komi`` replacing the ruleset's komi if given."""
-    rules = options_of(rules)
+    """The perfect-play value of ``graph`` from the empty board under ``options`` (Options, or
+    a preset's name; Tromp–Taylor by default), with ``komi`` replacing the options' komi if given."""
+    options = options_of(options)
     if komi is not None:
-        rules = rules.with_komi(komi)
-    return Solver(graph, rules, max_nodes, transpositions, max_points).solve()
+        options = options.with_komi(komi)
+    return Solver(graph, options, max_nodes, transpositions, max_points).solve()

@@ -12,7 +12,7 @@ class Result:
     the bounds proved when the budget ran out, and how it was found."""
 
     graph: str
-    rules: str
+    options: str  # the preset's name, or the options described
     value: float | None
     principal_variation: list
     nodes: int
@@ -31,9 +31,9 @@ class Result:
 
 
 def details(solver, compiling: float, stopped: str | None = None) -> dict:
-    """How ``solver`` searched (rules, table, core, search, jobs, splits...), with why it
+    """How ``solver`` searched (options, table, core, search, jobs, splits...), with why it
     ``stopped`` short of the value if it did, and the seconds ``compiling`` its kernels took."""
-    found = {"rules": solver.rules.describe(), "table_entries": len(solver.python.table)}
+    found = {"options": solver.options.describe(), "table_entries": len(solver.python.table)}
     if stopped is not None:
         found["stopped"] = stopped
     found |= {
@@ -51,11 +51,11 @@ def details(solver, compiling: float, stopped: str | None = None) -> dict:
 def exact(solver, raw: int, line: list, seconds: float, compiling: float) -> Result:
     """The value ``raw`` (Black minus White, no komi) that ``solver`` proved, with the
     principal variation ``line`` (cut short where the solver says so)."""
-    komi = solver.rules.komi
+    komi = solver.options.komi
     cut = {"principal_variation": f"cut short: {solver.line_cut}"} if solver.line_cut else {}
     return Result(
         graph=solver.graph.name,
-        rules=solver.rules.name or solver.rules.describe(),
+        options=solver.options.name or solver.options.describe(),
         value=raw - komi,
         principal_variation=line,
         nodes=solver.nodes,
@@ -70,11 +70,11 @@ def exact(solver, raw: int, line: list, seconds: float, compiling: float) -> Res
 
 def bounds(solver, stopped: str, seconds: float, compiling: float) -> Result:
     """The bounds ``solver`` proved before its budget ran out (``stopped`` says which)."""
-    komi = solver.rules.komi
+    komi = solver.options.komi
     lower, upper = solver.black_bounds()
     return Result(
         graph=solver.graph.name,
-        rules=solver.rules.name or solver.rules.describe(),
+        options=solver.options.name or solver.options.describe(),
         value=None,
         principal_variation=[],
         nodes=solver.nodes,

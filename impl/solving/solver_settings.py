@@ -26,7 +26,7 @@ far fewer nodes than the deepening and solves boards the deepening leaves open
 
 @dataclass(frozen=True)
 class SolverSettings:
-    """How to solve ``graph`` under ``rules`` (a preset's name or Options; None: Tromp–Taylor):
+    """How to solve ``graph`` under ``options`` (Options, or a preset's name; None: Tromp–Taylor):
     from the empty board with Black to move, or from ``start`` = (black points, white points,
     side to move: 0 Black, 1 White) taken as a position without earlier history; SolveError if
     the graph has more than ``max_points`` points.  The search stops (BudgetSpent) after
@@ -51,7 +51,7 @@ class SolverSettings:
     bounds (``bisect``)."""
 
     graph: Graph
-    rules: str | Options | None = None
+    options: str | Options | None = None
     max_nodes: int | None = None
     transpositions: bool = True
     max_points: int = MAX_POINTS
