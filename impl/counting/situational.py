@@ -187,6 +187,13 @@ def _bit(lo, hi, k):
     return (hi >> (k - 62)) & 1
 
 
+def _without(lo, hi, k):
+    """The set (lo, hi) without situation k."""
+    if k < 62:
+        return lo & ~(np.int64(1) << k), hi
+    return lo, hi & ~(np.int64(1) << (k - 62))
+
+
 def _lowest(word):
     """The index of the lowest set bit of a nonzero word."""
     index = 0
@@ -266,11 +273,7 @@ def _games_kernel(current, passed, lo, hi, starts, ends, counts, succ_lo, succ_h
         high = np.int64(1)
     else:
         after = current ^ 1
-        rest_lo, rest_hi = lo, hi
-        if after < 62:
-            rest_lo = lo & ~(np.int64(1) << after)
-        else:
-            rest_hi = hi & ~(np.int64(1) << (after - 62))
+        rest_lo, rest_hi = _without_jit(lo, hi, after)
         r_lo, r_hi = _reach_jit(after, True, rest_lo, rest_hi, succ_lo, succ_hi)
         low, high = _games_jit(
             after, True, r_lo, r_hi, starts, ends, counts, succ_lo, succ_hi, permutations, low_memo, high_memo
@@ -278,11 +281,7 @@ def _games_kernel(current, passed, lo, hi, starts, ends, counts, succ_lo, succ_h
     for e in range(starts[current], starts[current + 1]):
         target = ends[e]
         if _bit_jit(lo, hi, target):
-            rest_lo, rest_hi = lo, hi
-            if target < 62:
-                rest_lo = lo & ~(np.int64(1) << target)
-            else:
-                rest_hi = hi & ~(np.int64(1) << (target - 62))
+            rest_lo, rest_hi = _without_jit(lo, hi, target)
             r_lo, r_hi = _reach_jit(target, False, rest_lo, rest_hi, succ_lo, succ_hi)
             a, b = _games_jit(
                 target, False, r_lo, r_hi, starts, ends, counts, succ_lo, succ_hi, permutations, low_memo, high_memo
@@ -294,16 +293,17 @@ def _games_kernel(current, passed, lo, hi, starts, ends, counts, succ_lo, succ_h
     return low, high
 
 
-_bit_jit = _lowest_jit = _image_jit = _reach_jit = _games_jit = None
+_bit_jit = _without_jit = _lowest_jit = _image_jit = _reach_jit = _games_jit = None
 
 
 def _compile() -> None:
     """Compile the kernels (once per process)."""
-    global _bit_jit, _lowest_jit, _image_jit, _reach_jit, _games_jit
+    global _bit_jit, _without_jit, _lowest_jit, _image_jit, _reach_jit, _games_jit
     if _games_jit is None:
         from numba import njit
 
         _bit_jit = njit(_bit)
+        _without_jit = njit(_without)
         _lowest_jit = njit(_lowest)
         _image_jit = njit(_image)
         _reach_jit = njit(_reach)
