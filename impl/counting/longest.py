@@ -165,6 +165,8 @@ _longest_jit: Callable | None = None
 
 def _compile() -> None:
     """Compile the kernel (once per process), with the move table's helpers."""
+    # The same steps as games._compile on purpose: numba reads a kernel's helpers from the
+    # globals of the kernel's own module, so each module binds them itself.
     global _set_image_jit, _reachable_jit, _longest_jit
     if _longest_jit is None:
         from numba import njit
