@@ -321,6 +321,7 @@ def neighbourhoods_of(graph: Graph) -> Neighbourhoods:
 SCORINGS = ("stone", "primitive")
 
 
+# One field a reading, alike in shape on purpose: each names its own definition and says its choices.
 @dataclass(frozen=True)
 class Options(api.Options):
     """Which of the source's two ways to play and win, ``scoring``: ``stone`` (cardinality
