@@ -126,32 +126,30 @@ def add_ruleset_file(parser) -> None:
 # --------------------------------------------------------------------------- budgets
 
 
-def add_seconds(parser, default: float | None, reason: str | None = None, help: str = "time budget in seconds") -> None:
-    """``--seconds S`` (older spelling ``--timeout``): a positive finite time budget."""
+def add_budget(parser, names: tuple[str, ...], kind, metavar: str, default, reason: str | None, help: str) -> None:
+    """A budget flag under its spellings, into ``args.<name>`` (``--seconds``: ``args.seconds``),
+    its help ending with the default and why."""
     add_spellings(
         parser,
-        ("--seconds", "--timeout"),
+        names,
         with_default(help, default, reason),
-        dest="seconds",
-        type=positive_finite,
+        dest=names[0].removeprefix("--"),
+        type=kind,
         default=default,
-        metavar="S",
+        metavar=metavar,
     )
+
+
+def add_seconds(parser, default: float | None, reason: str | None = None, help: str = "time budget in seconds") -> None:
+    """``--seconds S`` (older spelling ``--timeout``): a positive finite time budget."""
+    add_budget(parser, ("--seconds", "--timeout"), positive_finite, "S", default, reason, help)
 
 
 def add_nodes(
     parser, default: int | None, reason: str | None = None, help: str = "node budget: search nodes in all"
 ) -> None:
     """``--nodes N`` (older spelling ``--max-nodes``): a budget of search nodes, into ``args.nodes``."""
-    add_spellings(
-        parser,
-        ("--nodes", "--max-nodes"),
-        with_default(help, default, reason),
-        dest="nodes",
-        type=int,
-        default=default,
-        metavar="N",
-    )
+    add_budget(parser, ("--nodes", "--max-nodes"), int, "N", default, reason, help)
 
 
 def add_max_points(parser, default: int, reason: str | None = None) -> None:
