@@ -118,7 +118,7 @@ class SituationalSearch:
         nodes = 1 << current if passed else 1 << current | 1 << (current ^ 1)
         expanded = found = 0
         # The union of successor masks is written out, like engine.bitset's _dilate and the
-        # Ultimate search's group, on purpose: a call per step would cost more than the step.
+        # Ultimate boards' group, on purpose: a call per step would cost more than the step.
         while nodes:
             expanded |= nodes
             step = 0
