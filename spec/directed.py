@@ -174,6 +174,7 @@ def unsustainable_actions(s: State, t: Turn) -> list:
     return actions
 
 
+# The fold of spec/ultimate.py's game, repeated on purpose: each spec states its own source.
 def plays(graph: Graph, s: State, turns: Sequence[Turn]) -> list | None:
     """The situations s, s₁, …, s_N of a finite sequence of turns, or None if one is illegal."""
     situations = [s]
@@ -272,6 +273,8 @@ def parse_bid(text: str) -> Fraction:
 TURN_PARTS = ("delete", "bid", "winner", "reset")
 
 
+# The class attributes and field readers have the shape of every spec's ruleset, on purpose:
+# they are the common interface's declarations.
 class Directed(api.Ruleset):
     """Go on directed graphs as a ruleset of the common interface.  Its moves are the plain
     turns (a placement or a pass); ``apply`` also plays a full Turn, with history deletion
