@@ -66,6 +66,17 @@ class GtpFailure(Exception):
     """A command that cannot be carried out: answered ``? message``."""
 
 
+def komi_value(args: list[str]) -> float:
+    """The finite number a ``komi`` command gives; GtpFailure ("syntax error") otherwise."""
+    try:
+        value = float(args[0])
+    except (IndexError, ValueError):
+        raise GtpFailure("syntax error") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise GtpFailure("syntax error")
+    return value
+
+
 class GtpEndpoint:
     """The state of one GTP session: a graph, a ruleset, a game and a random generator."""
 
@@ -210,12 +221,7 @@ class GtpEndpoint:
 
     def komi(self, args: list[str]) -> str:
         """Set the komi given to White."""
-        try:
-            value = float(args[0])
-        except (IndexError, ValueError):
-            raise GtpFailure("syntax error") from None
-        if value != value or value in (float("inf"), float("-inf")):
-            raise GtpFailure("syntax error")
+        value = komi_value(args)
         self.options = self.options.with_komi(value)
         self.game.options = self.options
         return ""

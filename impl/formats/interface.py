@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from gorules.impl.engine.rules import IllegalMove as EngineIllegalMove
-from gorules.impl.formats.gtp_server import GtpEndpoint, GtpFailure
+from gorules.impl.formats.gtp_server import GtpEndpoint, GtpFailure, komi_value
 from gorules.spec.api import IllegalMove, OptionError, Ruleset, Situation
 from gorules.spec.graph import Graph, GraphError, point_name
 
@@ -143,12 +143,7 @@ class InterfaceEndpoint(GtpEndpoint):
 
     def komi(self, args: list[str]) -> str:
         """Set the ruleset's komi option and replay the game under it."""
-        try:
-            value = float(args[0])
-        except (IndexError, ValueError):
-            raise GtpFailure("syntax error") from None
-        if value != value or value in (float("inf"), float("-inf")):
-            raise GtpFailure("syntax error")
+        value = komi_value(args)
         try:
             options = self.ruleset.options.replace(komi=int(value) if value.is_integer() else value)
             ruleset = type(self.ruleset)(options)

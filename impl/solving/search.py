@@ -106,6 +106,12 @@ class Solution:
     details: dict = field(default_factory=dict)
     certificate: dict | None = None
 
+    @classmethod
+    def of(cls, situation: Situation, **fields: Any) -> Solution:
+        """The solution of ``situation``: its graph, ruleset and options named, the rest given."""
+        ruleset = situation.ruleset
+        return cls(graph=situation.graph.name, ruleset=ruleset.name, options=ruleset.options.as_dict(), **fields)
+
     @property
     def nodes_per_second(self) -> float:
         """Search nodes visited per second of wall-clock time."""
@@ -126,6 +132,16 @@ def require_two_player_finite(ruleset: Ruleset) -> None:
             f"the {ruleset.name} ruleset ({ruleset.options.describe()}) is not a finite game: "
             "play can go on forever, so minimax search does not apply"
         )
+
+
+def window_step(maximising: bool, best: float, value: float, alpha: float, beta: float) -> tuple[float, float, float]:
+    """One child's value taken into a fail-soft alpha-beta node: the node's best value so far
+    and its window (alpha, beta) after it; the node is cut off once alpha >= beta."""
+    if maximising:
+        best = max(best, value)
+        return best, max(alpha, best), beta
+    best = min(best, value)
+    return best, alpha, min(beta, best)
 
 
 class Minimax:
@@ -181,12 +197,7 @@ class Minimax:
         best = -float("inf") if maximising else float("inf")
         for move in ruleset.moves(graph, state):
             value = self.search(ruleset.apply(graph, state, move), alpha, beta)
-            if maximising:
-                best = max(best, value)
-                alpha = max(alpha, best)
-            else:
-                best = min(best, value)
-                beta = min(beta, best)
+            best, alpha, beta = window_step(maximising, best, value, alpha, beta)
             if alpha >= beta:
                 break
         self.store(key, best, window, entry)
@@ -281,10 +292,8 @@ def solve_generic(situation: Situation, request: SolveRequest) -> Solution:
     finally:
         sys.setrecursionlimit(limit)
     shown = VALUE_OUTCOME[int(value)] if ruleset.value_kind == "outcome" else value
-    return Solution(
-        graph=situation.graph.name,
-        ruleset=ruleset.name,
-        options=ruleset.options.as_dict(),
+    return Solution.of(
+        situation,
         value=shown,
         principal_variation=line,
         nodes=search.nodes,

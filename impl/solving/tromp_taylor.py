@@ -29,10 +29,8 @@ def solve(situation: Situation, request: SolveRequest) -> Solution:
         raise SearchError(str(error)) from None
     effort: dict = {}
     proof = certified(situation, solver, found, request, effort) if request.certify else None
-    return Solution(
-        graph=situation.graph.name,
-        ruleset=ruleset.name,
-        options=ruleset.options.as_dict(),
+    return Solution.of(
+        situation,
         value=found.value,
         principal_variation=found.principal_variation,
         nodes=solver.nodes,

@@ -16,6 +16,7 @@ import functools
 import itertools
 
 from gorules.impl.solving.budget import BudgetSpent
+from gorules.impl.solving.search import window_step
 from gorules.spec.directed import place
 from gorules.spec.graph import Graph, make_graph
 from gorules.spec.tromp_taylor import BLACK, EMPTY, WHITE, Player
@@ -118,12 +119,7 @@ def forced_length(graph: Graph, prolonger: Player, max_nodes: int = 2_000_000) -
                 value = 1 if passed else 1 + search(board, other, True, seen, alpha - 1, beta - 1)
             else:
                 value = 1 + search(child, other, False, seen | {child}, alpha - 1, beta - 1)
-            if maximising:
-                best = max(best, value)
-                alpha = max(alpha, best)
-            else:
-                best = min(best, value)
-                beta = min(beta, best)
+            best, alpha, beta = window_step(maximising, best, value, alpha, beta)
             if alpha >= beta:
                 break
         if best <= window[0]:
