@@ -228,6 +228,9 @@ class PythonCore:
                 tt_move = entry[2]
                 if entry[1] >= depth and history.reusable(entry):
                     return 0, entry[5], history.hits_of(entry[3])
+        # The children are walked as in search(), but for a yes/no answer at threshold t within
+        # a horizon instead of a value within a window: the loops stay apart so that neither
+        # pays for the other's bookkeeping at every node.
         order = self.order
         plan = order.plan(black, white, side, passes, tt_move, group)
         folded = order.folded(plan, black, white, side, passes, group)
