@@ -16,12 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ("impl", "spec", "proofs", "gorules", "benchmarks")
 MAX_LINES = 300
 
-NOT_SPLIT_YET = {
-    # The Ultimate and Fundamental yes/no searches: boards, tables, compiled hand-over,
-    # symmetry, scores and the proof walk in one class, subclassed by the claims' mutants;
-    # to be split by concern like the Tromp–Taylor solver (impl/solving/solve.py).
-    "impl/rulesets/ultimate/search.py::Engine",
-}
+NOT_SPLIT_YET: set[str] = set()
 """Classes longer than ``MAX_LINES`` lines left as they are for now, as ``path::Class``."""
 
 
