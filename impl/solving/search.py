@@ -22,7 +22,7 @@ import sys
 import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from gorules.impl.solving.budget import UNLIMITED, Budget, BudgetSpent, Meter
 from gorules.spec.api import Ruleset, Situation
@@ -134,7 +134,12 @@ def require_two_player_finite(ruleset: Ruleset) -> None:
         )
 
 
-def window_step(maximising: bool, best: float, value: float, alpha: float, beta: float) -> tuple[float, float, float]:
+Number = TypeVar("Number", int, float)
+
+
+def window_step(
+    maximising: bool, best: Number, value: Number, alpha: Number, beta: Number
+) -> tuple[Number, Number, Number]:
     """One child's value taken into a fail-soft alpha-beta node: the node's best value so far
     and its window (alpha, beta) after it; the node is cut off once alpha >= beta."""
     if maximising:
