@@ -53,7 +53,8 @@ PLAYERS = ("A", "B", "C")
 PAIRS = [frozenset(pair) for pair in itertools.combinations(PLAYERS, 2)]
 DEPTH = {"previous_turn": 3}
 """Moves followed from a start situation while only remembered vertices differ (default 1)."""
-ATLAS_SIZE = 1253
+ATLAS_POINTS = 7
+"""The most points of a graph in networkx's atlas (its graphs are all those of 7 points or fewer)."""
 PARADOX = "the author's paradox: a dragon both captured and capturing"
 TIES = '"ties broken randomly" (capture credit)'
 RULES = P.Political(P.Options(PLAYERS))
@@ -68,18 +69,19 @@ def clause_name(reading: str) -> str:
     return f"{reading}: {fields[reading].metadata['reading_of']}"
 
 
-def connected_graphs(n: int) -> list[Graph]:
-    """The connected graphs on n vertices, one per isomorphism class (atlas order)."""
+@lru_cache(maxsize=None)
+def connected_atlas_indices(n: int) -> tuple[int, ...]:
+    """The atlas indices of the connected graphs on n vertices, one per isomorphism class."""
     import networkx as nx
 
-    found = []
-    for index in range(ATLAS_SIZE):
-        g = nx.graph_atlas(index)
-        if g.number_of_nodes() > n:
-            break
-        if g.number_of_nodes() == n and nx.is_connected(g):
-            found.append(parse_graph(f"atlas:{index}"))
-    return found
+    return tuple(
+        index for index, g in enumerate(nx.graph_atlas_g()) if g.number_of_nodes() == n and n > 0 and nx.is_connected(g)
+    )
+
+
+def connected_graphs(n: int) -> list[Graph]:
+    """The connected graphs on n vertices, one per isomorphism class (atlas order)."""
+    return [parse_graph(f"atlas:{index}") for index in connected_atlas_indices(n)]
 
 
 def start_situations(graph: Graph) -> Iterator[P.State]:
@@ -363,7 +365,7 @@ def estimate(max_points: int) -> float:
     rounded up: docs/readings-political.md, the estimate), at SECONDS_PER_START * 2**n each."""
     structures = 2 ** len(PAIRS)
     return sum(
-        len(connected_graphs(n)) * (len(PLAYERS) + 1) ** n * structures * SETTLED * SECONDS_PER_START * 2**n
+        len(connected_atlas_indices(n)) * (len(PLAYERS) + 1) ** n * structures * SETTLED * SECONDS_PER_START * 2**n
         for n in range(1, max_points + 1)
     )
 
@@ -372,6 +374,11 @@ def refuse_beyond(max_points: int, seconds: float | None) -> None:
     """UsageError naming --seconds if the estimate exceeds the time allowed."""
     from gorules.errors import UsageError
 
+    if not 1 <= max_points <= ATLAS_POINTS:
+        raise UsageError(
+            f"--max-points must be 1..{ATLAS_POINTS}: the connected graphs come from networkx's atlas, "
+            f"which ends at {ATLAS_POINTS} points"
+        )
     expected = estimate(max_points)
     if seconds is not None and expected > seconds:
         raise UsageError(

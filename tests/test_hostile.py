@@ -263,6 +263,22 @@ def test_prove_large_graph_refused_before_any_encoding():
     one_line_error(["prove", "clear-characterization", "--graph", "grid:9x9"], "--max-points", seconds=10)
 
 
+@pytest.mark.parametrize("points", ["12", "99999999999"])
+def test_readings_004_beyond_the_atlas_is_one_line(points):
+    """``readings 004 --points 99999999999`` gave no answer: the atlas ends at 7 points."""
+    one_line_error(["readings", "004", "--points", points], "must be 1..7", seconds=10)
+
+
+def test_readings_004_of_seven_points_is_refused_by_its_estimate():
+    """The estimate reads the atlas once, so a size the time does not allow is refused at once."""
+    one_line_error(["readings", "004", "--points", "7"], "raise --seconds", seconds=10)
+
+
+def test_prove_on_the_empty_graph_is_one_line():
+    """``prove --graph atlas:0`` (the graph of no points) was an internal error in the encoding."""
+    one_line_error(["prove", "well-formedness", "--graph", "atlas:0"], "has no points", seconds=10)
+
+
 @pytest.mark.parametrize("value", ["inf", "-inf", "nan", "0", "-3"])
 def test_prove_timeout_must_be_finite_and_positive(value):
     """``--timeout inf`` ended in an OverflowError traceback."""

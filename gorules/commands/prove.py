@@ -108,6 +108,8 @@ def chosen_graph(args):
         if args.directed:
             raise UsageError("--directed goes with --all-graphs; name a directed graph as digraph:0>1,...")
         graph = parse_graph(args.graph)
+        if graph.order < 1:
+            raise UsageError(f"{graph.name} has no points: the theorems are stated on graphs of 1 point or more")
         if graph.order > args.max_points:
             raise BudgetRefused(
                 f"proving on {graph.name} is refused: it has {graph.order} points and the encodings grow "
