@@ -16,10 +16,14 @@ never a machine that swaps or kills processes.
 from __future__ import annotations
 
 import argparse
+import codecs
 import importlib
+import io
 import os
 import pkgutil
+import signal
 import sys
+import threading
 import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -173,8 +177,119 @@ def report(args, message: str) -> None:
     print(f"{prefix}: error: {one_line(message)}", file=sys.stderr)
 
 
+# ---------------------------------------------------------------- the standard streams
+
+TRANSLITERATION = {
+    "×": "x",
+    "·": ".",
+    "≤": "<=",
+    "≥": ">=",
+    "≠": "!=",
+    "→": "->",
+    "←": "<-",
+    "↔": "<->",
+    "⇒": "=>",
+    "–": "-",
+    "—": "--",
+    "…": "...",
+    "’": "'",
+    "‘": "'",
+    "“": '"',
+    "”": '"',
+    "∞": "inf",
+    "√": "sqrt",
+    "±": "+-",
+    "−": "-",
+    "∈": " in ",
+    "∅": "{}",
+    "⋅": ".",
+    "●": "B",
+    "○": "W",
+}
+"""ASCII for the characters the output uses, where the terminal's encoding lacks them."""
+
+TRANSLITERATE = "gorules.transliterate"
+
+
+def transliterate(error: UnicodeError) -> tuple[str, int]:
+    """The codec error handler: a character the encoding lacks becomes its ASCII spelling
+    from :data:`TRANSLITERATION`, else its backslash escape (``\\u2588``)."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end]
+    spelt = "".join(TRANSLITERATION.get(c) or c.encode("ascii", "backslashreplace").decode("ascii") for c in text)
+    return spelt, error.end
+
+
+codecs.register_error(TRANSLITERATE, transliterate)
+
+
+def standard_streams() -> None:
+    """Make the standard streams safe to use whatever the caller left: a closed stdin,
+    stdout or stderr is opened on the null device (so no file the command opens takes its
+    number, and an error line never lands on stdout, where a script reads data), and text a
+    terminal's encoding cannot show is transliterated rather than failing."""
+    for number in (0, 1, 2):
+        try:
+            os.fstat(number)
+        except OSError:
+            opened = os.open(os.devnull, os.O_RDWR)
+            if opened != number:
+                os.dup2(opened, number)
+                os.close(opened)
+    if sys.stdin is None:
+        sys.stdin = open(0, encoding="utf-8", closefd=False)
+    if sys.stderr is None:
+        sys.stderr = open(2, "w", encoding="utf-8", closefd=False)
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors=TRANSLITERATE)
+
+
+# ---------------------------------------------------------------- signals that end the process
+
+
+class Terminated(BaseException):
+    """The process was asked to end (SIGTERM, SIGHUP): raised where the work is, so that
+    every clean-up runs (no temporary file left, pool workers stopped) before the exit with
+    code 128 + the signal's number (143, 129), as a shell reports a process ended so."""
+
+    def __init__(self, number: int):
+        """The signal's number."""
+        super().__init__(number)
+        self.number = number
+
+    def __str__(self) -> str:
+        """The signal's name."""
+        return signal.Signals(self.number).name
+
+
+ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def terminate(number: int, frame) -> None:
+    """The handler of SIGTERM and SIGHUP: raise :class:`Terminated` in the main thread."""
+    raise Terminated(number)
+
+
+@contextmanager
+def ending_signals() -> Iterator[None]:
+    """While the block runs, SIGTERM and SIGHUP raise :class:`Terminated` (in the main
+    thread only; the old handlers are put back after, as commands also run in test processes)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {number: signal.signal(number, terminate) for number in ENDING_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``gorules`` with the given arguments; return the exit code."""
+    standard_streams()
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv  # accepted after the command name too
@@ -187,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
         report(args, "name a command (gorules --help lists them)")
         return BAD_INPUT
     try:
-        with memory_ceiling(memory_fraction(args.memory_limit)):
+        with memory_ceiling(memory_fraction(args.memory_limit)), ending_signals():
             return run(args)
     except INPUT_ERRORS as error:
         if debugging(args):
@@ -196,6 +311,8 @@ def main(argv: list[str] | None = None) -> int:
         return BAD_INPUT
 
 
+INTERRUPTED = 130
+"""The exit code after Ctrl-C (SIGINT), 128 + 2 as a shell reports it."""
 OUT_OF_MEMORY = "out of memory: the work needs more memory than the ceiling allows (raise it with --memory-limit)"
 TOO_DEEP = "the work recursed too deeply for this input (it is too large for this method)"
 
@@ -213,7 +330,10 @@ def run(args) -> int:
         return 0
     except KeyboardInterrupt:
         report(args, "interrupted")
-        return 130
+        return INTERRUPTED
+    except Terminated as stop:
+        report(args, f"terminated by {stop}")
+        return 128 + stop.number
     except MemoryError:
         # Nothing is allocated here: the work's memory is held by this exception's frames,
         # and is given back once the except block ends; the line is printed after.

@@ -28,16 +28,16 @@ import functools
 import io
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import NamedTuple
 
 from gorules import rulesets
 from gorules.arguments import positive_finite
 from gorules.errors import UsageError, json_text
-from gorules.impl.formats.files import unwritable, write_text_atomically
+from gorules.impl.formats import files
+from gorules.impl.formats.files import write_text_atomically
 
 GRAPH_HELP = "a graph, e.g. grid:2x2, path:5, cycle:4, atlas:40, petersen, digraph:0>1,1>0"
-STDOUT = "-"
+STDOUT = files.STDOUT
 BOUNDED_BY_SIZE = "unlike solve's, for the size limit on the graphs bounds these searches"
 """Why a budget of a command over source 003's yes/no searches has no default."""
 
@@ -243,20 +243,42 @@ class JsonOrFile(argparse.Action):
         namespace.json_file = values
 
 
-def output_problem(path: str) -> str | None:
-    """Why a result file could not be written at ``path``, or None."""
-    if Path(path).is_dir():
-        return f"{path} is a directory"
-    return unwritable(path)
+def output_problem(path: str, directory: bool = False) -> str | None:
+    """Why a result file (``directory``: a directory of files) could not be written at
+    ``path``, or None: the one check of every output flag, by the rules of
+    :mod:`gorules.impl.formats.files` (a device or FIFO written in place, a link followed,
+    a directory, a socket or an empty path refused)."""
+    return files.output_problem(path, directory=directory)
 
 
 def output_file(text: str) -> str:
-    """An ``--out`` argument: ``-`` or a file that can be written."""
-    if text != STDOUT:
-        problem = output_problem(text)
-        if problem:
-            raise argparse.ArgumentTypeError(f"{text!r} cannot be written: {problem}")
+    """An output file flag's argument (``--out``, ``--record``, ``--certificate``,
+    ``--picture``): ``-`` (stdout) or a path a file can be written at, checked at once."""
+    problem = output_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(f"{text!r} cannot be written: {problem}")
     return text
+
+
+def output_directory(text: str) -> str:
+    """An output directory flag's argument (``--pictures``, ``fuzz --out``): a directory
+    that is there or can be made, checked at once."""
+    problem = output_problem(text, directory=True)
+    if problem:
+        raise argparse.ArgumentTypeError(f"{text!r} cannot be written: {problem}")
+    return text
+
+
+def add_output_path(parser, name: str, help: str, *, directory: bool = False, **settings) -> None:
+    """An output flag naming a file (or, ``directory=True``, a directory of files), its path
+    checked when the arguments are read, before any work."""
+    parser.add_argument(
+        name,
+        type=output_directory if directory else output_file,
+        metavar="DIR" if directory else "FILE",
+        help=help,
+        **settings,
+    )
 
 
 def add_output(parser, what: str = "the result", *, json_file: bool = False, out: bool = True) -> None:

@@ -17,6 +17,14 @@ import time
 WATCH_SECONDS = 0.2
 
 
+def worker_count(asked: int | None, work: int) -> int:
+    """How many workers to start for ``work`` tasks when ``asked`` for (None: as many as the
+    machine has cores): never more than the tasks nor than the cores, and at least one.
+    More workers than cores only share them, and a million would never all start."""
+    cores = os.cpu_count() or 1
+    return max(1, min(cores if asked is None else asked, work, cores))
+
+
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process receives when its parent dies
 
 
@@ -34,12 +42,27 @@ def ask_kernel_for_death_signal() -> None:
         pass  # the watchdog thread below still ends the worker
 
 
+def leave_signals_to_parent() -> None:
+    """A worker ignores Ctrl-C (SIGINT reaches the whole process group; the parent stops the
+    pool) and ends at once on SIGTERM or SIGHUP, whatever handlers it inherited by fork: no
+    worker prints a traceback of an interruption."""
+    import signal
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for number in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if number is not None:
+            signal.signal(number, signal.SIG_DFL)
+
+
 def die_with_parent() -> None:
     """Run in each pool worker as it starts: the kernel's death signal (on Linux) and a
     daemon thread end the worker as soon as the process that started it is gone (killed
     with SIGKILL, say, which no handler sees), so no worker is left behind computing for
     nobody."""
     parent = os.getppid()
+    leave_signals_to_parent()
     ask_kernel_for_death_signal()
     if os.getppid() != parent:  # the parent died before the death signal was asked for
         os._exit(1)

@@ -22,16 +22,17 @@ Families (``--graphs``; several may be joined with ``+``):
 
 from __future__ import annotations
 
+import functools
+import multiprocessing
 import re
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from gorules.conjectures import Conjecture, check_figures, compute_figures
 from gorules.errors import UsageError, shown
-from gorules.processes import die_with_parent
+from gorules.processes import die_with_parent, worker_count
 from gorules.spec.api import OptionError, Ruleset
 from gorules.spec.graph import GraphError, parse_graph
 from gorules.store import Row, Store
@@ -175,15 +176,18 @@ class Summary:
 
 def local_results(tasks: list, figures: list, ruleset: Ruleset, workers: int | None):
     """(spec, figures, seconds) of each task as it finishes, on a local process pool whose
-    workers stop when this process ends, however it ends."""
+    workers stop when this process ends, however it ends, and at once when the consumer
+    stops (the pool is terminated as the generator closes); as many workers as asked,
+    capped by the tasks and the cores."""
     if workers == 0:
         for spec in tasks:
             yield work(spec, figures, ruleset)
         return
-    with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent) as pool:
-        futures = [pool.submit(work, spec, figures, ruleset) for spec in tasks]
-        for future in as_completed(futures):
-            yield future.result()
+    if not tasks:
+        return
+    task = functools.partial(work, figures=figures, ruleset=ruleset)
+    with multiprocessing.Pool(worker_count(workers, len(tasks)), initializer=die_with_parent) as pool:
+        yield from pool.imap_unordered(task, tasks)
 
 
 def dask_results(tasks: list, figures: list, ruleset: Ruleset, address: str):
@@ -263,6 +267,7 @@ def run_sweep(
                 on_row(row)
     finally:
         bar.close()
+        results.close()  # a local pool's workers stop now, not when the generator is collected
     wanted = set(specs)
     rows = [r for r in store.rows(conjecture.name, conjecture.label) if r.graph in wanted]
     order = {s: i for i, s in enumerate(specs)}

@@ -56,7 +56,7 @@ def register(subparsers) -> None:
     )
     parser.add_argument("--only", metavar="NAMES", help="comma-separated conjecture names")
     flags.add_output(parser, "every verdict", json_file=True)
-    parser.add_argument("--pictures", metavar="DIR", help="write an SVG of each smallest counterexample into DIR")
+    flags.add_output_path(parser, "--pictures", "write an SVG of each smallest counterexample into DIR", directory=True)
     parser.add_argument(
         "--max-positions",
         type=int,

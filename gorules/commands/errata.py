@@ -6,8 +6,7 @@ import sys
 from pathlib import Path
 
 from gorules import flags
-from gorules.errors import UsageError
-from gorules.impl.formats.files import staged_directory, unwritable
+from gorules.impl.formats.files import staged_directory
 
 
 def register(subparsers) -> None:
@@ -18,10 +17,11 @@ def register(subparsers) -> None:
         "and as corrected, on every board of small graphs",
     )
     flags.add_output(parser, "the rows")
-    parser.add_argument(
+    flags.add_output_path(
+        parser,
         "--pictures",
-        metavar="DIR",
-        help="save each counterexample board as DIR/<statement>.svg and .png (all of them, or none)",
+        "save each counterexample board as DIR/<statement>.svg and .png (all of them, or none)",
+        directory=True,
     )
     parser.add_argument(
         "--thorough",
@@ -33,18 +33,11 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     """Check every row and print the table (or JSON); exit 0 when every corrected statement holds."""
+    from tqdm import tqdm
+
     from gorules.errata.graphs import QUICK, THOROUGH
     from gorules.errata.report import save_pictures, table
     from gorules.errata.rows import errata_table
-
-    if args.pictures is not None:
-        directory = Path(args.pictures)
-        if directory.exists() and not directory.is_dir():
-            raise UsageError(f"--pictures {args.pictures!r} exists and is not a directory")
-        problem = unwritable(directory)
-        if problem:
-            raise UsageError(f"--pictures {args.pictures!r} cannot be written: {problem}")
-    from tqdm import tqdm
 
     with tqdm(desc="errata", unit=" cases", file=sys.stderr, disable=None) as progress:
         findings = errata_table(THOROUGH if args.thorough else QUICK, progress.update)

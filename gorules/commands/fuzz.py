@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from gorules import flags
+from gorules import flags, fuzz_engines
 from gorules.errors import UsageError
 from gorules.impl.differential.fuzzing import fuzz, write_disagreements
 
@@ -40,13 +40,13 @@ def register(subparsers) -> None:
     parser.add_argument("--max-side", type=int, default=19, metavar="N", help="largest grid side (default 19)")
     parser.add_argument(
         "--out",
-        type=Path,
-        default=Path("fuzz-disagreements"),
+        default="fuzz-disagreements",
         metavar="DIR",
         help="where disagreements are written as vectors (default fuzz-disagreements/; here --out names this "
         "directory, not a file for the result)",
     )
     flags.add_output(parser, "{examples, moves, disagreements}", out=False)
+    fuzz_engines.add_flags(parser)
     parser.set_defaults(func=run)
 
 
@@ -58,12 +58,16 @@ def check_arguments(args) -> None:
         raise UsageError(f"--points must be between 1 and 64, got {flags.largest(args)}")
     if not 1 <= args.max_side <= 25:
         raise UsageError(f"--max-side must be between 1 and 25, got {args.max_side}")
-    if args.out.exists() and not args.out.is_dir():
-        raise UsageError(f"--out {args.out} exists and is not a directory")
+    problem = flags.output_problem(str(args.out), directory=True)
+    if problem:
+        raise UsageError(f"--out {str(args.out)!r} cannot be written: {problem}")
 
 
 def run(args) -> int:
     """Fuzz; print the totals; write and report disagreements."""
+    if fuzz_engines.wanted(args):
+        return fuzz_engines.run(args)
+    args.max_side = 19 if args.max_side is None else args.max_side
     check_arguments(args)
     bar = tqdm(total=args.examples, desc="fuzz", unit="example", file=sys.stderr, disable=None)
     moves = 0
@@ -79,7 +83,7 @@ def run(args) -> int:
     report = fuzz(args.examples, args.seed, progress, max_order=flags.largest(args), max_side=args.max_side)
     elapsed = time.perf_counter() - start
     bar.close()
-    written = write_disagreements(report, args.out) if report.disagreements else []
+    written = write_disagreements(report, Path(args.out)) if report.disagreements else []
     lines = [
         f"{report.examples} examples, {report.moves} moves compared, "
         f"{len(report.disagreements)} disagreements ({elapsed:.1f} s)"

@@ -32,8 +32,8 @@ def register(subparsers) -> None:
     play.add_argument("--players", default=None, help="political: the players, in turn order (default A,B,C)")
     play.add_argument("--seed", type=int, default=None, help="political: the seed of the random tie-breaks")
     flags.add_output(play, "the situation")
-    play.add_argument(
-        "--record", metavar="FILE", default=None, help="write the game to FILE as an SGF-like record (any ruleset)"
+    flags.add_output_path(
+        play, "--record", "write the game to FILE as an SGF-like record (any ruleset); - for stdout", default=None
     )
     flags.add_ruleset_flags(play, default=None)
     play.set_defaults(func=run_play)

@@ -19,6 +19,7 @@ Budgets before work: a fixed graph of more than ``--max-points`` points (default
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -27,7 +28,7 @@ from tqdm import tqdm
 
 from gorules import flags
 from gorules.errors import BudgetRefused, UsageError
-from gorules.impl.formats.files import staged_directory, unwritable
+from gorules.impl.formats.files import staged_directory
 from gorules.spec.graph import Graph, graph_from_json, parse_graph
 from gorules.spec.text import board_text
 
@@ -75,15 +76,14 @@ def register(subparsers) -> None:
         reason="the encodings grow exponentially beyond; solve, which searches games, stops at 12",
     )
     drawing = parser.add_mutually_exclusive_group()
-    drawing.add_argument(
+    flags.add_output_path(
+        drawing,
         "--pictures",
-        metavar="DIR",
-        help="draw each counterexample into DIR (THEOREM-GRAPH.svg, -2.svg, ... and .sgf), all or nothing",
+        "draw each counterexample into DIR (THEOREM-GRAPH.svg, -2.svg, ... and .sgf), all or nothing",
+        directory=True,
     )
-    drawing.add_argument(
-        "--picture",
-        metavar="PATH",
-        help="draw a counterexample to PATH (.svg or .png), further boards beside it",
+    flags.add_output_path(
+        drawing, "--picture", "draw a counterexample to FILE (.svg or .png), further boards beside it"
     )
     flags.add_output(parser, "the result(s)")
     parser.set_defaults(func=run)
@@ -129,13 +129,6 @@ def check_options(args) -> None:
         raise UsageError(f"--max-points must be at least 1, got {args.max_points}")
     if args.picture is not None and Path(args.picture).suffix.lower() not in (".svg", ".png"):
         raise UsageError(f"--picture must end in .svg or .png, got {args.picture!r}")
-    for flag, target in (("--pictures", args.pictures), ("--picture", args.picture)):
-        if target is not None:
-            if flag == "--pictures" and Path(target).exists() and not Path(target).is_dir():
-                raise UsageError(f"--pictures {target!r} exists and is not a directory")
-            problem = unwritable(target)
-            if problem:
-                raise UsageError(f"{flag} {target!r} cannot be written: {problem}")
 
 
 def accepts(theorem, args) -> bool:
@@ -210,13 +203,13 @@ def draw_all(results, graph, args) -> None:
         if destination.exists() and not destination.is_dir():
             raise UsageError(f"--pictures {args.pictures!r} exists and is not a directory")
     else:
-        destination = Path(args.picture).parent
+        destination = Path(os.path.realpath(args.picture)).parent  # a link is followed
     with staged_directory(destination) as staging:
         for result in found:
             if args.pictures:
                 name = f"{slug(result.theorem)}-{slug(result.graph)}.svg"
             else:
-                chosen = Path(args.picture)
+                chosen = Path(os.path.realpath(args.picture))
                 several = len(results) > 1
                 name = f"{chosen.stem}-{slug(result.theorem)}{chosen.suffix}" if several else chosen.name
             files = draw(result, graph, staging / name)

@@ -50,7 +50,9 @@ def register(subparsers) -> None:
         help="the time allowed",
     )
     flags.add_output(parser, "every disagreement and the counts per size", json_file=True)
-    parser.add_argument("--pictures", metavar="DIR", help="write an SVG picture of each smallest disagreement here")
+    flags.add_output_path(
+        parser, "--pictures", "write an SVG picture of each smallest disagreement here", directory=True
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
 

@@ -11,7 +11,6 @@ import re
 
 from gorules import flags, rulesets
 from gorules.errors import BudgetRefused, UsageError
-from gorules.impl.formats.files import unwritable
 from gorules.spec.api import IllegalMove, Ruleset, Situation
 from gorules.spec.graph import Graph, GraphError, parse_graph
 
@@ -53,7 +52,7 @@ def register(subparsers) -> None:
         help="time budget: refuse a replay estimated to take longer",
     )
     flags.add_output(parser, "only the final board, scores, winner, moves")
-    parser.add_argument("--picture", metavar="FILE", help="save the final board as FILE (.svg or .png)")
+    flags.add_output_path(parser, "--picture", "save the final board as FILE (.svg or .png)")
     parser.set_defaults(func=run)
 
 
@@ -61,10 +60,6 @@ def run(args) -> int:
     """Replay the moves; a refused move is an error naming the move and why (exit 2)."""
     from gorules.replay import parse_moves, replay, report, summary
 
-    if args.picture:
-        problem = unwritable(args.picture)
-        if problem:
-            raise UsageError(f"--picture {args.picture!r} cannot be written: {problem}")
     graph = parse_graph(args.graph)
     chosen = rulesets.from_arguments(args)
     stepped = chosen.capability("replay")

@@ -28,6 +28,7 @@ from gorules import flags, rulesets
 from gorules.errors import UsageError
 from gorules.impl.formats.sgf import RecordError, load_sgf
 from gorules.impl.formats.sgf_replay import check_record
+from gorules.processes import worker_count
 from gorules.spec.api import Ruleset
 
 RECORD_SUFFIXES = (".sgf", ".mgt")
@@ -57,14 +58,23 @@ def register(subparsers) -> None:
 
 
 def record_files(paths) -> list[str]:
-    """The record files named by the arguments: files as given, directories expanded."""
+    """The record files named by the arguments: files as given, directories expanded.  Only
+    regular files are read (a FIFO or a device would block or never end): one named is
+    refused, one met in a directory is skipped with a note on stderr."""
     files: list[str] = []
     for path in paths:
         if os.path.isdir(path):
             names = sorted(n for n in os.listdir(path) if n.lower().endswith(RECORD_SUFFIXES))
-            files.extend(os.path.join(path, n) for n in names)
-        elif os.path.exists(path):
+            for name in names:
+                found = os.path.join(path, name)
+                if os.path.isfile(found):
+                    files.append(found)
+                else:
+                    print(f"gorules replay-sgf: note: skipped {found}: not a regular file", file=sys.stderr)
+        elif os.path.isfile(path):
             files.append(path)
+        elif os.path.exists(path):
+            raise UsageError(f"{path} is not a regular file: only record files are read")
         else:
             raise UsageError(f"{path}: no such file or directory")
     if not files:
@@ -176,7 +186,7 @@ def run(args) -> int:
     files = record_files(args.paths)
     if len(files) == 1:
         read_record(files[0], args.gnugo)  # a single broken file is a usage error: one line, exit 2
-    with ThreadPoolExecutor(args.jobs) as pool:
+    with ThreadPoolExecutor(worker_count(args.jobs, len(files))) as pool:
         work = pool.map(lambda path: check_file(path, args, check), files)
         reports = list(
             tqdm(work, total=len(files), desc="replay-sgf", unit="record", disable=args.json or None, file=sys.stderr)

@@ -99,7 +99,9 @@ def register(subparsers) -> None:
         metavar="MOVES",
         help="games of several players (political): the moves best play looks ahead (default 6)",
     )
-    parser.add_argument("--certificate", metavar="FILE", help="write the proof of the value as JSON")
+    flags.add_output_path(
+        parser, "--certificate", "write the proof of the value as JSON (- for stdout, a device or FIFO in place)"
+    )
     parser.add_argument(
         "--certificate-positions",
         metavar="N",

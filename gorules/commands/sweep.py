@@ -88,6 +88,9 @@ def run(args) -> int:
         raise UsageError("give --graphs FAMILY")
     if args.workers is not None and args.workers < 0:
         raise UsageError("--workers must be 0 or more")
+    problem = "it names standard output" if args.db == flags.STDOUT else flags.output_problem(args.db)
+    if problem:
+        raise UsageError(f"--db {args.db!r} cannot hold the results: {problem}")
     family_graphs(family)  # a bad family, or a figure the ruleset lacks, is refused before the results file is made
     ruleset = conjecture.make_ruleset()
     check_figures(conjecture.figures, ruleset)

@@ -1,15 +1,33 @@
 """Files written whole or not at all: a temporary file in the same folder, then a rename;
-several files into a staged directory that appears only when all are written."""
+several files into a staged directory that appears only when all are written.
+
+What is at an output path decides how it is written, and :func:`output_problem` checks a
+path by the same rules before any work:
+
+- a regular file, or no file yet: written whole or not at all (a temporary file renamed);
+- a symbolic link: followed, its target written whole or not at all, the link kept;
+- a character device or a FIFO (``/dev/stdout``, ``/dev/null``, a named pipe): written
+  into in place, as it cannot be replaced (a FIFO waits for its reader); a write error
+  such as a full device is raised, never taken for success;
+- a directory, a socket or a block device: refused;
+- an empty path: refused (it names no file).
+"""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shutil
+import stat
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+STDOUT = "-"
+"""The output path that means standard output."""
 
 
 def _umask() -> int:
@@ -19,22 +37,105 @@ def _umask() -> int:
     return mask
 
 
+def _mode(path: str | os.PathLike) -> int | None:
+    """The mode of what ``path`` names, symbolic links followed; None if nothing is there."""
+    try:
+        return os.stat(path).st_mode
+    except FileNotFoundError:
+        return None
+
+
+def written_in_place(path: str | os.PathLike) -> bool:
+    """Whether ``path`` names (through links) a character device or a FIFO, which an output
+    is written into rather than renamed onto."""
+    mode = _mode(path)
+    return mode is not None and (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode))
+
+
+def _kind(mode: int) -> str:
+    """What a file of this mode is, in words."""
+    for test, name in (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISREG, "a regular file"),
+    ):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def _real(path: str | os.PathLike) -> Path:
+    """The file a path names: a symbolic link's target (the link itself is kept)."""
+    return Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
+
+
+def _refused(path: str | os.PathLike) -> OSError:
+    """The error for an output path that is not a file to write (a directory, a socket, a
+    block device)."""
+    mode = _mode(path)
+    code = errno.EISDIR if mode is not None and stat.S_ISDIR(mode) else errno.EINVAL
+    return OSError(code, f"{_kind(mode)} is not written as an output file", str(path))
+
+
 def write_atomically(path: str | os.PathLike, write: Callable[[str], object]) -> Path:
-    """Call ``write(temporary_path)`` and rename the result to ``path`` (its folder made if
-    need be), with the permissions a new file gets; nothing is ever half-written."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    """Call ``write(file_path)`` so that ``path`` holds the result whole or not at all: on a
+    temporary file renamed to the path (its folder made if need be, a symbolic link's target
+    replaced and the link kept, the permissions a new file gets); ``-`` is standard output,
+    and a character device or FIFO is written in place (see the module docstring)."""
+    if str(path) == "":
+        raise FileNotFoundError(errno.ENOENT, "an empty path names no file", "''")
+    if str(path) == STDOUT:
+        _write_to_stdout(write)
+        return Path(STDOUT)
+    if written_in_place(path):
+        _write_in_place(path, write)
+        return Path(path)
+    mode = _mode(path)
+    if mode is not None and not stat.S_ISREG(mode):
+        raise _refused(path)
+    real = _real(path)
+    real.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
+    except OSError as error:  # name the file asked for, not the hidden temporary one
+        raise OSError(error.errno, error.strerror, str(path)) from None
     os.close(handle)
     try:
         write(temporary)
         os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, path)
+        os.replace(temporary, real)
     except BaseException:
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise
-    return path
+    return Path(path)
+
+
+def _write_in_place(path: str | os.PathLike, write: Callable[[str], object]) -> None:
+    """``write(path)`` into a device or FIFO; an error names the path."""
+    try:
+        write(str(path))
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, str(path)) from None
+
+
+def _write_to_stdout(write: Callable[[str], object]) -> None:
+    """``write`` into a temporary file, then its bytes to standard output: all or nothing."""
+    handle, temporary = tempfile.mkstemp(prefix=".gorules.", suffix=".tmp")
+    os.close(handle)
+    try:
+        write(temporary)
+        data = Path(temporary).read_bytes()
+    finally:
+        os.unlink(temporary)
+    sys.stdout.flush()
+    binary = getattr(sys.stdout, "buffer", None)
+    if binary is not None:
+        binary.write(data)
+        binary.flush()
+    else:  # a text stream without bytes underneath
+        sys.stdout.write(data.decode("utf-8", errors="replace"))
 
 
 def write_text_atomically(path: str | os.PathLike, text: str) -> Path:
@@ -71,23 +172,29 @@ def write_bytes_atomically(path: str | os.PathLike, data: bytes) -> Path:
 
 @contextmanager
 def staged_directory(target: str | os.PathLike) -> Iterator[Path]:
-    """A new, empty directory to write several files into, which appears as ``target`` only
-    when the block completes; if the block fails, nothing of it is left.
+    """A new, empty directory to write several files into, whose files appear in ``target``
+    only when the block completes; if the block fails, nothing of it is left.
 
-    Files are written into a hidden temporary directory beside ``target`` (its parent made
-    if need be).  When ``target`` does not exist the temporary directory is renamed to it, so
-    the directory appears whole; when it is already a directory, each finished file is
-    moved into it (every move a rename), so no file appears before all are written.
-    NotADirectoryError if ``target`` is an existing file."""
-    target = Path(target)
+    When ``target`` does not exist, the files are written into a hidden temporary directory
+    beside it (its parent made if need be), renamed to ``target`` at the end, so the
+    directory appears whole.  When it is already a directory (a symbolic link to one is
+    followed), the hidden directory is made inside it and each finished file is moved into
+    ``target`` (every move a rename on one file system), so no file appears before all are
+    written.  NotADirectoryError if ``target`` is something else; an empty path is refused."""
+    if str(target) == "":
+        raise FileNotFoundError(errno.ENOENT, "an empty path names no directory", "''")
+    target = _real(target)
     if target.exists() and not target.is_dir():
-        raise NotADirectoryError(f"{target} exists and is not a directory")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent))
+        raise NotADirectoryError(errno.ENOTDIR, "exists and is not a directory", str(target))
+    existing = target.is_dir()
+    if not existing:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    folder = target if existing else target.parent
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".partial", dir=folder))
     try:
         yield staging
         os.chmod(staging, 0o777 & ~_umask())
-        if not target.exists():
+        if not existing:
             os.replace(staging, target)
             return
         for item in sorted(staging.iterdir()):
@@ -98,19 +205,58 @@ def staged_directory(target: str | os.PathLike) -> Iterator[Path]:
             shutil.rmtree(staging, ignore_errors=True)
 
 
-def unwritable(path: str | os.PathLike) -> str | None:
-    """Why a file or directory could not be created at ``path``, or None if it could: checked
-    before any work, on the nearest existing ancestor."""
-    path = Path(path)
-    if path.exists():
-        return None if os.access(path, os.W_OK) or path.is_file() else f"{path} is not writable"
+def output_problem(path: str | os.PathLike, *, directory: bool = False) -> str | None:
+    """Why an output file (``directory``: a directory of files) could not be written at
+    ``path`` by the rules of the module docstring, or None if it could; checked before any
+    work.  ``-`` is standard output (not a directory)."""
+    text = str(path)
+    if text == "":
+        return "an empty path names no " + ("directory" if directory else "file")
+    if text == STDOUT and not directory:
+        return None
+    try:
+        mode = _mode(text)
+    except NotADirectoryError:
+        mode = None  # a path under a file: the ancestors' check names it
+    except OSError as error:
+        return f"{text}: {error.strerror or error}"
+    if directory:
+        if mode is None:
+            return _uncreatable(_real(text))
+        if not stat.S_ISDIR(mode):
+            return f"{text} exists and is not a directory"
+        return _unwritable_folder(_real(text))
+    if mode is None or stat.S_ISREG(mode):
+        return _uncreatable(_real(text))
+    if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
+        return None if os.access(text, os.W_OK) else f"{text} is not writable"
+    return f"{text} is {_kind(mode)}: only a file, a character device or a FIFO is written"
+
+
+def _uncreatable(path: Path) -> str | None:
+    """Why ``path`` could not be created or replaced: its nearest existing ancestor is not a
+    directory, or no file can be made in it."""
     ancestor = path.parent
-    while not ancestor.exists():
-        if ancestor == ancestor.parent:
-            break
+    while not ancestor.exists() and ancestor != ancestor.parent:
         ancestor = ancestor.parent
     if not ancestor.is_dir():
         return f"{ancestor} is not a directory"
-    if not os.access(ancestor, os.W_OK | os.X_OK):
-        return f"{ancestor} is not writable"
+    return _unwritable_folder(ancestor)
+
+
+def _unwritable_folder(folder: Path) -> str | None:
+    """Why no file can be made in ``folder`` (tried: a hidden file made and removed), or None.
+    Trying is the only sure test: permissions say nothing to the superuser, nor of a file
+    system mounted read-only or one such as /proc."""
+    try:
+        handle, probe = tempfile.mkstemp(prefix=".gorules-probe.", suffix=".tmp", dir=folder)
+    except OSError as error:
+        return f"{folder} is not writable ({error.strerror or error})"
+    os.close(handle)
+    os.unlink(probe)
     return None
+
+
+def unwritable(path: str | os.PathLike) -> str | None:
+    """Why a file or directory could not be made at ``path`` (whichever is there now), or None."""
+    return output_problem(path, directory=os.path.isdir(path))
