@@ -11,14 +11,27 @@ situational superko.  It holds two strategies:
 
 The format
 ----------
+A certificate is a JSON object of exactly these fields: ``format`` (``gorules-certificate/3``),
+``graph`` (the graph's name as :func:`gorules.spec.graph.parse_graph` writes it),
+``ruleset`` (``tromp-taylor``), ``options`` (exactly ``ko``, ``suicide``, ``scoring`` and
+``komi``, a finite number), ``lower`` and ``upper`` (finite numbers: the bounds of the two
+strategies), ``strategies`` (``lower`` and ``upper``, each exactly a ``player``, ``B`` for
+``lower`` and ``W`` for ``upper``, its ``bound`` and its ``root``), ``keys``, ``nodes`` and,
+optionally, ``value``: the exact value, stated only where the bounds meet, and then equal
+to both.  Any other field, a missing one, or one of the wrong type makes the file
+unreadable (CertificateError); a field that disagrees with what the strategies prove makes
+it invalid.  So what a valid certificate states, :func:`claim`, is what it proves.
+
 ``keys`` lists the history keys the certificate speaks of: under positional superko a
 board (a string of ``B``, ``W``, ``.`` indexed by point), under situational superko a board
-and the player to move, written ``board:player``.  ``nodes`` lists the strategies' nodes by
-number, each with its board, the player to move (``to_move``), its moves ``[move, child]``,
+and the player to move, written ``board:player``.  ``nodes`` lists the strategies' nodes, each
+with its number ``id`` (no two alike), its board, the player to move (``to_move``), its moves ``[move, child]``,
 and two lists of numbers into ``keys``: ``q``, the set Q of keys whose presence in the
 history the node's strategy relies on, and ``d`` ⊆ ``q``, the set D of those it relies on
-being present (absent lists are empty sets).  A leaf is a finished game (``over``: two
-passes) or the claim ``static``: the strategy's player passes from here to the end and
+being present (absent lists are empty sets), and nothing else.  Every node belongs to a
+strategy and every key is named by a node.  A leaf, with ``id``, ``board``, ``q`` and ``d``
+only, is a finished game (``over``: true, exactly where two passes end the game) or the
+claim ``static`` (true): the strategy's player passes from here to the end and
 keeps the points that Benson's unconditional life gives it on this board
 (:mod:`gorules.spec.benson`), which proves its bound without play (on a board where it
 keeps nothing, the trivial bound: Black's margin lies in [−n, n] on n points).
@@ -94,22 +107,87 @@ class CertificateError(ValueError):
     """A certificate that is not even well-formed (unreadable, wrong format)."""
 
 
+FIELDS = ("format", "graph", "ruleset", "options", "value", "lower", "upper", "strategies", "keys", "nodes")
+"""The fields of a certificate, in the order the writer writes them; ``value`` may be left out."""
+OPTION_NAMES = ("ko", "suicide", "scoring", "komi")
+"""The options a certificate states, every one of them, in the order its claim names them."""
+PLAYERS = {"lower": BLACK, "upper": WHITE}
+"""The player whose strategy proves each bound."""
+STRATEGY_FIELDS = ("player", "bound", "root")
+NODE_FIELDS = {
+    "inner": frozenset(("id", "board", "to_move", "moves", "q", "d")),
+    "over": frozenset(("id", "board", "over", "q", "d")),
+    "static": frozenset(("id", "board", "static", "q", "d")),
+}
+"""The fields of a node of each kind: one with moves, a finished game, a static leaf."""
+
+
+def integer(x) -> bool:
+    """Whether x is a JSON integer (a bool is not)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def finite(x) -> bool:
+    """Whether x is a finite JSON number (a bool is not, nor infinity or NaN)."""
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and x - x == 0
+
+
+def number_text(x, signed: bool = False) -> str:
+    """A number as a claim writes it, exactly: an integer in full, a float by its shortest
+    repr (``7.5``, ``1e+20``), with a ``+`` before a non-negative one if ``signed``."""
+    text = repr(float(x)) if isinstance(x, float) else str(x)
+    return "+" + text if signed and not text.startswith("-") else text
+
+
+def exact_fields(what: str, found: dict, names, optional=()) -> None:
+    """CertificateError unless ``found`` is an object with the fields ``names`` (those in
+    ``optional`` may be left out) and no other."""
+    if not isinstance(found, dict):
+        raise CertificateError(f"{what} is not an object")
+    unknown = [name for name in found if name not in names]
+    if unknown:
+        raise CertificateError(f"{what} has the unknown field {unknown[0]!r} (its fields: {', '.join(names)})")
+    missing = [name for name in names if name not in found and name not in optional]
+    if missing:
+        raise CertificateError(f"{what} has no field {missing[0]!r}")
+
+
 def ruleset_of(data: dict) -> tuple[Any, TrompTaylor]:
-    """The graph and the spec's ruleset a certificate speaks of; CertificateError if unknown."""
+    """The graph and the spec's ruleset a certificate speaks of; CertificateError if unknown,
+    or if a field is missing, unknown or not of its type."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, dict) else None
         again = "; write it again with 'gorules solve --certificate'" if str(found).startswith("gorules-") else ""
         raise CertificateError(f"not a certificate of format {FORMAT} (format {found!r}{again})")
-    if data.get("ruleset") != "tromp-taylor":
-        raise CertificateError(f"certificates of the {data.get('ruleset')!r} ruleset cannot be checked")
+    exact_fields("the certificate", data, FIELDS, optional=("value",))
+    if data["ruleset"] != "tromp-taylor":
+        raise CertificateError(f"certificates of the {data['ruleset']!r} ruleset cannot be checked")
+    exact_fields("options", data["options"], OPTION_NAMES)
+    for name in ("lower", "upper", "value"):
+        if name in data and not finite(data[name]):
+            raise CertificateError(f"{name} is {data[name]!r}, not a finite number")
+    if not finite(data["options"]["komi"]):
+        raise CertificateError(f"komi is {data['options']['komi']!r}, not a finite number")
     try:
         graph = parse_graph(data["graph"])
-        options = Options(**{k: v for k, v in data["options"].items() if k != "name"})
-    except (KeyError, TypeError, AttributeError, GraphError, api.OptionError) as error:
+        options = Options(**data["options"])
+    except (TypeError, AttributeError, GraphError, api.OptionError) as error:
         raise CertificateError(f"unreadable graph or options: {error}") from None
+    if data["graph"] != graph.name:
+        raise CertificateError(f"graph {data['graph']!r} is not written as its name {graph.name!r}")
     if options.ko not in ("positional", "situational"):
         raise CertificateError(f"ko={options.ko}: certificates exist only under superko (finite games)")
     return graph, TrompTaylor(options)
+
+
+def claim(data: dict) -> str:
+    """What a certificate states, every field of its claim named: the graph, the ruleset,
+    each option and the bounds, e.g. ``grid:2x2 tromp-taylor ko=positional suicide=allowed
+    scoring=area komi=0: value in [+1, +1] for Black``.  Once :func:`check` finds the
+    certificate valid, this is what it proves."""
+    options = " ".join(f"{name}={number_text(data['options'][name])}" for name in OPTION_NAMES)
+    bounds = f"[{number_text(data['lower'], True)}, {number_text(data['upper'], True)}]"
+    return f"{data['graph']} {data['ruleset']} {options}: value in {bounds} for Black"
 
 
 def as_move(raw) -> Any:
@@ -157,13 +235,16 @@ class Claims:
     """The sets Q and D of each node, read once from the certificate."""
 
     def __init__(self, graph, ruleset: TrompTaylor, data: dict, nodes: dict):
-        """Read ``keys``; CertificateError if one is malformed."""
-        raw = data.get("keys", [])
+        """Read ``keys``; CertificateError if one is malformed or listed twice."""
+        raw = data["keys"]
         if not isinstance(raw, list):
             raise CertificateError("keys is not a list")
         self.keys = [parse_key(graph, ruleset, text) for text in raw]
+        if len(set(self.keys)) != len(self.keys):
+            raise CertificateError("keys lists a position twice")
         self.nodes = nodes
         self.read: dict[int, tuple[frozenset, frozenset] | str] = {}
+        self.named: set[int] = set()
 
     def of(self, number: int) -> tuple[frozenset, frozenset] | str:
         """(Q, D) of node ``number`` as sets of keys, or the problem with them."""
@@ -182,6 +263,7 @@ class Claims:
                 isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(self.keys) for i in indices
             ):
                 return f"node {number}: {name} is not a list of key numbers"
+            self.named.update(indices)
             sets.append(frozenset(self.keys[i] for i in indices))
         q, d = sets
         if not d <= q:
@@ -189,10 +271,11 @@ class Claims:
         return q, d
 
 
-def check_strategy(graph, ruleset: TrompTaylor, claims: Claims, strategy: dict, owner: str) -> str | None:
+def check_strategy(graph, ruleset: TrompTaylor, claims: Claims, strategy: dict, owner: str, visited: set) -> str | None:
     """The first problem of one strategy, or None: at each node (visited once) every move
     decided legal by Q and D with the spec, every reply of the opponent present, every
-    leaf a finished game within the bound, and each edge carrying Q and D as stated."""
+    leaf a finished game within the bound, and each edge carrying Q and D as stated.  The
+    nodes it reaches are added to ``visited``."""
     bound = strategy.get("bound")
     if isinstance(bound, bool) or not isinstance(bound, (int, float)):
         return f"the {owner} strategy has no numeric bound"
@@ -224,7 +307,11 @@ def check_strategy(graph, ruleset: TrompTaylor, claims: Claims, strategy: dict, 
         if nodes[number].get("static"):
             proved = static_bound(graph, ruleset, s, owner)
             if not within(proved):
-                return f"node {number}: a static leaf at this board proves only the bound {proved:g}, not {bound:g}"
+                return (
+                    f"node {number}: a static leaf at this board proves only the bound {number_text(proved)}, "
+                    f"not {number_text(bound)}"
+                )
+    visited.update(seen)
     return None
 
 
@@ -235,6 +322,22 @@ def static_bound(graph, ruleset: TrompTaylor, s: State, owner) -> float:
     n, komi = graph.order, ruleset.options.komi
     k = len(benson.kept(graph, ruleset.options, s.board, owner))
     return (2 * k - n if owner == BLACK else n - 2 * k) - komi
+
+
+def shape_problem(number: int, node: dict, s: State) -> str | None:
+    """The problem with the fields of node ``number`` at state s, or None: a static leaf
+    (``static`` true), a finished game (``over`` true, exactly where two passes ended it)
+    or a node with moves, each with its own fields and no other."""
+    kind = "static" if "static" in node else "over" if "over" in node else "inner"
+    unknown = sorted(set(node) - NODE_FIELDS[kind])
+    if unknown:
+        return f"node {number}: the field {unknown[0]!r} does not belong to a node of kind {kind}"
+    if kind != "inner" and node[kind] is not True:
+        return f"node {number}: {kind} is {node[kind]!r}, not true"
+    if (kind == "over") != (s.passes >= 2):
+        said = "says the game is over" if kind == "over" else "is not marked over"
+        return f"node {number}: {said}, but the spec's game has {s.passes} passes in a row"
+    return None
 
 
 def check_node(graph, ruleset: TrompTaylor, claims: Claims, number: int, s: State, owner, within, stack) -> str | None:
@@ -248,12 +351,15 @@ def check_node(graph, ruleset: TrompTaylor, claims: Claims, number: int, s: Stat
     board = "".join(s.board)
     if node.get("board") != board:
         return f"node {number}: board {node.get('board')!r} but the moves give {board!r}"
+    problem = shape_problem(number, node, s)
+    if problem is not None:
+        return problem
     if node.get("static"):
         return None
     if s.passes >= 2:
         margin = ruleset.value(graph, (s,))
         if not within(margin):
-            return f"node {number}: the game ends with margin {margin:g}, outside the bound"
+            return f"node {number}: the game ends with margin {number_text(margin)}, outside the bound"
         return None
     moves = node.get("moves")
     if not isinstance(moves, list) or not moves or not all(well_formed(m) for m in moves):
@@ -294,25 +400,97 @@ def check_node(graph, ruleset: TrompTaylor, claims: Claims, number: int, s: Stat
     return None
 
 
+def nodes_of(data: dict) -> dict:
+    """The nodes by number; CertificateError unless ``nodes`` is a list of objects with
+    distinct integer ids."""
+    raw = data["nodes"]
+    if not isinstance(raw, list):
+        raise CertificateError("nodes is not a list")
+    nodes: dict = {}
+    for node in raw:
+        if not isinstance(node, dict) or not integer(node.get("id")):
+            raise CertificateError("a node is not an object with an integer id")
+        if node["id"] in nodes:
+            raise CertificateError(f"two nodes have the id {node['id']}")
+        nodes[node["id"]] = node
+    return nodes
+
+
+def strategies_of(data: dict) -> tuple[dict, dict]:
+    """The lower and upper strategies; CertificateError unless each has exactly a player, a
+    finite bound and an integer root."""
+    strategies = data["strategies"]
+    exact_fields("strategies", strategies, tuple(PLAYERS))
+    for name in PLAYERS:
+        strategy = strategies[name]
+        exact_fields(f"the {name} strategy", strategy, STRATEGY_FIELDS)
+        if not finite(strategy["bound"]):
+            raise CertificateError(f"the {name} strategy's bound {strategy['bound']!r} is not a finite number")
+        if not integer(strategy["root"]):
+            raise CertificateError(f"the {name} strategy's root {strategy['root']!r} is not a node number")
+    return strategies["lower"], strategies["upper"]
+
+
+def stated_problem(data: dict) -> str | None:
+    """The first disagreement between the strategies and what the certificate states of
+    them, or None: the lower bound is Black's strategy's, the upper White's, each with the
+    certificate's bound."""
+    for name, player in PLAYERS.items():
+        strategy = data["strategies"][name]
+        if strategy["player"] != player:
+            return f"the {name} strategy's player is {strategy['player']!r}: the {name} bound is {player}'s to keep"
+        if strategy["bound"] != data[name]:
+            return (
+                f"the {name} strategy's bound {number_text(strategy['bound'])} is not "
+                f"the certificate's {name} value {number_text(data[name])}"
+            )
+    return None
+
+
+def value_problem(data: dict) -> str | None:
+    """The problem with the stated ``value``, or None: if stated, the bounds meet at it."""
+    if "value" not in data:
+        return None
+    value, lower, upper = data["value"], data["lower"], data["upper"]
+    if lower != upper:
+        return (
+            f"the value {number_text(value, True)} is stated, but the strategies prove only the bounds "
+            f"[{number_text(lower, True)}, {number_text(upper, True)}]"
+        )
+    if value != lower:
+        return f"the value {number_text(value, True)} is stated, but the strategies prove {number_text(lower, True)}"
+    return None
+
+
+def unchecked_problem(data: dict, claims: Claims, visited: set) -> str | None:
+    """A node of neither strategy or a key no node names (parts of the file no check
+    reads), or None."""
+    unvisited = set(claims.nodes) - visited
+    if unvisited:
+        return f"node {min(unvisited)} belongs to neither strategy"
+    unnamed = set(range(len(claims.keys))) - claims.named
+    if unnamed:
+        return f"key {min(unnamed)} ({data['keys'][min(unnamed)]!r}) is named by no node"
+    return None
+
+
 def check(data: dict) -> str | None:
-    """The first problem of a certificate, or None if both strategies hold and their bounds
-    are the stated lower and upper values; CertificateError if it cannot be read at all."""
+    """The first problem of a certificate, or None if both strategies hold, their bounds
+    are the stated lower and upper values, the value (if stated) is where they meet, and
+    every node and key belongs to them; CertificateError if it cannot be read at all (a
+    field missing, unknown or of the wrong type)."""
     graph, ruleset = ruleset_of(data)
-    try:
-        nodes = {int(node["id"]): node for node in data["nodes"]}
-        strategies = data["strategies"]
-        lower, upper = strategies["lower"], strategies["upper"]
-    except (KeyError, TypeError, ValueError) as error:
-        raise CertificateError(f"malformed certificate: {error}") from None
-    if not all(isinstance(x, dict) for x in (lower, upper, *nodes.values())):
-        raise CertificateError("malformed certificate: a strategy or a node is not an object")
+    nodes = nodes_of(data)
+    lower, upper = strategies_of(data)
     claims = Claims(graph, ruleset, data, nodes)
-    if lower.get("bound") != data.get("lower") or upper.get("bound") != data.get("upper"):
-        return "the strategies' bounds are not the certificate's lower and upper values"
-    problem = check_strategy(graph, ruleset, claims, lower, BLACK)
+    problem = stated_problem(data)
+    if problem:
+        return problem
+    visited: set = set()
+    problem = check_strategy(graph, ruleset, claims, lower, BLACK, visited)
     if problem:
         return f"lower bound (Black's strategy): {problem}"
-    problem = check_strategy(graph, ruleset, claims, upper, WHITE)
+    problem = check_strategy(graph, ruleset, claims, upper, WHITE, visited)
     if problem:
         return f"upper bound (White's strategy): {problem}"
-    return None
+    return value_problem(data) or unchecked_problem(data, claims, visited)
