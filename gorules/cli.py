@@ -205,6 +205,16 @@ TRANSLITERATION = {
     "⋅": ".",
     "●": "B",
     "○": "W",
+    "∨": " or ",
+    "∧": " and ",
+    "¬": "not ",
+    "∃": "exists ",
+    "∀": "for all ",
+    "↦": "|->",
+    "Σ": "sum",
+    "∑": "sum",
+    "✓": "yes",
+    "✗": "no",
 }
 """ASCII for the characters the output uses, where the terminal's encoding lacks them."""
 
