@@ -1,17 +1,40 @@
-"""``gorules check-certificate FILE``: re-verify a solver's certificate with the spec alone.
+"""``gorules check-certificate FILE [--expect CLAIM]``: re-verify a solver's certificate with
+the spec alone, and say what it proves.
 
-Exit 0 if the certificate is valid, 1 if it is not (the first bad node is named), 2 if the
-file cannot be read as a certificate.
+The verdict states the certificate's whole claim: the graph, the ruleset, every option and
+the proven bounds (``certificate_check.claim``), so that a certificate valid for other
+options than a reader assumes is seen to be about those options.  ``--expect`` compares the
+claim with what the reader believes, field by field.
+
+The file is read as strict JSON: ``NaN`` and ``Infinity`` are not numbers, a number of
+more than 30 digits is refused before it is converted, and an object naming a field twice
+is refused (a reader of the file would see one of the two, the checker the other).
+
+Exit 0 if the certificate is valid (and its claim the expected one), 1 if it is invalid (the
+first bad node or field is named) or its claim is not the expected one (each field that
+differs is named), 2 if the file cannot be read as a certificate or the expectation is
+malformed.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
 from gorules import flags
-from gorules.errors import UsageError
+from gorules.errors import UsageError, shown
+
+LONGEST_NUMBER = 30
+"""The most digits a number of a certificate or an expectation may have: node numbers, moves,
+bounds and komi are far shorter, and Python's conversion of a long literal is slow, then refused."""
+NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+EXPECT_HELP = (
+    "the claim the certificate should prove, e.g. 'grid:2x3 tromp-taylor komi=0 value=0': the graph, "
+    "the ruleset, any of the options ko=, suicide=, scoring=, komi=, and value=V or lower=L, upper=U; "
+    "a field given that differs from the certificate's is exit 1, each named"
+)
 
 
 def register(subparsers) -> None:
@@ -19,60 +42,193 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "check-certificate",
         help="re-verify every move and final score of a certificate written by 'gorules solve --certificate' "
-        "with the executable spec alone",
+        "with the executable spec alone, and state the graph, ruleset, options and value it proves",
     )
     parser.add_argument("file", help="the certificate (JSON)")
+    parser.add_argument("--expect", metavar="CLAIM", default=None, help=EXPECT_HELP)
     flags.add_output(parser, "the verdict")
     parser.set_defaults(func=run)
 
 
+def literal(text: str) -> str:
+    """A number's text, ValueError if it has more than LONGEST_NUMBER digits."""
+    digits = sum(c.isdigit() for c in text)
+    if digits > LONGEST_NUMBER:
+        raise ValueError(f"a number of {digits:,} digits (at most {LONGEST_NUMBER} are read)")
+    return text
+
+
+def real(text: str) -> float:
+    """A float literal, ValueError if it is too long or beyond the floats (``1e999``)."""
+    value = float(literal(text))
+    if value - value != 0:
+        raise ValueError(f"{shown(text)} is beyond the floating-point numbers")
+    return value
+
+
+def constant(text: str):
+    """``NaN``, ``Infinity`` or ``-Infinity``, which JSON does not have: ValueError."""
+    raise ValueError(f"{text} is not a JSON number")
+
+
+def distinct(pairs: list) -> dict:
+    """An object from its fields, ValueError if one is named twice."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        names = [name for name, _ in pairs]
+        twice = next(name for name in names if names.count(name) > 1)
+        raise ValueError(f"the field {shown(twice)} is given twice in one object")
+    return found
+
+
 def read(path: Path):
-    """The JSON of ``path`` with each integer made once: a certificate names the same node
-    and key numbers over and over, and shared they take a pointer each: less memory for a
-    large certificate, at the price of a slower read (docs/solver.md, the 4×4 certificate)."""
+    """The strict JSON of ``path`` (ValueError otherwise), each integer made once: a
+    certificate names the same node and key numbers over and over, and shared they take a
+    pointer each: less memory for a large certificate, at the price of a slower read
+    (docs/solver.md, the 4×4 certificate)."""
     made: dict = {}
 
     def number(text: str) -> int:
         found = made.get(text)
         if found is None:
-            found = made[text] = int(text)
+            found = made[text] = int(literal(text))
         return found
 
     with path.open(encoding="utf-8") as source:
-        return json.load(source, parse_int=number)
+        return json.load(
+            source, parse_int=number, parse_float=real, parse_constant=constant, object_pairs_hook=distinct
+        )
+
+
+def expected_value(name: str, text: str):
+    """The value of one field of ``--expect``, as the certificate would hold it; UsageError
+    if it is not one the field can have."""
+    from gorules import rulesets
+    from gorules.spec.graph import GraphError, parse_graph
+    from gorules.spec.tromp_taylor import KO_RULES, SCORING_RULES, SUICIDE_RULES
+
+    if name == "graph":
+        try:
+            return parse_graph(text).name
+        except (GraphError, ValueError) as error:
+            raise UsageError(f"--expect graph {shown(text)}: {error}") from None
+    choices = {"ruleset": rulesets.names(), "ko": KO_RULES, "suicide": SUICIDE_RULES, "scoring": SCORING_RULES}
+    if name in choices:
+        if text not in choices[name]:
+            raise UsageError(f"--expect {name}={shown(text)}: expected one of {', '.join(choices[name])}")
+        return text
+    try:
+        if not NUMBER.fullmatch(text):
+            raise ValueError(f"{shown(text)} is not a number")
+        return real(text) if set(text) & set(".eE") else int(literal(text))
+    except ValueError as error:
+        raise UsageError(f"--expect {name}: {error}") from None
+
+
+def expectation(text: str) -> dict:
+    """The fields of ``--expect``: words ``NAME=VALUE`` and at most two bare words, the graph
+    then the ruleset; UsageError for an unknown name, a name given twice, a value the field
+    cannot have, or no field at all."""
+    from gorules.impl.solving.certificate_check import OPTION_NAMES
+
+    known = ("graph", "ruleset", *OPTION_NAMES, "value", "lower", "upper")
+    fields: dict = {}
+    bare = iter(("graph", "ruleset"))
+    for word in text.split():
+        name, equals, value = word.partition("=")
+        if not equals:
+            name, value = next(bare, None), word
+            if name is None:
+                raise UsageError(f"--expect: {shown(word)} is not NAME=VALUE (only the graph and the ruleset go bare)")
+        elif name not in known:
+            raise UsageError(f"--expect: unknown field {shown(name)} (known: {', '.join(known)})")
+        if name in fields:
+            raise UsageError(f"--expect names {name} twice")
+        fields[name] = expected_value(name, value)
+    if not fields:
+        raise UsageError(f"--expect names no field (e.g. --expect {shown('grid:2x3 tromp-taylor komi=0 value=0')})")
+    return fields
+
+
+def differences(expected: dict, data: dict) -> list[dict]:
+    """Each field of ``expected`` that the valid certificate ``data`` does not state:
+    ``{"field", "expected", "certified"}``, in the order the claim names them; ``value``
+    differs unless both bounds are it."""
+    from gorules.impl.solving.certificate_check import OPTION_NAMES
+
+    certified = {"graph": data["graph"], "ruleset": data["ruleset"]}
+    certified.update((name, data["options"][name]) for name in OPTION_NAMES)
+    certified.update(value=[data["lower"], data["upper"]], lower=data["lower"], upper=data["upper"])
+    found = []
+    for name, wanted in sorted(expected.items(), key=lambda field: list(certified).index(field[0])):
+        agrees = data["lower"] == wanted == data["upper"] if name == "value" else certified[name] == wanted
+        if not agrees:
+            found.append({"field": name, "expected": wanted, "certified": certified[name]})
+    return found
+
+
+def difference_text(difference: dict) -> str:
+    """One difference as the verdict says it: ``komi expected 0, certified -10``."""
+    from gorules.impl.solving.certificate_check import number_text
+
+    signed = difference["field"] in ("value", "lower", "upper")
+
+    def text(x) -> str:
+        if isinstance(x, list):
+            lower, upper = x
+            return text(lower) if lower == upper else f"[{text(lower)}, {text(upper)}]"
+        return number_text(x, signed) if isinstance(x, (int, float)) else str(x)
+
+    return f"{difference['field']} expected {text(difference['expected'])}, certified {text(difference['certified'])}"
+
+
+def verdict_text(verdict: dict) -> str:
+    """The verdict's one line: ``valid: CLAIM, ...``, ``not as expected: ...; the certificate
+    proves CLAIM``, or ``invalid: PROBLEM``."""
+    if not verdict["valid"]:
+        return f"invalid: {verdict['problem']}"
+    found = verdict["differences"]
+    if found:
+        said = "; ".join(difference_text(d) for d in found)
+        return f"not as expected: {said}; the certificate proves {verdict['claim']}"
+    agreed = ", as expected" if verdict["expected"] is not None else ""
+    return (
+        f"valid: {verdict['claim']}{agreed}, {verdict['positions']} positions checked with the spec "
+        f"in {verdict['seconds']:.2f}s"
+    )
 
 
 def run(args) -> int:
-    """Check the certificate and print the verdict; 0 valid, 1 invalid."""
-    from gorules.impl.solving.certificate_check import CertificateError, check
+    """Check the certificate, compare its claim with ``--expect``, print the verdict; 0 valid
+    (and as expected), 1 invalid or not as expected."""
+    from gorules.impl.solving.certificate_check import CertificateError, check, claim
 
+    expected = None if args.expect is None else expectation(args.expect)
     try:
         data = read(Path(args.file))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+    except (OSError, UnicodeDecodeError, ValueError) as error:
         raise UsageError(f"cannot read the certificate {args.file}: {error}") from None
     started = time.perf_counter()
     try:
         problem = check(data)
     except CertificateError as error:
         raise UsageError(f"{args.file}: {error}") from None
-    seconds = time.perf_counter() - started
+    valid = problem is None
     verdict = {
         "file": args.file,
-        "valid": problem is None,
+        "valid": valid,
         "problem": problem,
-        "graph": data.get("graph"),
-        "options": data.get("options"),
-        "lower": data.get("lower"),
-        "upper": data.get("upper"),
-        "positions": len(data.get("nodes", [])),
-        "seconds": round(seconds, 3),
+        "claim": claim(data) if valid else None,
+        "graph": data["graph"],
+        "ruleset": data["ruleset"],
+        "options": data["options"],
+        "value": data.get("value"),
+        "lower": data["lower"],
+        "upper": data["upper"],
+        "positions": len(data["nodes"]),
+        "seconds": round(time.perf_counter() - started, 3),
+        "expected": expected,
+        "differences": differences(expected, data) if valid and expected is not None else [],
     }
-    if problem is None:
-        text = (
-            f"valid: {data['graph']} value in [{data['lower']:+g}, {data['upper']:+g}] for Black, "
-            f"{verdict['positions']} positions checked with the spec in {seconds:.2f}s"
-        )
-    else:
-        text = f"invalid: {problem}"
-    flags.emit(args, verdict, text)
-    return 0 if problem is None else 1
+    flags.emit(args, verdict, verdict_text(verdict))
+    return 0 if valid and not verdict["differences"] else 1

@@ -438,7 +438,8 @@ def stated_problem(data: dict) -> str | None:
     for name, player in PLAYERS.items():
         strategy = data["strategies"][name]
         if strategy["player"] != player:
-            return f"the {name} strategy's player is {strategy['player']!r}: the {name} bound is {player}'s to keep"
+            owner = "Black" if player == BLACK else "White"
+            return f"the {name} strategy's player is {strategy['player']!r}: the {name} bound is {owner}'s to keep"
         if strategy["bound"] != data[name]:
             return (
                 f"the {name} strategy's bound {number_text(strategy['bound'])} is not "
