@@ -17,7 +17,7 @@ import time
 WATCH_SECONDS = 0.2
 
 
-def worker_count(asked: int | None, work: int) -> int:
+def workers_for(asked: int | None, work: int) -> int:
     """How many workers to start for ``work`` tasks when ``asked`` for (None: as many as the
     machine has cores): never more than the tasks nor than the cores, and at least one.
     More workers than cores only share them, and a million would never all start."""

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from gorules.conjectures import Conjecture, check_figures, compute_figures
 from gorules.errors import UsageError, shown
-from gorules.processes import die_with_parent, worker_count
+from gorules.processes import die_with_parent, workers_for
 from gorules.spec.api import OptionError, Ruleset
 from gorules.spec.graph import GraphError, parse_graph
 from gorules.store import Row, Store
@@ -186,7 +186,7 @@ def local_results(tasks: list, figures: list, ruleset: Ruleset, workers: int | N
     if not tasks:
         return
     task = functools.partial(work, figures=figures, ruleset=ruleset)
-    with multiprocessing.Pool(worker_count(workers, len(tasks)), initializer=die_with_parent) as pool:
+    with multiprocessing.Pool(workers_for(workers, len(tasks)), initializer=die_with_parent) as pool:
         yield from pool.imap_unordered(task, tasks)
 
 

@@ -104,7 +104,8 @@ def test_a_fifo_is_written_in_place_for_its_reader(tmp_path):
     finally:
         reader.kill()
     assert code == 0, err
-    assert json.loads(received) == json.loads(run_cli(["count", "grid:1x2", "--json"])[1])
+    expected = json.loads(run_cli(["count", "grid:1x2", "--json"])[1])
+    assert json.loads(received)["legal_positions"] == expected["legal_positions"] == 5
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
 
 
@@ -152,6 +153,17 @@ def test_a_record_to_stdout(tmp_path):
     code, out, _ = run_cli([*argv, "-"], tmp_path)
     assert code == 0
     assert (tmp_path / "game").read_text() in out
+
+
+def test_a_certificate_to_stdout_is_one_json_document(tmp_path):
+    """``solve --certificate -`` (to pipe it, ``| gzip``): stdout holds the certificate
+    alone, the one that a file receives, and the report goes to stderr."""
+    argv = ["solve", "grid:1x2", "--no-progress", "--certificate"]
+    assert run_cli([*argv, str(tmp_path / "proof.json")], tmp_path)[0] == 0
+    done = gorules([*argv, "-"], cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads((tmp_path / "proof.json").read_text())
+    assert "principal variation" in done.stderr
 
 
 # ------------------------------------------------------------------ refused before any work

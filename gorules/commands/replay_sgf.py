@@ -28,7 +28,7 @@ from gorules import flags, rulesets
 from gorules.errors import UsageError
 from gorules.impl.formats.sgf import RecordError, load_sgf
 from gorules.impl.formats.sgf_replay import check_record
-from gorules.processes import worker_count
+from gorules.processes import workers_for
 from gorules.spec.api import Ruleset
 
 RECORD_SUFFIXES = (".sgf", ".mgt")
@@ -186,7 +186,7 @@ def run(args) -> int:
     files = record_files(args.paths)
     if len(files) == 1:
         read_record(files[0], args.gnugo)  # a single broken file is a usage error: one line, exit 2
-    with ThreadPoolExecutor(worker_count(args.jobs, len(files))) as pool:
+    with ThreadPoolExecutor(workers_for(args.jobs, len(files))) as pool:
         work = pool.map(lambda path: check_file(path, args, check), files)
         reports = list(
             tqdm(work, total=len(files), desc="replay-sgf", unit="record", disable=args.json or None, file=sys.stderr)

@@ -10,6 +10,7 @@ and exits 0; ``--certificate FILE`` writes the proof of the value (checked by
 
 from __future__ import annotations
 
+import contextlib
 import json
 import numbers
 import sys
@@ -286,6 +287,15 @@ def run(args) -> int:
     if args.certificate and solution.certificate is not None:
         write_json_atomically(args.certificate, solution.certificate)
     result = report(solution, ruleset, graph)
+    if args.certificate == flags.STDOUT and solution.certificate is not None:
+        print()  # stdout holds the certificate alone, one JSON document; the report goes to stderr
+        with contextlib.redirect_stdout(sys.stderr):
+            return show(args, solution, result, ruleset, graph)
+    return show(args, solution, result, ruleset, graph)
+
+
+def show(args, solution, result: dict, ruleset, graph) -> int:
+    """Print the solve's report (JSON with ``--json``); the exit code, 0."""
     if args.json:
         print(json.dumps(result, default=json_number))
         return 0
