@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gorules.spec.graph import Graph
-from gorules.spec.tromp_taylor import EMPTY, PASS, State
+from gorules.spec.tromp_taylor import EMPTY, PASS, State, TrompTaylor
 
 
 class NoSuicideMutant:
@@ -26,3 +26,31 @@ class NoSuicideMutant:
             return result
         board = result.board[:v] + (s.player,) + result.board[v + 1 :]
         return State(board, result.player, 0)
+
+
+class SuperkoBlindRuleset(TrompTaylor):
+    """The spec's ruleset with its ko rule forgotten on purpose: every stone move that the
+    suicide option allows is legal, whatever board it brings back.  A campaign must tell it
+    from the spec under any preset with a ko rule."""
+
+    name = "tromp-taylor-superko-blind"
+
+    def apply(self, graph: Graph, states: tuple, v) -> tuple:
+        """The spec's move under the same options but ``ko=none``."""
+        return TrompTaylor(self.options.replace(ko="none")).apply(graph, states, v)
+
+
+class SuicideKeepingRuleset(TrompTaylor):
+    """The spec's ruleset with suicide broken on purpose: a stone that removes its own chain
+    stays on the board (the rest of the chain goes)."""
+
+    name = "tromp-taylor-suicide-keeping"
+
+    def apply(self, graph: Graph, states: tuple, v) -> tuple:
+        """The spec's move, with the played stone put back if the move removed it."""
+        after = super().apply(graph, states, v)
+        s = after[-1]
+        if v == PASS or s.board[v] != EMPTY:
+            return after
+        board = s.board[:v] + (states[-1].player,) + s.board[v + 1 :]
+        return (*after[:-1], State(board, s.player, 0))
