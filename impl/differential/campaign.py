@@ -8,7 +8,7 @@ each move played the boards are compared, and at the end of the game the area sc
 
 Random play is steered toward the corners of the rules: a move that captures, a suicide, a
 move recreating an earlier board is preferred when there is one, a move the spec forbids
-(a repetition first, then a suicide, then an occupied point) is tried before the move
+(a repetition that removes no stone of its own first, suicides last, an occupied point now and then) is tried before the move
 played, and some games pass often (never twice in a row before their end).  Each game stops
 at its first disagreement; the first one of each class is shrunk
 (``impl.differential.shrinking``) and kept with the number of times its class was met.
@@ -182,7 +182,7 @@ def replay(contender, graph: Graph, options: Options, attempts: list, tally: Tal
 
 def candidates(spec: SpecGame, rng: random.Random, sample: int = 48) -> dict[str, list]:
     """Points sorted by what they do: capture, suicide, repeat (a legal recreation of an
-    earlier board), plain, and the forbidden ones by reason.  Only steering asks this, so the
+    earlier board), plain, and the forbidden ones (repetitions first, suicides last).  Only steering asks this, so the
     engine's ``move`` (the spec's twin, checked equal by the differential tests) answers it
     fast; the verdict on each move tried is the spec's."""
     s = spec.history[-1]
@@ -193,14 +193,14 @@ def candidates(spec: SpecGame, rng: random.Random, sample: int = 48) -> dict[str
     forbidden_by: dict[str, list] = {}
     for v in points[: max(12, sample * 25 // max(25, spec.graph.order))]:
         after, reason = spec.verdict(v, engine.move)
-        if after is None:
-            forbidden_by.setdefault(reason, []).append(v)
-            continue
         facts = spec.facts(v, engine.move)
+        if after is None:
+            forbidden_by.setdefault(f"{reason} by a suicide" if facts.suicide else reason, []).append(v)
+            continue
         captured = after.board.count(EMPTY) >= s.board.count(EMPTY)
         kind = "suicide" if facts.suicide else "capture" if captured else "repeat" if facts.repeats else "plain"
         sorts[kind].append(v)
-    for reason in sorted(forbidden_by, key=lambda r: ("board" not in r and "position" not in r, r != "suicide")):
+    for reason in sorted(forbidden_by, key=lambda r: ("suicide" in r, "board" not in r and "position" not in r)):
         sorts["forbidden"] += forbidden_by[reason]
     if occupied:
         sorts["forbidden"].append(rng.choice(occupied))
@@ -305,7 +305,17 @@ class Campaign:
             "scores_compared": t.scores,
             "not_compared": sorted(t.skipped),
             "disagreements": [
-                {"kind": f.case.kind, "class": f.case.convention, "count": f.count, "case": f.case.line()}
+                {
+                    "kind": f.case.kind,
+                    "class": f.case.convention,
+                    "count": f.count,
+                    "board": f.case.graph.name,
+                    "moves": f.case.moves_text(),
+                    "disputed": f.case.move_text(),
+                    "spec": f.case.spec,
+                    "engine": f.case.engine,
+                    "case": f.case.line(),
+                }
                 for f in self.findings.values()
             ],
             "faults": [fault.line() for fault in self.faults],

@@ -49,9 +49,13 @@ class Disagreement:
         player, v = self.disputed
         return f"{player} {'pass' if v == PASS else point_name(self.graph, v)}"
 
+    def moves_text(self) -> list[str]:
+        """The moves played before the disputed step, as ``B A1``."""
+        return [f"{p} {'pass' if v == PASS else point_name(self.graph, v)}" for p, v in self.played]
+
     def line(self) -> str:
         """One line: board, moves, disputed step, the spec's verdict, the engine's answer, the class."""
-        played = " ".join(f"{p} {'pass' if v == PASS else point_name(self.graph, v)}" for p, v in self.played)
+        played = " ".join(self.moves_text())
         return (
             f"{self.graph.name}, after [{played}]: {self.kind} {self.move_text()}; spec: {self.spec}; "
             f"engine: {self.engine}; class {self.convention} ({described(self.convention)})"

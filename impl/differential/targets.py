@@ -64,8 +64,9 @@ def engine_campaign(command: str, preset: str, max_side: int = 7, timeout: float
 def implementation_campaign(name: str, preset: str, max_order: int = 12, max_side: int = 7) -> Campaign:
     """A campaign against the ruleset class ``name`` (``module:Class``), under ``preset``."""
     options = preset_options(preset)
+    cls = load_class(name)
     try:
-        contender = RulesetContender(load_class(name), options)
+        contender = RulesetContender(cls, options)
     except (TypeError, ValueError) as error:
         raise ValueError(f"{name} cannot be built with the options of {preset}: {error}") from None
 
