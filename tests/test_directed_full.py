@@ -1,0 +1,156 @@
+"""Source 000's whole game (ko bids, history deletion, unsustainability) on its finite arena:
+the arena against the spec's turn function, the solver against a second one written apart
+(tests/directed_full_brute.py), and mutants of the rules that change a verdict."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from gorules.impl.rulesets.directed import full_arena as fa
+from gorules.impl.rulesets.directed.graphs import digraphs, parse
+from gorules.spec import directed
+from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE, opponent
+
+NONE5 = (None,) * 5
+
+
+def merge(labels: list[tuple]) -> tuple:
+    """The parts of one turn that the arcs of a path decide, put together."""
+    merged = list(NONE5)
+    for label in labels:
+        for k, part in enumerate(label):
+            if part is not None:
+                merged[k] = part
+    return tuple(merged)
+
+
+def arena_turns(arena: fa.FullArena, v: int) -> set:
+    """(spec Turn, next node, colours) of every path from the offer v to the next offer or sink."""
+    found = set()
+    stack = [(v, [], 0)]
+    while stack:
+        u, labels, mask = stack.pop()
+        for w in arena.successors[u]:
+            key = arena.positions[w]
+            step_labels = [*labels, arena.labels[u][w]]
+            step_mask = mask | arena.colour[w] if key[0] == "via" else mask
+            if key[0] in ("offer", "sink"):
+                found.add((as_turn(merge(step_labels)), key, step_mask))
+            else:
+                stack.append((w, step_labels, step_mask))
+    return found
+
+
+def as_turn(label: tuple) -> directed.Turn:
+    """A label (deleted_by, move, amount, winner, reset board) as a spec Turn."""
+    deleted_by, move, amount, winner, reset = label
+    if amount is None:
+        return directed.Turn(move, deleted_by)
+    return directed.Turn(move, deleted_by, directed.KoBid(amount, winner, reset))
+
+
+def spec_turns(graph, arena: fa.FullArena, key: tuple) -> set:
+    """(Turn, next node, colours) of every turn the spec allows from the offer `key`, with the
+    arena's bid menu; resets written as the board they leave (the current one when kept)."""
+    _, board, player, history, e = key
+    state = directed.State(board, player, e, Fraction(0), history)
+    found = set()
+    moves = [PASS, *(v for v in graph.points if board[v] == EMPTY)]
+    for deleted_by in (None, BLACK, WHITE):
+        kept = frozenset() if deleted_by else history
+        for move in moves:
+            bids = [None]
+            if move != PASS:
+                for a in arena.amounts:
+                    bids.append(directed.KoBid(a, None))
+                    for winner in (BLACK, WHITE):
+                        bids += [directed.KoBid(a, winner, r) for r in [None, *sorted(kept)]]
+            for bid in bids:
+                t = directed.Turn(move, deleted_by, bid)
+                s = directed.turn(graph, state, t)
+                assert s is not None, t
+                mask = 0
+                for who, rank in directed.unsustainable_actions(state, t):
+                    mask |= arena.unsustainable_bit(who, fa.SOURCE_ACTIONS[rank - 1])
+                target = arena.bounded(s.board, s.player, s.history, s.black_score - s.white_score)
+                written = t
+                if bid is not None and bid.winner is not None:
+                    written = t._replace(bid=bid._replace(reset_to=s.board))
+                found.add((written, target, mask))
+    return found
+
+
+def offers_of(graph, bids: str, limit: int = 400) -> tuple:
+    """An arena from the empty board at komi 0, and up to `limit` of its offers."""
+    reading = fa.Reading(bids)
+    arena = fa.FullArena(
+        graph, reading, [fa.offer_key(tuple(EMPTY for _ in graph.points), BLACK, frozenset(), Fraction(0))]
+    )
+    return arena, arena.offers()[:limit]
+
+
+def spec_result(graph, arena: fa.FullArena, key: tuple, t: directed.Turn) -> tuple:
+    """The next node and the colours of turn t from the offer `key`, by the spec; a reset to
+    the board the stone made is read as keeping it."""
+    _, board, player, history, e = key
+    state = directed.State(board, player, e, Fraction(0), history)
+    if t.bid is not None and t.bid.reset_to is not None:
+        kept = frozenset() if t.deleted_by else history
+        if t.bid.reset_to not in kept:
+            t = t._replace(bid=t.bid._replace(reset_to=None))
+    s = directed.turn(graph, state, t)
+    assert s is not None, (key, t)
+    mask = 0
+    for who, rank in directed.unsustainable_actions(state, t):
+        mask |= arena.unsustainable_bit(who, fa.SOURCE_ACTIONS[rank - 1])
+    return arena.bounded(s.board, s.player, s.history, s.black_score - s.white_score), mask
+
+
+@pytest.mark.parametrize("name", ["digraph:1:", "digraph:2:", "digraph:2:0>1", "digraph:0>1,1>0"])
+def test_every_arc_of_the_arena_is_a_turn_of_the_spec_and_back(name):
+    """From each offer: the arena's paths to the next offer lead, as spec turns, where the spec
+    says with the spec's unsustainable actions; and the spec's turns lead to exactly the
+    arena's (next node, colours) pairs."""
+    graph = parse(name)
+    arena, offers = offers_of(graph, "units")
+    assert offers
+    for v in offers:
+        key = arena.positions[v]
+        ours = arena_turns(arena, v)
+        for t, target, mask in ours:
+            if target[0] == "offer":
+                assert spec_result(graph, arena, key, t) == (target, mask), (name, key, t)
+        theirs = spec_turns(graph, arena, key)
+        assert {(n, m) for _, n, m in ours} == {(n, m) for _, n, m in theirs}, (name, key)
+
+
+def test_the_arena_reaches_resets_deletions_and_every_bid():
+    graph = parse("digraph:0>1,1>0")
+    arena, _ = offers_of(graph, "halves", 10**6)
+    kinds = {key[0] for key in arena.positions}
+    assert kinds == {"offer", "turn", "answer", "reset", "via", "sink"}
+    amounts = {key[5] for key in arena.positions if key[0] == "answer"}
+    assert amounts == set(fa.menu(2, Fraction(1, 2))) and max(amounts) == Fraction(9, 2)
+    histories = {len(key[3]) for key in arena.positions if key[0] == "offer"}
+    assert min(histories) == 1 and max(histories) == 5
+
+
+def test_the_older_reading_marks_each_stone_and_shifts_the_ranks():
+    graph = parse("digraph:2:")
+    older = fa.FullArena(graph, fa.Reading("zero", "older"), [])
+    source = fa.FullArena(graph, fa.Reading("zero", "source"), [])
+    assert older.unsustainable_bit(BLACK, "place") == older.rank_bits(BLACK)[0]
+    assert older.unsustainable_bit(WHITE, "delete") == older.rank_bits(WHITE)[4]
+    assert source.unsustainable_bit(WHITE, "delete") == source.rank_bits(WHITE)[3]
+    with pytest.raises(ValueError):
+        source.unsustainable_bit(BLACK, "place")
+    assert opponent(BLACK) == WHITE
+
+
+def test_every_small_digraph_builds():
+    for graph in digraphs(2):
+        arena, offers = offers_of(graph, "zero")
+        assert all(arena.successors[v] for v in range(len(arena.positions)))
+        assert offers
