@@ -7,19 +7,34 @@ with SIGKILL; prints the figures that the README quotes.
 Figures: inputs tried, commands run, crashes (a property with a failing input: an exit code
 outside 0/1/2, a traceback, more than one error line, a command over its time bound, an
 internal error from the GTP server), partial files left, orphaned worker processes.
+
+Then the hostile writes: every output flag against every kind of thing at its path (nothing,
+an empty path, a directory, a socket, a FIFO with its reader, links to a file and to a
+directory, a path under a file, a folder where no file can be made and, for the superuser,
+copies of /dev/null and /dev/full), each case's defect counted by class (replaced, silent
+success, wrongly refused, litter, a hidden file named, internal error); hangs and internal
+errors of inputs, worker counts and standard streams; and a sweep signalled with SIGTERM,
+SIGHUP and Ctrl-C (exit code, error lines, partial file, orphaned worker).  ``--parts``
+chooses what runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import signal
+import socket
 import sqlite3
+import stat
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,45 +117,316 @@ def killed_sweep(directory: Path, after_rows: int) -> tuple[int, bool]:
     return len(left), bool(rows) and all(n == 1 for _, n in rows)
 
 
+# ------------------------------------------------------------------ hostile writes
+
+
+FILE, DIRECTORY = "file", "directory"
+WRITERS = [  # a command up to its output flag, and whether the flag names a file or a directory
+    (["count", "grid:1x2", "--out"], FILE),
+    (["count", "grid:1x2", "--json", "--out"], FILE),
+    (["play", "tromp-taylor", "grid:2x2", "--moves", "A1", "--record"], FILE),
+    (["solve", "grid:1x2", "--no-progress", "--certificate"], FILE),
+    (["replay", "grid:2x2", "--moves", "B A1", "--picture"], FILE),
+    (["conjectures", "000", "--points", "1", "--json"], FILE),
+    (["conjectures", "000", "--points", "2", "--pictures"], DIRECTORY),
+    (["readings", "004", "--max-points", "2", "--pictures"], DIRECTORY),
+    (["prove", "well-formedness", "--graph", "path:2", "--pictures"], DIRECTORY),
+    (["fuzz", "--examples", "1", "--out"], DIRECTORY),
+]
+
+
+def kind(path: str) -> str | None:
+    """What is at ``path`` itself (a link is a link), or None."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return None
+    for test, name in ((stat.S_ISLNK, "link"), (stat.S_ISDIR, "directory"), (stat.S_ISREG, "file")):
+        if test(mode):
+            return name
+    return "special"
+
+
+def at_path(name: str, folder: Path) -> str:
+    """Make the thing ``name`` names in ``folder``; the output path that reaches it."""
+    path = folder / "out.svg"
+    if name == "directory":
+        path.mkdir()
+    elif name == "socket":
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(str(path))
+        server.close()
+    elif name in ("null device", "full device"):
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3 if name == "null device" else 7))
+    elif name == "FIFO":
+        os.mkfifo(path)
+    elif name.startswith("link to a"):
+        target = folder / "target"
+        if name.endswith("directory"):
+            target.mkdir()
+        else:
+            target.write_text("before")
+        path.symlink_to(target)
+    elif name == "under a file":
+        (folder / "file").write_text("")
+        path = folder / "file" / "out.svg"
+    elif name == "empty":
+        return ""
+    elif name == "no file can be made":
+        return "/proc/out.svg"
+    return str(path)
+
+
+def expected(name: str, flag: str) -> str:
+    """What a correct command does with an output of this kind at the path: written, an
+    error (a device that fails the write), or refused."""
+    written = {
+        FILE: ("nothing", "null device", "FIFO", "link to a file"),
+        DIRECTORY: ("nothing", "directory", "link to a directory"),
+    }
+    if name == "full device" and flag == FILE:
+        return "error"
+    return "written" if name in written[flag] else "refused"
+
+
+PATH_KINDS = [
+    "nothing",
+    "empty",
+    "directory",
+    "socket",
+    "FIFO",
+    "link to a file",
+    "link to a directory",
+    "under a file",
+    "no file can be made",
+]
+if os.geteuid() == 0:  # device nodes are the superuser's to make
+    PATH_KINDS += ["null device", "full device"]
+
+
+def in_process(argv: list[str]) -> tuple[int, str]:
+    """``gorules ARGV`` in this process: (exit code, stderr)."""
+    from gorules.cli import main as gorules_main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = gorules_main(argv)
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else 2
+    return code, err.getvalue()
+
+
+def write_defect(argv: list[str], flag: str, name: str) -> str | None:
+    """Run one write case in fresh folders; the class of its defect, or None."""
+    with hostile.fresh_directory() as cwd, tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        path = at_path(name, folder)
+        before = kind(path) if path else None
+        reader = subprocess.Popen(["cat", path], stdout=subprocess.DEVNULL) if name == "FIFO" else None
+        try:
+            code, err = in_process([*argv, path])
+        finally:
+            if reader is not None:
+                reader.kill()
+                reader.wait()
+        hostile.COUNTS["commands"] += 1
+        if code not in (0, 1, 2) or "Traceback" in err:
+            return "internal error"
+        if len([line for line in err.splitlines() if ": error: " in line]) != (code == 2):
+            return "error lines"
+        if before not in (None, "file") and kind(path) != before:
+            return "replaced"
+        if ".tmp" in err:
+            return "hidden file named"
+        if list(cwd.iterdir()) or hostile.partial_files(folder):
+            return "litter"
+        want = expected(name, flag)
+        if want == "written" and code == 2:
+            return "wrongly refused"
+        if want != "written" and code != 2:
+            return "silent success"
+    return None
+
+
+def hostile_writes() -> dict:
+    """Every output flag against every kind of thing at its path: cases tried, defects by
+    class, the first case of each class."""
+    tried, defects, first = 0, Counter(), {}
+    for argv, flag in WRITERS:
+        for name in PATH_KINDS:
+            tried += 1
+            defect = write_defect(argv, flag, name)
+            if defect:
+                defects[defect] += 1
+                first.setdefault(defect, f"{' '.join(argv)} onto {name}")
+    return {"cases": tried, "defects": dict(defects), "first": first}
+
+
+def stream_cases(directory: Path) -> list[tuple[str, list[str], dict, Callable]]:
+    """Hangs and internal errors outside the output paths: (name, command, run settings,
+    the check of the finished run)."""
+    gorules = [sys.executable, "-m", "gorules"]
+    fifo = directory / "game.sgf"
+    os.mkfifo(fifo)
+    records = directory / "records"
+    records.mkdir()
+    (records / "good.sgf").write_text("(;SZ[9];B[cc];W[dd])")
+    os.mkfifo(records / "pipe.sgf")
+    ascii_only = {"env": {**os.environ, "PYTHONIOENCODING": "ascii"}}
+
+    def shell(redirection: str, argv: list[str]) -> list[str]:
+        return ["sh", "-c", f'exec "$@" {redirection}', "sh", *gorules, *argv]
+
+    sweep = ["sweep", "going-first-is-good", "--graphs", "paths:1-3", "--db", str(directory / "capped.sqlite")]
+    return [
+        ("replay-sgf on a FIFO", [*gorules, "replay-sgf", str(fifo)], {}, lambda done: done.returncode == 2),
+        ("a FIFO in a folder of records", [*gorules, "replay-sgf", str(records)], {}, lambda d: d.returncode == 0),
+        ("a million workers", [*gorules, *sweep, "--workers", "1000000"], {}, lambda done: done.returncode == 0),
+        ("an ASCII terminal", [*gorules, "count", "grid:1xn"], ascii_only, lambda done: done.returncode == 0),
+        ("stdin closed", shell("<&-", ["gtp"]), {}, lambda done: done.returncode == 0),
+        ("stderr closed", shell("2>&-", ["count", "grid:0x0x"]), {}, lambda done: done.stdout == ""),
+    ]
+
+
+def stream_defects() -> dict:
+    """Run each case of :func:`stream_cases` (a run over 120 s is a hang)."""
+    defects, failed = Counter(), []
+    with tempfile.TemporaryDirectory() as directory:
+        cases = stream_cases(Path(directory))
+        for name, command, settings, check in cases:
+            try:
+                done = subprocess.run(command, capture_output=True, text=True, timeout=120, **settings)
+            except subprocess.TimeoutExpired:
+                defects["hang"] += 1
+                failed.append(name)
+                continue
+            if done.returncode == 3 or "Traceback" in done.stderr:
+                defects["internal error"] += 1
+                failed.append(name)
+            elif not check(done):
+                defects["wrong answer"] += 1
+                failed.append(name)
+    return {"cases": len(cases), "defects": dict(defects), "failed": failed}
+
+
+SIGNALS = [("SIGTERM", signal.SIGTERM, False, 143), ("SIGHUP", signal.SIGHUP, False, 129)]
+SIGNALS += [("Ctrl-C", signal.SIGINT, True, 130)]
+
+
+def signal_defects() -> dict:
+    """A sweep on two workers signalled part way, once per signal: a wrong exit code, more
+    than one error line, a summary or temporary file left, or a worker left running."""
+    from tests.test_hostile_writes import Signalled, results
+
+    defects, failed = Counter(), []
+    for name, number, group, code in SIGNALS:
+        with tempfile.TemporaryDirectory() as scratch:
+            folder = Path(scratch)
+            db, out = folder / "signalled.sqlite", folder / "summary.json"
+            argv = ["sweep", "going-first-is-good", "--graphs", hostile.KILL_FAMILY, "--db", str(db)]
+            sweep = Signalled([*argv, "--workers", "2", "--json", "--out", str(out)], folder)
+            sweep.wait_until(lambda sweep=sweep, db=db: results(db) >= 1 and len(sweep.workers) >= 2)
+            exit_code, _, stderr = sweep.signal(number, group)
+            for defect, found in (
+                ("exit code", exit_code != code),
+                ("error lines", len(stderr.strip().splitlines()) != 1),
+                ("partial file", out.exists() or bool(hostile.partial_files(folder))),
+                ("orphaned worker", bool(sweep.left())),
+            ):
+                if found:
+                    defects[defect] += 1
+                    failed.append(f"{name}: {defect}")
+    return {"cases": len(SIGNALS), "defects": dict(defects), "failed": failed}
+
+
+PARTS = ("properties", "gtp", "kills", "writes", "streams", "signals")
+
+
+def parts(text: str) -> tuple[str, ...]:
+    """The comma-separated parts of the campaign to run."""
+    chosen = tuple(p.strip() for p in text.split(",") if p.strip())
+    unknown = [p for p in chosen if p not in PARTS]
+    if unknown or not chosen:
+        raise argparse.ArgumentTypeError(f"parts are {', '.join(PARTS)}; got {text!r}")
+    return chosen
+
+
+def run_properties(examples: int, figures: dict) -> None:
+    """The properties of tests/hostile_inputs.py, ``examples`` inputs each."""
+    for name, strategy, check in PROPERTIES:
+        before = dict(hostile.COUNTS)
+        failure = run_property(strategy, check, examples)
+        tried = hostile.COUNTS["inputs"] - before.get("inputs", 0)
+        figures["properties"][name] = {"inputs": tried, "failure": failure}
+        figures["crashes"] += failure is not None
+        print(f"{name:18} {tried:7,} inputs  {'FAILED: ' + failure if failure else 'no failure'}", flush=True)
+
+
+def run_kills(kills: int) -> tuple[int, bool]:
+    """``kills`` sweeps killed with SIGKILL: (workers left, every result stored once)."""
+    orphans, once = 0, True
+    for kill in range(kills):
+        with tempfile.TemporaryDirectory() as directory:
+            left, exactly_once = killed_sweep(Path(directory), after_rows=2 + kill)
+        orphans += left
+        once = once and exactly_once
+    print(f"{'killed sweeps':18} {kills:7,} killed, {orphans} workers left, each result once: {once}", flush=True)
+    return orphans, once
+
+
+def defect_line(name: str, found: dict) -> str:
+    """One line of a part's cases and defects by class."""
+    classes = ", ".join(f"{n} {c}" for c, n in sorted(found["defects"].items())) or "none"
+    return f"{name:18} {found['cases']:7,} cases, defects: {classes}"
+
+
 def main() -> None:
     """Run the campaign and print its figures (and JSON with --json)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=300, help="inputs per property (default 300)")
     parser.add_argument("--gtp-commands", type=int, default=100_000, help="length of the random GTP session")
     parser.add_argument("--kills", type=int, default=3, help="sweeps killed with SIGKILL (default 3)")
+    parser.add_argument(
+        "--parts", type=parts, default=PARTS, help=f"comma-separated parts to run (default all: {','.join(PARTS)})"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     started = time.perf_counter()
     figures: dict = {"properties": {}, "crashes": 0}
-    for name, strategy, check in PROPERTIES:
-        before = dict(hostile.COUNTS)
-        failure = run_property(strategy, check, args.examples)
-        tried = hostile.COUNTS["inputs"] - before.get("inputs", 0)
-        figures["properties"][name] = {"inputs": tried, "failure": failure}
-        figures["crashes"] += failure is not None
-        print(f"{name:18} {tried:7,} inputs  {'FAILED: ' + failure if failure else 'no failure'}", flush=True)
-    counts = run_session(args.gtp_commands, seed=2026, graph="grid:4x4")
-    print(f"{'GTP session':18} {counts['commands']:7,} commands, the board the spec's after each", flush=True)
-    orphans, once = 0, True
-    for kill in range(args.kills):
-        with tempfile.TemporaryDirectory() as directory:
-            left, exactly_once = killed_sweep(Path(directory), after_rows=2 + kill)
-        orphans += left
-        once = once and exactly_once
-    print(f"{'killed sweeps':18} {args.kills:7,} killed, {orphans} workers left, each result once: {once}", flush=True)
+    orphans, once, session = 0, True, 0
+    if "properties" in args.parts:
+        run_properties(args.examples, figures)
+    if "gtp" in args.parts:
+        session = run_session(args.gtp_commands, seed=2026, graph="grid:4x4")["commands"]
+        print(f"{'GTP session':18} {session:7,} commands, the board the spec's after each", flush=True)
+    if "kills" in args.parts:
+        orphans, once = run_kills(args.kills)
+    for name, part, run in (
+        ("hostile writes", "writes", hostile_writes),
+        ("streams, hangs", "streams", stream_defects),
+        ("signals", "signals", signal_defects),
+    ):
+        if part in args.parts:
+            figures[part] = run()
+            print(defect_line(name, figures[part]), flush=True)
+            orphans += figures[part]["defects"].get("orphaned worker", 0)
+    defects = sum(sum(figures[p]["defects"].values()) for p in ("writes", "streams", "signals") if p in figures)
     figures.update(
         inputs=hostile.COUNTS["inputs"],
-        commands=hostile.COUNTS["commands"] + counts["commands"],
-        gtp_session=counts["commands"],
+        commands=hostile.COUNTS["commands"] + session,
+        gtp_session=session,
         partial_files=sum(1 for p in figures["properties"].values() if p["failure"] and "partial" in p["failure"]),
-        killed_sweeps=args.kills,
+        killed_sweeps=args.kills if "kills" in args.parts else 0,
         orphaned_processes=orphans,
         results_exactly_once=once,
+        defects=defects,
         seconds=round(time.perf_counter() - started, 1),
     )
     print(
         f"inputs tried {figures['inputs']:,}; commands run {figures['commands']:,}; crashes {figures['crashes']}; "
-        f"partial files {figures['partial_files']}; orphaned processes {orphans}; {figures['seconds']} s"
+        f"partial files {figures['partial_files']}; orphaned processes {orphans}; defects {defects}; "
+        f"{figures['seconds']} s"
     )
     print("reproduce: python benchmarks/hostile_campaign.py " + " ".join(sys.argv[1:]))
     if args.json:

@@ -231,6 +231,19 @@ def test_an_output_where_no_file_can_be_made_is_refused_before_the_work():
     assert time.perf_counter() - started < 10
 
 
+@pytest.mark.parametrize(
+    "argv", [["fuzz", "--examples", "1", "--out"], ["conjectures", "000", "--points", "2", "--pictures"]]
+)
+def test_a_directory_flag_takes_an_existing_directory(argv, tmp_path):
+    """A flag naming a directory of files takes one that is there: no error, nothing left
+    half-written, and ``fuzz --out DIR`` names no result file (it once did, and failed)."""
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    code, _, err = run_cli([*argv, str(folder)], tmp_path)
+    assert code in (0, 1), err
+    assert ": error:" not in err and folder.is_dir()
+
+
 def test_pictures_into_a_linked_directory_keep_the_link(tmp_path):
     """``--pictures LINK`` to a directory: the pictures go into the directory, the link stays."""
     target = tmp_path / "pictures"

@@ -20,6 +20,12 @@ from gorules.errors import UsageError
 from gorules.impl.differential.fuzzing import fuzz, write_disagreements
 
 
+def disagreements_folder(text: str) -> Path:
+    """``--out DIR``: a directory that is there or can be made, checked at once (a Path,
+    not a string: this ``--out`` names no result file for :func:`gorules.flags.emit`)."""
+    return Path(flags.output_directory(text))
+
+
 def register(subparsers) -> None:
     """Add the ``fuzz`` subcommand."""
     parser = subparsers.add_parser(
@@ -40,7 +46,8 @@ def register(subparsers) -> None:
     parser.add_argument("--max-side", type=int, default=19, metavar="N", help="largest grid side (default 19)")
     parser.add_argument(
         "--out",
-        default="fuzz-disagreements",
+        type=disagreements_folder,
+        default=Path("fuzz-disagreements"),
         metavar="DIR",
         help="where disagreements are written as vectors (default fuzz-disagreements/; here --out names this "
         "directory, not a file for the result)",
@@ -58,7 +65,7 @@ def check_arguments(args) -> None:
         raise UsageError(f"--points must be between 1 and 64, got {flags.largest(args)}")
     if not 1 <= args.max_side <= 25:
         raise UsageError(f"--max-side must be between 1 and 25, got {args.max_side}")
-    problem = flags.output_problem(str(args.out), directory=True)
+    problem = flags.output_problem(str(args.out), directory=True)  # the default is checked here
     if problem:
         raise UsageError(f"--out {str(args.out)!r} cannot be written: {problem}")
 
@@ -83,7 +90,7 @@ def run(args) -> int:
     report = fuzz(args.examples, args.seed, progress, max_order=flags.largest(args), max_side=args.max_side)
     elapsed = time.perf_counter() - start
     bar.close()
-    written = write_disagreements(report, Path(args.out)) if report.disagreements else []
+    written = write_disagreements(report, args.out) if report.disagreements else []
     lines = [
         f"{report.examples} examples, {report.moves} moves compared, "
         f"{len(report.disagreements)} disagreements ({elapsed:.1f} s)"
