@@ -2,20 +2,13 @@
 
 The test is the compiled core's ("can the player to move force a final value of at least
 t?", ``impl/kernels/solve.py``), decided by Nagai's df-pn instead of iterative deepening.
-Every node is seen from its player to move: its proof number ``pn`` estimates the work to
-show that the mover reaches the threshold, its disproof number ``dn`` the work to show the
-opponent prevents it.  A node's pn is the smallest dn of its children (one refuted child
-suffices).  Its dn must count that every child has to succeed: df-pn takes the sum of
-their pn, weak proof-number search (Ueda et al., the default here, ``WEAK``) the largest
-plus one for each other open child.  The positions of a line of Go transpose into each
-other everywhere, and the sum counts a shared subtree once per path to it, so that the
-root's numbers grow past any meaning and the thresholds with them, where the weak rule's
-stay small (docs/solver.md, "Why the weak rule").  A node is searched
-while pn and dn stay below the thresholds its parent gave it, on the child of smallest dn,
-with thresholds ``thdn(child) = min(thpn, dn2 + 1 + dn2 / 4)`` (dn2 the second smallest
-dn: the 1 + ε trick of Pawlewicz and Lew with ε = 1/4, which keeps the search from
-switching back and forth between two children of close dn) and ``thpn(child) = thdn -
-(open children - 1)`` (weak; with the sum, ``thdn - dn + pn(child)``).
+The proof-number rules (a node's numbers from its children's, the weak rule for dn by
+default, ``WEAK``, or the sum, ``SUM``, and the chosen child's thresholds with the 1 + ε
+trick) are ``kernels.proof_numbers``'s, shared with the Ultimate/Fundamental search; this
+module is the walk over Tromp–Taylor's positions.  The sum counts a shared subtree once
+per path to it, and the positions of a line of Go transpose into each other everywhere, so
+that the root's numbers grow past any meaning and the thresholds with them, where the weak
+rule's stay small (docs/solver.md, "Why the weak rule").
 
 Soundness under superko.  The numbers of undecided nodes are heuristics: they are stored
 per state (board, player to move, passes, threshold) whatever the history, and a wrong
@@ -42,6 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from gorules.impl.kernels.proof_numbers import NO_STATUS, OPEN, child_thresholds, combine
 from gorules.impl.kernels.solve import (
     C_SITUATIONAL,
     C_STONE,
@@ -104,9 +98,10 @@ WIDTH = 66
 """Children per frame: at most 64 points and the pass."""
 
 # B[0..3]: per frame and child, its pn, dn, status and the history key its move pushes (0: none)
-OPEN, REPEATS, SUCCEEDS, FAILS = 0, 1, 2, 3
-"""A child's status: undecided; not a move (its position repeats the history); decided
-for its own mover (the move is refuted); decided against its mover (the move wins)."""
+REPEATS, SUCCEEDS, FAILS = 1, 2, 3
+"""A child's status beside ``OPEN`` (undecided, ``kernels.proof_numbers``): not a move (its
+position repeats the history); decided for its own mover (the move is refuted); decided
+against its mover (the move wins)."""
 # B[4]: per frame
 D_THPN, D_THDN, D_PN, D_DN, D_OPEN = range(5)
 DS_SIZE = 5
@@ -354,28 +349,9 @@ def _select(A, B, ply):
     hset_keys, hset_index, q_count, q_xor, st = A[6], A[7], A[8], A[9], A[10]
     fi, fu, perm = A[24], A[25], A[4]
     cpn, cdn, cstatus, ckey, ds = B[0], B[1], B[2], B[3], B[4]
-    pn = INF
-    dn2 = INF
-    dn = 0
-    largest = 0
-    best = -1
-    left = 0
-    for i in range(fi[ply, F_COUNT]):
-        if cstatus[ply, i] != OPEN:
-            continue
-        left += 1
-        d = cdn[ply, i]
-        if d < pn:
-            dn2 = pn
-            pn = d
-            best = i
-        elif d < dn2:
-            dn2 = d
-        dn = min(dn + cpn[ply, i], INF - 1)
-        largest = max(largest, cpn[ply, i])
     weak = B[6][R_RULE] == WEAK
-    if weak:
-        dn = min(largest + left - 1, INF - 1)
+    # No child here is decisive: a refuted move decides its node where it is found.
+    pn, dn, best, dn2, left = combine(ply, fi[ply, F_COUNT], cstatus, cpn, cdn, NO_STATUS, weak, INF, INF - 1)
     ds[ply, D_PN] = pn
     ds[ply, D_DN] = dn
     if pn >= ds[ply, D_THPN] or dn >= ds[ply, D_THDN]:
@@ -391,13 +367,10 @@ def _select(A, B, ply):
             numbers[slot, N_PN] = pn
             numbers[slot, N_DN] = dn
         return RETURN
-    eps = B[6][R_EPS]
     c = ply + 1
-    if weak:
-        ds[c, D_THPN] = min(ds[ply, D_THDN] - left + 1, INF - 1)
-    else:
-        ds[c, D_THPN] = min(ds[ply, D_THDN] - dn + cpn[ply, best], INF - 1)
-    ds[c, D_THDN] = min(ds[ply, D_THPN], dn2 + 1 + (dn2 >> eps) if eps < 63 and dn2 < INF else dn2 + 1)
+    ds[c, D_THPN], ds[c, D_THDN] = child_thresholds(
+        ds[ply, D_THPN], ds[ply, D_THDN], dn, dn2, left, cpn[ply, best], weak, B[6][R_EPS], INF, INF - 1
+    )
     key = ckey[ply, best]
     pushed = 0
     if key != U0 and _find(hset_keys, hset_index, key) < 0:

@@ -6,14 +6,14 @@ and the same table of proofs with their history condition (Q, D; reused at a his
 if H ∩ Q = D) as the depth-first kernel, which this one calls for all of that; only the
 order in which the tree is searched differs.
 
-Every node is seen from its player to move: its proof number ``pn`` estimates the work to
-show that she reaches her goal, its disproof number ``dn`` the work to show she does not.
-Her pn is the least dn of her children (one child that cannot reach its goal suffices); her
-dn, by the rule of weak proof-number search (as ``kernels.dfpn``), is the largest pn of the
-open children plus one for each other open child.  A node is searched while its numbers
-stay below the thresholds its parent gave it, always in the child of least dn, which gets
-the thresholds dn < min(thpn, dn₂ + 1 + dn₂/4) (dn₂ the second least: the 1 + ε trick) and
-pn < thdn − (open children − 1).  New children start at (1, 1).
+The proof-number rules are ``kernels.proof_numbers``'s, the same as Tromp–Taylor's df-pn
+(``kernels.dfpn``) with the weak rule: a node's pn is the least dn of its children (one
+child that cannot reach its goal suffices), its dn the largest pn of the open children plus
+one for each other open child, and the child of least dn is searched under the thresholds
+of the 1 + ε trick with ε = 1/4.  New children start at (1, 1).  The walk is this game's
+own: its positions are board numbers of the game's table with prisoners, delays and a
+history of boards, where Tromp–Taylor's are bit masks under a score threshold, and a
+compiled kernel calls its game's steps directly, not through function values.
 
 **Sound under superko.**  The numbers of undecided nodes are heuristics: they are kept in a
 table of numbers under a hash of the position and of its history that every automorphism
@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from gorules.impl.kernels.proof_numbers import OPEN, child_thresholds, combine
 from gorules.impl.kernels.ultimate import (
     F_AFTER_HINT,
     F_BARRED,
@@ -70,8 +71,11 @@ S_PN, S_DN = 14, 15
 """Where a node that returns undecided leaves its numbers (``st`` beyond the kernel's)."""
 ST_SIZE = 16
 ENTER, EXPAND, SELECT, RETURN = range(4)
-OPEN, REACHED, FAILED = range(3)
-"""A child's status: undecided, known to reach its goal, known not to."""
+REACHED, FAILED = 1, 2
+"""A child's status beside ``OPEN`` (undecided, ``kernels.proof_numbers``): known to reach
+its goal, known not to."""
+EPSILON_SHIFT = 2
+"""ε = 1/4 in the 1 + ε trick of the chosen child's thresholds."""
 
 _MIX = np.uint64(0x9E3779B97F4A7C15)
 
@@ -145,32 +149,6 @@ def _child_hash(game, zobrist, ply, k, board, player, diff, ult, first, draw, go
 
 
 @kernel
-def _totals(ply, moves, status, cpn, cdn):
-    """The node's (pn, dn), its child of least dn, and the second least dn."""
-    pn, best, second = INF, -1, INF
-    largest, open_ = np.int64(0), 0
-    for i in range(moves[ply]):
-        s = status[ply, i]
-        if s == FAILED:
-            return np.int64(0), INF, i, INF
-        if s == OPEN:
-            open_ += 1
-            if cpn[ply, i] > largest:
-                largest = cpn[ply, i]
-            if cdn[ply, i] < pn:
-                second = pn
-                pn, best = cdn[ply, i], i
-            elif cdn[ply, i] < second:
-                second = cdn[ply, i]
-    if open_ == 0:
-        return INF, np.int64(0), -1, INF
-    dn = largest + open_ - 1
-    if dn > INF:
-        dn = INF
-    return pn, dn, best, second
-
-
-@kernel
 def _search(game, tables, numbers, zobrist, stack, st):
     """Run the search from the state in ``stack``/``st`` until it finishes, overflows or
     spends ``st[S_LIMIT]`` nodes; returns FINISHED (answer in st[S_RESULT]), OVERFLOWED or
@@ -229,7 +207,7 @@ def _search(game, tables, numbers, zobrist, stack, st):
             moves[ply] = m
             action = SELECT
         elif action == SELECT:
-            pn, dn, best, second = _totals(ply, moves, status, cpn, cdn)
+            pn, dn, best, second, open_ = combine(ply, moves[ply], status, cpn, cdn, FAILED, True, INF, INF)
             b, p, d = board[ply], player[ply], diff[ply]
             key = _key(b, p, ult[ply], first[ply], draw[ply], goal[ply])
             if pn == 0 or dn == 0:
@@ -246,14 +224,9 @@ def _search(game, tables, numbers, zobrist, stack, st):
             child = ply + 1
             if child >= board.shape[0]:
                 return OVERFLOWED
-            open_ = 0
-            for i in range(moves[ply]):
-                if status[ply, i] == OPEN:
-                    open_ += 1
-            limit = second + 1 + second // 4
-            thdn[child] = min(thpn[ply], limit)  # the child's dn is the node's pn
-            room = thdn[ply] - (open_ - 1)
-            thpn[child] = room if room < INF else INF
+            thpn[child], thdn[child] = child_thresholds(
+                thpn[ply], thdn[ply], dn, second, open_, cpn[ply, best], True, EPSILON_SHIFT, INF, INF
+            )  # the child's dn is the node's pn
             current[ply] = best
             k = move_at[ply, best]
             c, nb, nd, nu, nf, nr = _child(game, ply, k, board, player, diff, ult, first, draw, goal)
