@@ -1,0 +1,253 @@
+"""The verification conditions of the unbounded proofs, one function per obligation.
+
+Each builder takes the rules (the spec's or a mutant's) and a mode and returns a
+:class:`Query`: facts, a goal, and the terms a model is read back through.  In ``proof``
+mode each ``reaches`` is a predicate with its closure and the minimality instances the
+argument needs (``proofs/unbounded_logic.py``); the query is proved when facts ∧ ¬goal is
+unsatisfiable.  In ``model`` mode each ``reaches`` is made exact by ranks (or, for a
+greatest fixed point, by the dual ranks), the graph has no loops, and a model of
+facts ∧ ¬goal is a concrete counterexample, replayed on the spec by :func:`replay`.
+
+Every builder is over an arbitrary relation ↔ unless its obligation says ``undirected``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import z3
+
+from gorules.proofs import unbounded_logic as U
+from gorules.proofs import unbounded_rules as UR
+from gorules.spec import tromp_taylor as tt
+from gorules.spec.graph import Graph
+
+PROOF, MODEL = "proof", "model"
+
+
+@dataclass
+class Query:
+    """facts ∧ ¬goal is what the solver is asked; ``boards``, ``points`` and ``player``
+    name the terms a model is read through."""
+
+    facts: list
+    goal: z3.BoolRef
+    boards: dict = field(default_factory=dict)
+    points: dict = field(default_factory=dict)
+    player: z3.ExprRef | None = None
+
+
+def reaching_facts(reachings, mode: str) -> list:
+    """Closure of each predicate (proof mode), or exactness (model mode)."""
+    if mode == PROOF:
+        return [R.closure() for R in reachings]
+    return [fact for R in reachings for fact in R.exact()] + [U.no_loops()]
+
+
+def spec_reaching(name: str, board: U.Board) -> U.Reaching:
+    """reaches(board, ·, Empty) with the spec's definition (the statement's own copy)."""
+    return U.Reaching(name, board, U.EMPTY)
+
+
+# --- the core lemma --------------------------------------------------------------------
+
+
+def emptying_query(rules: UR.Rules, mode: str) -> Query:
+    """Emptying preserves reaching: for boards b ⊇ b' (b' is b with some stones removed),
+    the set S = {u : b'(u) = b(u) ≠ Empty ⇒ reaches(b', u, Empty)} is closed under the rules
+    of reaches(b, ·, Empty); so, by minimality, it contains every point that reaches on b."""
+    b, small = U.board_symbol("b"), U.board_symbol("b_emptied")
+    R_small = spec_reaching("R_emptied", small)
+    R_b = spec_reaching("R_b", b)
+
+    def S(u):
+        return z3.Implies(z3.And(small(u) == b(u), b(u) != U.EMPTY), R_small(u))
+
+    facts = [U.every_point("e_x", lambda x: U.emptied(small, b, x)), R_small.closure()]
+    return Query(facts, R_b.closed(S), {"b": b, "b emptied": small})
+
+
+# --- T1 --------------------------------------------------------------------------------
+
+
+def move_facts(move: UR.Placed, mode: str) -> list:
+    """The facts about the move's reaches: closure and the emptying lemma along the clearings."""
+    facts = reaching_facts(move.reachings, mode)
+    if mode == PROOF and len(move.reachings) == 2:
+        facts.append(U.emptying(*move.reachings))
+    return facts
+
+
+def step_query(rules: UR.Rules, mode: str) -> Query:
+    """T1's step: a move on an empty point of a well-formed board leaves a well-formed board."""
+    b, p, m = U.board_symbol("b"), z3.Const("p", U.Colour), z3.Const("m", U.Point)
+    move = UR.placed(b, p, m, rules, "s")
+    R0 = spec_reaching("R_before", b)
+    R_after = spec_reaching("R_after", move.result)
+    facts = [U.is_player(p), b(m) == U.EMPTY, U.well_formed(R0)]
+    facts += reaching_facts([R0, R_after], mode) + move_facts(move, mode)
+    if mode == PROOF:
+        facts.append(U.emptying(move.reachings[-1], R_after))
+    boards = {"well-formed board": b, "after the move": move.result}
+    return Query(facts, U.well_formed(R_after), boards, {"m": m}, p)
+
+
+def replay_query(rules: UR.Rules, mode: str) -> Query:
+    """T1's converse, one stone: for a well-formed board b, a board c made of some of b's
+    stones, and a point u empty on c with a stone q = b(u), q playing u on c gives c[u ↦ q]."""
+    b, c, u = U.board_symbol("b"), U.board_symbol("c"), z3.Const("u", U.Point)
+    q = b(u)
+    R0 = spec_reaching("R_whole", b)
+    move = UR.placed(c, q, u, rules, "r")
+    grown = U.update(c, u, q)
+    facts = [U.well_formed(R0), U.every_point("r_x", lambda x: U.emptied(c, b, x)), c(u) == U.EMPTY, q != U.EMPTY]
+    facts += reaching_facts([R0], mode) + move_facts(move, mode)
+    if mode == PROOF:
+        facts.append(U.emptying(R0, move.reachings[0]))
+    goal = U.every_point("r_y", lambda x: move.result(x) == grown(x))
+    boards = {"well-formed board": b, "part of it": c, "after replaying a stone": move.result}
+    return Query(facts, goal, boards, {"u": u}, q)
+
+
+# --- T3 --------------------------------------------------------------------------------
+
+
+def characterized(b1: U.Board, p) -> tuple[U.Board, list]:
+    """The board T3 says the move gives, with its own copies of reaches: Empty where
+    b'(v) = p* and ¬reaches(b', v, Empty), or b'(v) = p and ¬reaches(clear(b', p*), v, Empty)."""
+    S1 = spec_reaching("T3_R1", b1)
+    cb = U.clear(b1, U.opponent(p), S1)
+    S2 = spec_reaching("T3_R2", cb)
+
+    def board(v):
+        dies = z3.Or(z3.And(b1(v) == U.opponent(p), z3.Not(S1(v))), z3.And(b1(v) == p, z3.Not(S2(v))))
+        return z3.If(dies, U.EMPTY, b1(v))
+
+    return board, [S1, S2]
+
+
+def characterization_query(rules: UR.Rules, mode: str) -> Query:
+    """T3 corrected: for every board, player and empty point, the move's board is the one
+    the characterization describes (each side with its own copies of reaches)."""
+    b, p, m = U.board_symbol("b"), z3.Const("p", U.Colour), z3.Const("m", U.Point)
+    move = UR.placed(b, p, m, rules, "c")
+    expected, copies = characterized(U.update(b, m, p), p)
+    facts = [U.is_player(p), b(m) == U.EMPTY] + move_facts(move, mode) + reaching_facts(copies, mode)
+    if mode == PROOF:
+        for R, S in zip(move.reachings, copies):
+            facts += [R.least_within(S), S.least_within(R)]
+    goal = U.every_point("t3_v", lambda v: move.result(v) == expected(v))
+    boards = {"board": b, "after the move": move.result}
+    return Query(facts, goal, boards, {"m": m}, p)
+
+
+def characterization_as_written_query(rules: UR.Rules, mode: str) -> Query:
+    """T3 as written at the played point: the conditions read b_i(m), which is Empty, so the
+    sentence says b_{i+1}(m) = b_i(m) = Empty."""
+    b, p, m = U.board_symbol("b"), z3.Const("p", U.Colour), z3.Const("m", U.Point)
+    move = UR.placed(b, p, m, rules, "w")
+    facts = [U.is_player(p), b(m) == U.EMPTY] + move_facts(move, mode)
+    boards = {"board": b, "after the move": move.result}
+    return Query(facts, move.result(m) == U.EMPTY, boards, {"m": m}, p)
+
+
+# --- T2 --------------------------------------------------------------------------------
+
+
+def definedness_query(rules: UR.Rules, mode: str) -> Query:
+    """T2 corrected, for every history: with H any set of earlier boards containing b, a
+    move v (a point, or Pass) extends the game iff v = Pass, or b(v) = Empty and the next
+    board is not in H.  It rests on the partiality of move alone: ⊥ exactly on occupied
+    points (under ``occupied-overwrite``, never)."""
+    b, p, v = U.board_symbol("b"), z3.Const("p", U.Colour), z3.Const("v", U.Point)
+    is_pass = z3.Bool("v_is_pass")
+    move = UR.placed(b, p, v, rules, "d")
+    next_is_new = z3.Bool("next_board_is_new")  # the next board ∉ H (H is arbitrary)
+    defined = z3.Or(is_pass, z3.BoolVal(True) if rules.overwrite else b(v) == U.EMPTY)
+    extends = z3.And(defined, z3.Implies(z3.Not(is_pass), next_is_new))
+    condition = z3.Or(is_pass, z3.And(b(v) == U.EMPTY, next_is_new))
+    facts = [U.is_player(p)] + move_facts(move, mode)
+    boards = {"board": b, "after the move": move.result}
+    return Query(facts, extends == condition, boards, {"v": v}, p)
+
+
+# --- replay on the spec ------------------------------------------------------------------
+
+
+def well_formed_on(graph: Graph, b: tuple) -> bool:
+    """Every point reaches Empty, by the spec."""
+    return tt.reaching(graph, b, tt.EMPTY) == frozenset(graph.points)
+
+
+def hypotheses(obligation: str, graph: Graph, case: dict) -> bool:
+    """Whether the concrete case meets the obligation's hypotheses, by the spec."""
+    boards, points = case["boards"], case["points"]
+    if obligation == "emptying":
+        b, small = boards["b"], boards["b emptied"]
+        return all(small[x] in (b[x], tt.EMPTY) for x in graph.points)
+    if obligation == "replay":
+        b, c, u = boards["well-formed board"], boards["part of it"], points["u"]
+        part = all(c[x] in (b[x], tt.EMPTY) for x in graph.points)
+        return well_formed_on(graph, tuple(b)) and part and c[u] == tt.EMPTY != b[u]
+    if obligation == "step":
+        b = boards["well-formed board"]
+        return well_formed_on(graph, tuple(b)) and b[points["m"]] == tt.EMPTY
+    if obligation in ("characterization", "characterization-as-written"):
+        return boards["board"][points["m"]] == tt.EMPTY
+    return obligation == "definedness"
+
+
+def conclusion(obligation: str, graph: Graph, case: dict, rules: UR.Rules) -> bool:
+    """Whether the obligation's conclusion holds on the concrete case, recomputed with the
+    spec (and the mutant's move), never with the solver's values."""
+    boards, points, p = case["boards"], case["points"], case["player"]
+    if obligation == "emptying":
+        b, small = tuple(boards["b"]), tuple(boards["b emptied"])
+        kept = [u for u in tt.reaching(graph, b, tt.EMPTY) if small[u] == b[u] != tt.EMPTY]
+        return all(tt.reaches(graph, small, u, tt.EMPTY) for u in kept)
+    if obligation == "replay":
+        b, c, u = tuple(boards["well-formed board"]), tuple(boards["part of it"]), points["u"]
+        return UR.concrete_placed(graph, c, b[u], u, rules) == tt.update(c, u, b[u])
+    b = tuple(boards.get("board") or boards["well-formed board"])
+    if obligation == "step":
+        return well_formed_on(graph, UR.concrete_placed(graph, b, p, points["m"], rules))
+    if obligation == "characterization":
+        m = points["m"]
+        return UR.concrete_placed(graph, b, p, m, rules) == spec_characterized(graph, b, p, m)
+    if obligation == "characterization-as-written":
+        return UR.concrete_placed(graph, b, p, points["m"], rules)[points["m"]] == tt.EMPTY
+    if obligation == "definedness":
+        v = points["v"]
+        defined = rules.overwrite or tt.move(graph, tt.State(b, p, 0), v) is not None
+        return defined == (b[v] == tt.EMPTY)
+    raise ValueError(f"no replay for {obligation!r}")
+
+
+def replay(obligation: str, graph: Graph, case: dict, rules: UR.Rules) -> bool:
+    """Whether the obligation's statement holds on the concrete case: its hypotheses fail,
+    or its conclusion holds."""
+    return not hypotheses(obligation, graph, case) or conclusion(obligation, graph, case, rules)
+
+
+def spec_characterized(graph: Graph, b: tuple, p: str, m: int) -> tuple:
+    """T3's right-hand side computed with the spec."""
+    b1 = tt.update(b, m, p)
+    cb = tt.clear(graph, b1, tt.opponent(p))
+    return tuple(
+        tt.EMPTY
+        if (b1[v] == tt.opponent(p) and not tt.reaches(graph, b1, v, tt.EMPTY))
+        or (b1[v] == p and not tt.reaches(graph, cb, v, tt.EMPTY))
+        else b1[v]
+        for v in graph.points
+    )
+
+
+BUILDERS: dict[str, Callable[[UR.Rules, str], Query]] = {
+    "emptying": emptying_query,
+    "step": step_query,
+    "replay": replay_query,
+    "characterization": characterization_query,
+    "characterization-as-written": characterization_as_written_query,
+    "definedness": definedness_query,
+}

@@ -1,0 +1,130 @@
+"""The rules of play over every graph (``proofs/unbounded_logic.py``), and their mutants,
+both symbolically and on one concrete graph.
+
+A :class:`Rules` names the broken rule of a mutant, or none for the spec.  :func:`placed`
+builds the boards of a stone move, b[m ↦ p] and the two clearings, with one ``Reaching``
+per board that a clearing consults; :func:`concrete_placed` computes the same on a
+concrete graph with the spec's ``reaching`` (or the source's literal one, or the greatest
+fixed point), so that every model a solver finds is replayed on ``spec/tromp_taylor.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from gorules.proofs import unbounded_logic as U
+from gorules.spec import tromp_taylor as tt
+from gorules.spec.errata import reaching_as_written
+from gorules.spec.graph import Graph
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The spec's rules of play, or a mutant: one rule deliberately broken."""
+
+    name: str = "spec"
+    description: str = "the Tromp–Taylor rules as corrected (spec/tromp_taylor.py)"
+    own_first: bool = False
+    second_clear: bool = True
+    written: bool = False
+    greatest: bool = False
+    simultaneous: bool = False
+    colour_biased: bool = False
+    overwrite: bool = False
+
+
+SPEC = Rules()
+MUTANTS: dict[str, Rules] = {
+    r.name: r
+    for r in (
+        Rules("own-first", "the mover's own stones are cleared before the opponent's", own_first=True),
+        Rules("reaches-as-written", "reaches steps only through v's own colour (E1)", written=True),
+        Rules("no-second-clear", "the mover's own chains without liberties stay", second_clear=False),
+        Rules("gfp-reaches", "reaches is the greatest fixed point of its equation", greatest=True),
+        Rules("simultaneous", "the mover's chains are judged on b[v ↦ p], before the capture", simultaneous=True),
+        Rules(
+            "colour-biased",
+            "only Black's chains without liberties are removed by the second clearing",
+            colour_biased=True,
+        ),
+        Rules("occupied-overwrite", "a move on an occupied point is defined and overwrites it", overwrite=True),
+    )
+}
+
+
+def rules_named(name: str | None) -> Rules:
+    """The spec's rules, or the mutant of that name (a ValueError naming the known ones)."""
+    if name is None:
+        return SPEC
+    if name not in MUTANTS:
+        raise ValueError(f"unknown mutant {name!r}; known: {', '.join(MUTANTS)}")
+    return MUTANTS[name]
+
+
+@dataclass
+class Placed:
+    """The boards of a stone move: b[m ↦ p], after the first clearing, the result; and the
+    Reaching predicates the clearings consult."""
+
+    placed: U.Board
+    first: U.Board
+    result: U.Board
+    reachings: list
+
+
+def placed(b: U.Board, p, m, rules: Rules, tag: str) -> Placed:
+    """p plays m on b under the rules: clear(clear(b[m ↦ p], p*), p), or the mutant's version."""
+    b1 = U.update(b, m, p)
+    R1 = U.Reaching(f"{tag}R1", b1, U.EMPTY, rules.written, rules.greatest)
+    first, second = (p, U.opponent(p)) if rules.own_first else (U.opponent(p), p)
+    b2 = U.clear(b1, first, R1)
+    if not rules.second_clear:
+        return Placed(b1, b2, b2, [R1])
+    R2 = U.Reaching(f"{tag}R2", b2, U.EMPTY, rules.written, rules.greatest)
+    b3 = U.clear(b2, second, R1 if rules.simultaneous else R2)
+    if rules.colour_biased:
+        cleared = b3
+        b3 = lambda x: z3.If(p == U.BLACK, cleared(x), b2(x))  # noqa: E731
+    return Placed(b1, b2, b3, [R1, R2])
+
+
+def greatest_reaching(graph: Graph, b: tuple, c: str) -> frozenset:
+    """The greatest set R with: v ∈ R iff b(v) = c or some w with v ↔ w, b(w) ∈ {b(v), c} is in R."""
+    R = frozenset(graph.points)
+    while True:
+        R_next = frozenset(
+            v for v in graph.points if b[v] == c or any(b[w] in (b[v], c) and w in R for w in graph.neighbours[v])
+        )
+        if R_next == R:
+            return R
+        R = R_next
+
+
+def concrete_reaching(graph: Graph, b: tuple, rules: Rules) -> frozenset:
+    """The points that reach Empty on b under the rules' reaches."""
+    if rules.written:
+        return reaching_as_written(graph, b, tt.EMPTY)
+    if rules.greatest:
+        return greatest_reaching(graph, b, tt.EMPTY)
+    return tt.reaching(graph, b, tt.EMPTY)
+
+
+def concrete_clear(graph: Graph, b: tuple, p: str, judged: frozenset) -> tuple:
+    """b with every stone of p outside ``judged`` made Empty."""
+    return tuple(tt.EMPTY if b[v] == p and v not in judged else b[v] for v in graph.points)
+
+
+def concrete_placed(graph: Graph, b: tuple, p: str, m: int, rules: Rules) -> tuple:
+    """The board after p plays m on b under the rules, computed on the concrete graph."""
+    b1 = tt.update(b, m, p)
+    first, second = (p, tt.opponent(p)) if rules.own_first else (tt.opponent(p), p)
+    b2 = concrete_clear(graph, b1, first, concrete_reaching(graph, b1, rules))
+    if not rules.second_clear:
+        return b2
+    judged = concrete_reaching(graph, b1 if rules.simultaneous else b2, rules)
+    b3 = concrete_clear(graph, b2, second, judged)
+    if rules.colour_biased and p != tt.BLACK:
+        return b2
+    return b3
