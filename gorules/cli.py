@@ -312,6 +312,7 @@ def main(argv: list[str] | None = None) -> int:
         report(args, "name a command (gorules --help lists them)")
         return BAD_INPUT
     try:
+        read_graph_files(args)
         with memory_ceiling(memory_fraction(args.memory_limit)), ending_signals():
             return run(args)
     except INPUT_ERRORS as error:
@@ -323,6 +324,22 @@ def main(argv: list[str] | None = None) -> int:
 
 INTERRUPTED = 130
 """The exit code after Ctrl-C (SIGINT), 128 + 2 as a shell reports it."""
+
+
+def read_graph_files(args) -> None:
+    """Put the graph read from a file in place of each graph argument (``GRAPH``, ``--graph``,
+    the graphs of a list) that names a graph file; every command then takes a file where it
+    takes a graph's name (``docs/cli.md``, "Graphs")."""
+    from gorules.impl.formats.graph_files import is_graph_file, read_graph_file
+
+    graph = getattr(args, "graph", None)
+    if isinstance(graph, str) and is_graph_file(graph):
+        args.graph = read_graph_file(graph)
+    graphs = getattr(args, "graphs", None)
+    if isinstance(graphs, list):
+        args.graphs = [read_graph_file(g) if isinstance(g, str) and is_graph_file(g) else g for g in graphs]
+
+
 OUT_OF_MEMORY = "out of memory: the work needs more memory than the ceiling allows (raise it with --memory-limit)"
 TOO_DEEP = "the work recursed too deeply for this input (it is too large for this method)"
 

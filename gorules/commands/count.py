@@ -329,7 +329,7 @@ def run_family(system, args) -> int:
 
 def run(args) -> int:
     """Count and print."""
-    system = family_system(args.graph)
+    system = family_system(args.graph) if isinstance(args.graph, str) else None
     if system is not None:
         return run_family(system, args)
     graph = parse_graph(args.graph)

@@ -68,7 +68,10 @@ def digraphs(max_points: int, min_points: int = 1) -> list[Graph]:
 
 
 def parse(text: str) -> Graph:
-    """A graph from its name: ``digraph:N:ARCS`` as above, or any name parse_graph reads."""
+    """A graph from its name: ``digraph:N:ARCS`` as above, or any name parse_graph reads (a
+    Graph is taken as it is)."""
+    if isinstance(text, Graph):
+        return text
     parts = text.strip().split(":")
     if len(parts) == 3 and parts[0].lower() == "digraph":
         try:
