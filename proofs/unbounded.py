@@ -208,10 +208,14 @@ def read_case(model, elements, query: O.Query) -> dict:
 def counterexample_record(obligation: str, case: dict) -> dict:
     """A case as a result's counterexample (the format of ``proofs/result.py``)."""
     marks = list(case["points"].values())
+    played = f"after {case['player']} plays {marks[0]}" if marks and case["player"] else "after the move"
     return {
         "part": obligation,
         "graph": graph_to_json(case["graph"]),
-        "boards": [{"label": label, "board": board, "marks": marks} for label, board in case["boards"].items()],
+        "boards": [
+            {"label": played if label.startswith("after") else label, "board": board, "marks": marks}
+            for label, board in case["boards"].items()
+        ],
         "player": case["player"],
         "point": marks[0] if marks else None,
         "moves": marks[:1],

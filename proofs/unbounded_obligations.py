@@ -143,12 +143,13 @@ def characterization_query(rules: UR.Rules, mode: str) -> Query:
 
 
 def characterization_as_written_query(rules: UR.Rules, mode: str) -> Query:
-    """T3 as written at the played point: the conditions read b_i(m), which is Empty, so the
-    sentence says b_{i+1}(m) = b_i(m) = Empty."""
+    """T3 as written at the played point of a well-formed board (a game's, by T1): the
+    conditions read b_i(m), which is Empty, so the sentence says b_{i+1}(m) = b_i(m) = Empty."""
     b, p, m = U.board_symbol("b"), z3.Const("p", U.Colour), z3.Const("m", U.Point)
     move = UR.placed(b, p, m, rules, "w")
-    facts = [U.is_player(p), b(m) == U.EMPTY] + move_facts(move, mode)
-    boards = {"board": b, "after the move": move.result}
+    R0 = spec_reaching("R_game", b)
+    facts = [U.is_player(p), b(m) == U.EMPTY, U.well_formed(R0)] + reaching_facts([R0], mode) + move_facts(move, mode)
+    boards = {"well-formed board": b, "after the move": move.result}
     return Query(facts, move.result(m) == U.EMPTY, boards, {"m": m}, p)
 
 
@@ -193,8 +194,11 @@ def hypotheses(obligation: str, graph: Graph, case: dict) -> bool:
     if obligation == "step":
         b = boards["well-formed board"]
         return well_formed_on(graph, tuple(b)) and b[points["m"]] == tt.EMPTY
-    if obligation in ("characterization", "characterization-as-written"):
+    if obligation == "characterization":
         return boards["board"][points["m"]] == tt.EMPTY
+    if obligation == "characterization-as-written":
+        b = boards["well-formed board"]
+        return well_formed_on(graph, tuple(b)) and b[points["m"]] == tt.EMPTY
     return obligation == "definedness"
 
 

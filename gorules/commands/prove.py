@@ -55,6 +55,11 @@ def register(subparsers) -> None:
     where = parser.add_mutually_exclusive_group(required=True)
     flags.add_graph(where, flag=True, metavar="G", help="a graph: grid:3x3, cycle:5, petersen, digraph:0>1,1>0, ...")
     where.add_argument("--all-graphs", metavar="N", type=int, help="every graph on N vertices at once")
+    where.add_argument(
+        "--unbounded",
+        action="store_true",
+        help="every graph and digraph of every size: Z3 and cvc5 on an uninterpreted sort of points, Coq for the inductions",
+    )
     parser.add_argument("--directed", action="store_true", help="with --all-graphs: every directed graph")
     parser.add_argument("--as-written", action="store_true", help="the statement as the source writes it")
     parser.add_argument("--mutant", metavar="NAME", help="check against deliberately broken rules")
@@ -282,8 +287,50 @@ def report(result, graph) -> str:
     return "\n".join(lines)
 
 
+def unbounded_result(args):
+    """The theorem for every graph (``proofs/unbounded.py``): proved, or, under a mutant or
+    as written, refuted by a counterexample replayed on the spec."""
+    from gorules.proofs import unbounded
+
+    if args.theorem is None:
+        raise UsageError(f"--unbounded needs a theorem: {', '.join(unbounded.THEOREMS)}")
+    if args.directed:
+        raise UsageError("--unbounded already covers every directed graph: drop --directed")
+    try:
+        t = unbounded.theorem(args.theorem)
+        if args.mutant is None and not args.as_written:
+            return unbounded.prove(t.name, seconds=args.seconds)
+        return unbounded.refute(t.name, args.mutant, args.as_written, seconds=args.seconds)
+    except (KeyError, ValueError) as error:
+        raise UsageError(str(error).strip("'\"")) from error
+
+
+def unbounded_report(result) -> str:
+    """The lines for an unbounded result: the verdict, each obligation's solvers and witness,
+    the Coq check, what is trusted, and a counterexample drawn as boards."""
+    reading = "as written" if result.as_written else "corrected"
+    mutant = f", rules: mutant {result.mutant}" if result.mutant else ""
+    verdict = "proved for every graph" if result.proved else result.status
+    lines = [f"{result.theorem} ({reading}{mutant}): {verdict} in {result.seconds:.2f}s", f"  scope: {result.scope}"]
+    for part in result.parts:
+        answers = ", ".join(f"{name} {answer}" for name, answer in part.get("solvers", {}).items())
+        witness = part.get("witness")
+        shown = f"; non-empty witness on {witness['graph']}" if witness else ""
+        lemmas = f" ({', '.join(part['lemmas'])}; axioms: {part['axioms']})" if "lemmas" in part else ""
+        lines.append(f"  {part['part']}: {part['status']}{' (' + answers + shown + ')' if answers else ''}{lemmas}")
+    if result.counterexample:
+        lines += report(result, None).splitlines()[1 + bool(result.scope) + len(result.parts) :]
+    return "\n".join(lines)
+
+
 def run(args) -> int:
     """Prove the chosen theorems; exit 0 only if all were proved."""
+    if args.unbounded:
+        check_options(args)
+        result = unbounded_result(args)
+        draw_all([result], None, args)
+        flags.emit(args, result.to_json() if args.json else None, unbounded_report(result), indent=2)
+        return 0 if result.proved else 1
     theorems = chosen_theorems(args.theorem)
     graph = chosen_graph(args)
     check_options(args)
