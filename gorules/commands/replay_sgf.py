@@ -11,6 +11,10 @@ Go over GTP (after every N-th move and the last).  A directory stands for the re
 it.  Records that do not replay cleanly (a move on an occupied point, a file that cannot
 be read) are listed with the reason; one broken record never stops the others.
 
+A record of the gorules form (``play --record``, ``solve --sgf`` off square grids; see
+``gorules.records``) is replayed through the ruleset it names, and its result compared
+with the one it states.
+
 Exit code: 0 when every record was read and every compared position agrees, 1 when a
 record could not be read or replayed or an opinion disagrees, 2 on bad input (a missing
 path, or a single record that cannot be read).
@@ -29,6 +33,7 @@ from gorules.errors import UsageError
 from gorules.impl.formats.sgf import RecordError, load_sgf
 from gorules.impl.formats.sgf_replay import check_record
 from gorules.processes import workers_for
+from gorules.records import holds_game_record, read_game_record, replay_game_record
 from gorules.spec.api import Ruleset
 
 RECORD_SUFFIXES = (".sgf", ".mgt")
@@ -101,6 +106,8 @@ def check_file(path: str, args, check=None) -> dict:
     with its reason, so that one bad record never stops the others."""
     name = os.path.basename(path)
     try:
+        if holds_game_record(path):
+            return replay_game_record(read_game_record(path), name)
         record = read_record(path, args.gnugo)
         if check is not None:
             return check(record)
@@ -184,8 +191,11 @@ def run(args) -> int:
         raise UsageError("--gnugo-every and --jobs must be at least 1")
     check = record_check(rulesets.from_arguments(args), args)
     files = record_files(args.paths)
-    if len(files) == 1:
-        read_record(files[0], args.gnugo)  # a single broken file is a usage error: one line, exit 2
+    if len(files) == 1:  # a single broken file is a usage error: one line, exit 2
+        if holds_game_record(files[0]):
+            read_game_record(files[0])
+        else:
+            read_record(files[0], args.gnugo)
     with ThreadPoolExecutor(workers_for(args.jobs, len(files))) as pool:
         work = pool.map(lambda path: check_file(path, args, check), files)
         reports = list(

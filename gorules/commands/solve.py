@@ -21,13 +21,14 @@ from gorules import flags, rulesets, situations
 from gorules.arguments import worker_count
 from gorules.conjectures import as_number
 from gorules.errors import UsageError
-from gorules.impl.formats.files import write_json_atomically
+from gorules.impl.formats.files import write_json_atomically, write_text_atomically
 from gorules.impl.rulesets.political.best_play import CONCEPTS
 from gorules.impl.solving.budget import Budget
 from gorules.impl.solving.certificate import MAX_POSITIONS
 from gorules.impl.solving.search import SearchError, Solution, SolveRequest, solve
 from gorules.impl.solving.solve import DESCENTS, MAX_POINTS
 from gorules.impl.solving.split import default_jobs
+from gorules.records import line_record
 
 DEFAULT_SECONDS = 120.0
 DEFAULT_NODES = 50_000_000
@@ -102,6 +103,12 @@ def register(subparsers) -> None:
     )
     flags.add_output_path(
         parser, "--certificate", "write the proof of the value as JSON (- for stdout, a device or FIFO in place)"
+    )
+    flags.add_output_path(
+        parser,
+        "--sgf",
+        "write the principal variation as a game record: SGF (GM[1]) on a square grid under a ruleset "
+        "SGF can hold, else the gorules form that play --record writes; replay-sgf reads both",
     )
     parser.add_argument(
         "--certificate-positions",
@@ -190,6 +197,13 @@ def value_text(value, details: dict) -> str:
         readings = " ".join(f"{name}={reading}" for name, reading in details.get("readings", {}).items())
         text += f"; stability class {details['stability']}" + (f", under {readings}" if readings else "")
     return text
+
+
+def write_line_record(path: str, start, solution) -> None:
+    """Write the principal variation from ``start`` as a game record (``gorules.records``),
+    with the value as its result when the value is exact."""
+    value = solution.value if solution.status == "exact" else None
+    write_text_atomically(path, line_record(start, list(solution.principal_variation), value))
 
 
 def variation_text(result: dict, details: dict) -> str:
@@ -286,6 +300,8 @@ def run(args) -> int:
             progress.close()
     if args.certificate and solution.certificate is not None:
         write_json_atomically(args.certificate, solution.certificate)
+    if args.sgf:
+        write_line_record(args.sgf, start, solution)
     result = report(solution, ruleset, graph)
     if args.certificate == flags.STDOUT and solution.certificate is not None:
         print()  # stdout holds the certificate alone, one JSON document; the report goes to stderr

@@ -80,3 +80,88 @@ def record_text(start: Situation, steps: list[Step], end: Situation) -> str:
 def write_record(path: str, start: Situation, steps: list[Step], end: Situation) -> None:
     """Write the record to a file, whole or not at all."""
     write_text_atomically(path, record_text(start, steps, end))
+
+
+RECORD_APPLICATION = "AP[gorules]"
+"""The root property that marks a record in this module's form."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A record in this module's form, read back: the ruleset's name and options (as
+    ``Options.describe`` writes them), the graph's name, the players, the (player, move)
+    pairs and the result line (None when the record has none)."""
+
+    ruleset: str
+    options: str
+    graph: str
+    players: tuple[str, ...]
+    moves: tuple[tuple[str, str], ...]
+    result: str | None
+
+
+def is_record_text(text: str) -> bool:
+    """Whether SGF-like text is a record of this module's form: its root marks the
+    application and names a game other than SGF's Go (``GM[1]``)."""
+    root = text.lstrip()[:2000].split(";", 2)
+    return len(root) > 1 and RECORD_APPLICATION in root[1] and not root[1].startswith("GM[1]")
+
+
+def record_nodes(text: str) -> list[list[tuple[str, str]]]:
+    """The nodes of one SGF-like game, each a list of (property, value), values unescaped;
+    ValueError for text of another shape."""
+    text = text.strip()
+    if not (text.startswith("(") and text.endswith(")")):
+        raise ValueError("a record is written '(;...)'")
+    nodes: list[list[tuple[str, str]]] = []
+    i, name = 1, ""
+    while i < len(text) - 1:
+        char = text[i]
+        if char == ";":
+            nodes.append([])
+        elif char == "[":
+            value, i = _value(text, i + 1)
+            if not nodes or not name:
+                raise ValueError(f"a value without a property at character {i}")
+            nodes[-1].append((name, value))
+            i += 1
+            continue
+        elif char.isalpha():
+            name = name + char if text[i - 1].isalpha() else char
+        elif not char.isspace():
+            raise ValueError(f"unexpected {char!r} at character {i}")
+        i += 1
+    return nodes
+
+
+def _value(text: str, i: int) -> tuple[str, int]:
+    """The unescaped value starting at ``i`` and the index of its closing bracket."""
+    out = []
+    while i < len(text) and text[i] != "]":
+        if text[i] == "\\" and i + 1 < len(text):
+            i += 1
+        out.append(text[i])
+        i += 1
+    if i >= len(text):
+        raise ValueError("a value without its closing ']'")
+    return "".join(out), i
+
+
+def parse_record_text(text: str) -> GameRecord:
+    """The GameRecord of :func:`record_text`'s form; ValueError naming what is missing."""
+    nodes = record_nodes(text)
+    if not nodes:
+        raise ValueError("the record has no node")
+    root = dict(nodes[0])
+    missing = [key for key in ("GM", "RU", "GR") if key not in root]
+    if missing:
+        raise ValueError(f"the root lacks {', '.join(missing)}")
+    moves, result = [], None
+    for node in nodes[1:]:
+        found = dict(node)
+        if "M" in found:
+            moves.append((found.get("P", ""), found["M"]))
+        if "RE" in found:
+            result = found["RE"]
+    players = tuple(p for p in root.get("PL", "").split(",") if p)
+    return GameRecord(root["GM"], root["RU"], root["GR"], players, tuple(moves), result)
