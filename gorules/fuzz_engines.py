@@ -67,6 +67,11 @@ def campaign_of(args):
         raise UsageError(f"--games must be at least 1, got {args.games}")
     if not 0 < args.answer_seconds <= 3600:
         raise UsageError(f"--answer-seconds must be between 0 and 3600, got {args.answer_seconds}")
+    problem = flags.output_problem(str(args.out), directory=True)
+    if problem:
+        raise UsageError(f"--out {str(args.out)!r} cannot be written: {problem}")
+    if not 1 <= flags.largest(args) <= 64:
+        raise UsageError(f"--points must be between 1 and 64, got {flags.largest(args)}")
     side = ENGINE_SIDE if args.max_side is None else args.max_side
     if not 1 <= side <= 25:
         raise UsageError(f"--max-side must be between 1 and 25, got {side}")
@@ -122,6 +127,9 @@ def text(summary: dict, campaign, written: list[str]) -> str:
         + (f" on boards of size {', '.join(map(str, summary['board_sizes']))}" if summary["board_sizes"] else ""),
     ]
     lines += [f"not compared: {reason}" for reason in summary["not_compared"]]
+    agreed = summary["agreed"]
+    if agreed:
+        lines.append("agreed on: " + ", ".join(f"{count} {what}" for what, count in agreed.items()))
     lines.append(f"{len(campaign.findings)} classes of disagreement")
     for i, finding in enumerate(campaign.findings.values()):
         d = finding.case

@@ -9,7 +9,8 @@ each move played the boards are compared, and at the end of the game the area sc
 Random play is steered toward the corners of the rules: a move that captures, a suicide, a
 move recreating an earlier board is preferred when there is one, a move the spec forbids
 (a repetition that removes no stone of its own first, suicides last, an occupied point now and then) is tried before the move
-played, and some games pass often (never twice in a row before their end).  Each game stops
+played, and some games pass often (never twice in a row before their end).  On boards
+larger than 7×7 most moves go to one corner, so that stones meet there as on a small board.  Each game stops
 at its first disagreement; the first one of each class is shrunk
 (``impl.differential.shrinking``) and kept with the number of times its class was met.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -88,6 +90,9 @@ class Tally:
     boards: int = 0
     scores: int = 0
     skipped: set = field(default_factory=set)
+    corners: Counter = field(default_factory=Counter)
+    """The moves agreed on, by what they are: refused (by the spec's reason), or played
+    suicides, captures and passes."""
 
 
 def parse_margin(text: str) -> float | None:
@@ -121,7 +126,15 @@ def attempt(contender, spec: SpecGame, v, attempts: list, tally: Tally) -> Disag
     if after is not None and not accepted:
         return found("refused", "legal", f"? {answer}".strip(), classify("refused", "", spec.facts(v)))
     if after is None:
+        tally.corners[f"refused: {reason}"] += 1
         return None
+    before = spec.history[-1].board
+    if v == PASS:
+        tally.corners["played: pass"] += 1
+    elif after.board[v] == EMPTY:
+        tally.corners["played: suicide"] += 1
+    elif after.board.count(EMPTY) >= before.count(EMPTY):
+        tally.corners["played: capture"] += 1
     spec.advance(v, after)
     reason_not = contender.board_reason
     if reason_not is not None:
@@ -180,13 +193,13 @@ def replay(contender, graph: Graph, options: Options, attempts: list, tally: Tal
 # --------------------------------------------------------------------------- steering
 
 
-def candidates(spec: SpecGame, rng: random.Random, sample: int = 48) -> dict[str, list]:
+def candidates(spec: SpecGame, rng: random.Random, region=None, sample: int = 48) -> dict[str, list]:
     """Points sorted by what they do: capture, suicide, repeat (a legal recreation of an
     earlier board), plain, and the forbidden ones (repetitions first, suicides last).  Only steering asks this, so the
     engine's ``move`` (the spec's twin, checked equal by the differential tests) answers it
     fast; the verdict on each move tried is the spec's."""
     s = spec.history[-1]
-    points = [v for v in spec.graph.points if s.board[v] == EMPTY]
+    points = [v for v in (region or spec.graph.points) if s.board[v] == EMPTY]
     occupied = [v for v in spec.graph.points if s.board[v] != EMPTY]
     rng.shuffle(points)
     sorts: dict[str, list] = {"capture": [], "suicide": [], "repeat": [], "plain": [], "forbidden": []}
@@ -207,11 +220,11 @@ def candidates(spec: SpecGame, rng: random.Random, sample: int = 48) -> dict[str
     return sorts
 
 
-def choose(spec: SpecGame, rng: random.Random, pass_rate: float, ending: bool) -> list:
+def choose(spec: SpecGame, rng: random.Random, pass_rate: float, ending: bool, region=None) -> list:
     """The moves to try this turn: perhaps a forbidden one first, then the one to play."""
     if ending:
         return [PASS]
-    sorts = candidates(spec, rng)
+    sorts = candidates(spec, rng, region if region and rng.random() < 0.9 else None)
     tries = []
     if sorts["forbidden"] and rng.random() < 0.3:
         tries.append(sorts["forbidden"][0] if rng.random() < 0.7 else rng.choice(sorts["forbidden"]))
@@ -225,16 +238,29 @@ def choose(spec: SpecGame, rng: random.Random, pass_rate: float, ending: bool) -
     return [*tries, rng.choice(legal) if legal else PASS]
 
 
+def corner(graph: Graph, rng: random.Random) -> list | None:
+    """On a square board larger than 7×7, the points of a corner of side 3 to 5, where most
+    moves of a game go (so that stones meet, capture and retake as on a small board); None
+    on smaller boards and other graphs."""
+    if not graph.is_grid or graph.shape[0] != graph.shape[1] or graph.shape[0] <= 7:
+        return None
+    n, side = graph.shape[0], rng.choice((3, 4, 5))
+    rows = range(side) if rng.random() < 0.5 else range(n - side, n)
+    columns = range(side) if rng.random() < 0.5 else range(n - side, n)
+    return [r * n + c for r in rows for c in columns]
+
+
 def play_game(contender, graph: Graph, options: Options, rng: random.Random, tally: Tally) -> Disagreement | None:
     """One steered game to its end (two passes); its first disagreement, or None."""
     contender.new_game(graph)
     spec = SpecGame(graph, options)
     length = rng.randint(max(2, graph.order // 2), min(200, 3 * graph.order + 6))
     pass_rate = rng.choice((0.03, 0.1, 0.4))
+    region = corner(graph, rng)
     tried: list = []
     turns = 0
     while not spec.over:
-        for v in choose(spec, rng, pass_rate, turns >= length):
+        for v in choose(spec, rng, pass_rate, turns >= length, region):
             tried.append(v)
             d = attempt(contender, spec, v, tried, tally)
             if d is not None:
@@ -304,6 +330,7 @@ class Campaign:
             "boards_compared": t.boards,
             "scores_compared": t.scores,
             "not_compared": sorted(t.skipped),
+            "agreed": dict(sorted(t.corners.items())),
             "disagreements": [
                 {
                     "kind": f.case.kind,

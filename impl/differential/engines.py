@@ -241,6 +241,7 @@ class GtpContender:
     process: EngineProcess | None = None
     reading: str = ""
     size: int = 0
+    shown: str = ""
 
     def start(self) -> None:
         """Start the engine; on the first start, ask its name and add its profile's flags."""
@@ -279,7 +280,8 @@ class GtpContender:
     def describe(self) -> str:
         """The engine's command line and what it is told: flags and komi."""
         told = " ".join(self.told) if self.told else "no rule flags"
-        return f"{' '.join(self.command)} ({self.name or 'engine'}; told: {told}; komi {self.options.komi:g})"
+        command = self.shown or " ".join(self.command)
+        return f"{command} ({self.name or 'engine'}; told: {told}; komi {self.options.komi:g})"
 
     def board_sizes(self, largest: int = 25) -> list[int]:
         """The square board sizes 1..largest the engine accepts (``boardsize`` not answered ``?``)."""

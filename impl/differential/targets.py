@@ -39,7 +39,7 @@ def square_sizes(accepted: list[int], max_side: int) -> list[int]:
 def engine_campaign(command: str, preset: str, max_side: int = 7, timeout: float = 10.0) -> Campaign:
     """A campaign against the GTP engine started by ``command``, under ``preset``."""
     options = preset_options(preset)
-    contender = GtpContender(resolve_command(command), options, timeout)
+    contender = GtpContender(resolve_command(command), options, timeout, shown=command)
     try:
         contender.start()
         accepted = contender.board_sizes()
