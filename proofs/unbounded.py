@@ -60,7 +60,7 @@ class UnboundedTheorem:
     mutants: dict[str, str]
     covers: str
     as_written: str | None = None
-    undirected: bool = False
+    on_digraphs: str | None = None
 
 
 THEOREMS: dict[str, UnboundedTheorem] = {
@@ -103,6 +103,29 @@ THEOREMS: dict[str, UnboundedTheorem] = {
             },
             "every graph and digraph, every board, player and empty point",
             as_written="characterization-as-written",
+        ),
+        UnboundedTheorem(
+            "capture-exclusive",
+            ("exclusive",),
+            ("reaches_closed", "reaches_least", "supported_reaches"),
+            {"simultaneous": "exclusive"},
+            "every undirected graph, every well-formed board, player and empty point",
+            on_digraphs="exclusive-on-digraphs",
+        ),
+        UnboundedTheorem(
+            "colour-symmetry",
+            ("colour-symmetry",),
+            ("reaches_closed", "reaches_least", "supported_reaches"),
+            {"colour-biased": "colour-symmetry"},
+            "every graph and digraph, every board, player and empty point",
+        ),
+        UnboundedTheorem(
+            "score-bound",
+            ("score",),
+            ("reaches_closed", "supported_reaches", "disjoint_count"),
+            {"dame-counted": "score"},
+            "every finite graph and digraph, every board: no point counts for both players, so "
+            "score(b, Black) + score(b, White) ≤ |Point|",
         ),
     )
 }
@@ -312,8 +335,13 @@ def prove(name: str, seconds: float = SOLVER_SECONDS) -> ProofResult:
     )
 
 
-def refuted_obligation(t: UnboundedTheorem, mutant: str | None, as_written: bool) -> str:
-    """The obligation a mutant breaks, or the as-written one (a ValueError if there is none)."""
+def refuted_obligation(t: UnboundedTheorem, mutant: str | None, as_written: bool, directed: bool = False) -> str:
+    """The obligation a mutant breaks, the as-written one, or the one that fails on digraphs
+    (a ValueError if there is none)."""
+    if directed:
+        if t.on_digraphs is None or mutant is not None or as_written:
+            raise ValueError(f"{t.name} as corrected holds on digraphs too (or is proved for them): drop --directed")
+        return t.on_digraphs
     if as_written:
         if t.as_written is None:
             raise ValueError(f"{t.name} has no as-written statement that fails for every graph")
@@ -324,13 +352,18 @@ def refuted_obligation(t: UnboundedTheorem, mutant: str | None, as_written: bool
 
 
 def refute(
-    name: str, mutant: str | None = None, as_written: bool = False, seconds: float = SOLVER_SECONDS
+    name: str,
+    mutant: str | None = None,
+    as_written: bool = False,
+    seconds: float = SOLVER_SECONDS,
+    directed: bool = False,
 ) -> ProofResult:
-    """The theorem under a mutant's rules, or as written: refuted by the first obligation
-    whose finite model replays as a counterexample on the spec."""
+    """The theorem under a mutant's rules, as written, or (``directed``) without the symmetry
+    of ↔: refuted when a finite model of the obligation broken replays as a counterexample
+    on the spec."""
     t = theorem(name)
     variant = UR.rules_named(mutant)
-    obligation = refuted_obligation(t, mutant, as_written)
+    obligation = refuted_obligation(t, mutant, as_written, directed)
     start = time.perf_counter()
     status, counterexample = refute_obligation(obligation, variant, seconds)
     parts = [{"part": obligation, "status": status}]

@@ -47,6 +47,11 @@ def opponent(p: z3.ExprRef) -> z3.ExprRef:
     return z3.If(p == BLACK, WHITE, BLACK)
 
 
+def swap(c: z3.ExprRef) -> z3.ExprRef:
+    """The colour with Black and White exchanged (Empty stays)."""
+    return z3.If(c == BLACK, WHITE, z3.If(c == WHITE, BLACK, EMPTY))
+
+
 def is_player(p: z3.ExprRef) -> z3.BoolRef:
     """p is Black or White."""
     return z3.Or(p == BLACK, p == WHITE)

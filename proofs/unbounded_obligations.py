@@ -173,6 +173,72 @@ def definedness_query(rules: UR.Rules, mode: str) -> Query:
     return Query(facts, extends == condition, boards, {"v": v}, p)
 
 
+# --- beyond the source ----------------------------------------------------------------------
+
+
+def symmetry_query(rules: UR.Rules, mode: str) -> Query:
+    """Colour symmetry: exchanging the colours of the board and of the mover exchanges the
+    colours of the result, swap(move(b, p, m)) = move(swap(b), p*, m)."""
+    b, p, m = U.board_symbol("b"), z3.Const("p", U.Colour), z3.Const("m", U.Point)
+    move = UR.placed(b, p, m, rules, "y")
+    mirrored = UR.placed(lambda x: U.swap(b(x)), U.opponent(p), m, rules, "z")
+    facts = [U.is_player(p), b(m) == U.EMPTY] + move_facts(move, mode) + move_facts(mirrored, mode)
+    if mode == PROOF:
+        for R, S in zip(move.reachings, mirrored.reachings):
+            facts += [R.least_within(S), S.least_within(R)]
+    goal = U.every_point("cs_v", lambda x: U.swap(move.result(x)) == mirrored.result(x))
+    return Query(facts, goal, {"board": b, "after the move": move.result}, {"m": m}, p)
+
+
+def counted(b: U.Board, p, to_p: U.Reaching, to_other: U.Reaching, rules: UR.Rules):
+    """The points score(b, p) counts: p's stones and the empty points that reach p but not p*."""
+    return lambda v: z3.Or(
+        b(v) == p, z3.And(b(v) == U.EMPTY, to_p(v), z3.BoolVal(True) if rules.dame_counted else z3.Not(to_other(v)))
+    )
+
+
+def score_query(rules: UR.Rules, mode: str) -> Query:
+    """The score bound, pointwise: no point counts for both players (Coq's ``disjoint_count``
+    turns this into score(b, Black) + score(b, White) ≤ |Point| on a finite graph).  A model
+    must count every point and one point twice, so that the two scores exceed |Point|."""
+    b = U.board_symbol("b")
+    to_black, to_white = U.Reaching("R_black", b, U.BLACK), U.Reaching("R_white", b, U.WHITE)
+    black, white = counted(b, U.BLACK, to_black, to_white, rules), counted(b, U.WHITE, to_white, to_black, rules)
+    facts = reaching_facts([to_black, to_white], mode)
+    disjoint = U.every_point("sb_v", lambda v: z3.Not(z3.And(black(v), white(v))))
+    if mode == MODEL:
+        covered = U.every_point("sb_c", lambda v: z3.Or(black(v), white(v)))
+        return Query(facts, z3.Or(disjoint, z3.Not(covered)), {"board": b})
+    return Query(facts, disjoint, {"board": b})
+
+
+def exclusive_query(rules: UR.Rules, mode: str, undirected: bool = True) -> Query:
+    """Capture exclusivity on undirected graphs: on a well-formed board no move both captures
+    (removes a stone of p*) and removes a stone of p.  The two closed sets: the stones of p*
+    that still reach Empty on b[m ↦ p] (closed unless a captured stone is next to m), and the
+    stones of p that reach Empty after the capture (closed once m has a liberty)."""
+    b, p, m = U.board_symbol("b"), z3.Const("p", U.Colour), z3.Const("m", U.Point)
+    move = UR.placed(b, p, m, rules, "x")
+    R0 = spec_reaching("R_excl", b)
+    R1, R2 = move.reachings
+    x, z = z3.Consts("captured_x selfcaptured_z", U.Point)
+    captures = z3.Exists([x], z3.And(move.placed(x) == U.opponent(p), move.first(x) == U.EMPTY))
+    self_captures = z3.Exists([z], z3.And(move.first(z) == p, move.result(z) == U.EMPTY))
+    facts = [U.is_player(p), b(m) == U.EMPTY, U.well_formed(R0)] + reaching_facts([R0], mode) + move_facts(move, mode)
+    if undirected:
+        facts.append(U.symmetric())
+    if mode == PROOF:
+        facts.append(R0.least_within(lambda u: z3.Implies(b(u) == U.opponent(p), R1(u))))
+        facts.append(R0.least_within(lambda u: z3.Implies(b(u) == p, R2(u))))
+    boards = {"well-formed board": b, "after the move": move.result}
+    return Query(facts, z3.Not(z3.And(captures, self_captures)), boards, {"m": m}, p)
+
+
+def exclusive_on_digraphs_query(rules: UR.Rules, mode: str) -> Query:
+    """Capture exclusivity without the symmetry of ↔."""
+    return exclusive_query(rules, mode, undirected=False)
+
+
 # --- replay on the spec ------------------------------------------------------------------
 
 
@@ -199,7 +265,12 @@ def hypotheses(obligation: str, graph: Graph, case: dict) -> bool:
     if obligation == "characterization-as-written":
         b = boards["well-formed board"]
         return well_formed_on(graph, tuple(b)) and b[points["m"]] == tt.EMPTY
-    return obligation == "definedness"
+    if obligation in ("exclusive", "exclusive-on-digraphs"):
+        b = boards["well-formed board"]
+        return well_formed_on(graph, tuple(b)) and b[points["m"]] == tt.EMPTY
+    if obligation == "colour-symmetry":
+        return boards["board"][points["m"]] == tt.EMPTY
+    return obligation in ("definedness", "score")
 
 
 def conclusion(obligation: str, graph: Graph, case: dict, rules: UR.Rules) -> bool:
@@ -225,6 +296,21 @@ def conclusion(obligation: str, graph: Graph, case: dict, rules: UR.Rules) -> bo
         v = points["v"]
         defined = rules.overwrite or tt.move(graph, tt.State(b, p, 0), v) is not None
         return defined == (b[v] == tt.EMPTY)
+    if obligation == "colour-symmetry":
+        m, mirrored = points["m"], tuple(UR.swap(c) for c in b)
+        after = UR.concrete_placed(graph, b, p, m, rules)
+        return tuple(UR.swap(c) for c in after) == UR.concrete_placed(graph, mirrored, tt.opponent(p), m, rules)
+    if obligation == "score":
+        total = sum(UR.concrete_score(graph, b, q, rules) for q in (tt.BLACK, tt.WHITE))
+        return total <= graph.order
+    if obligation in ("exclusive", "exclusive-on-digraphs"):
+        m, q = points["m"], tt.opponent(p)
+        b1 = tt.update(b, m, p)
+        first = tt.clear(graph, b1, q)
+        after = UR.concrete_placed(graph, b, p, m, rules)
+        captured = any(b1[x] == q and first[x] == tt.EMPTY for x in graph.points)
+        self_captured = any(first[z] == p and after[z] == tt.EMPTY for z in graph.points)
+        return not (captured and self_captured)
     raise ValueError(f"no replay for {obligation!r}")
 
 
@@ -254,4 +340,8 @@ BUILDERS: dict[str, Callable[[UR.Rules, str], Query]] = {
     "characterization": characterization_query,
     "characterization-as-written": characterization_as_written_query,
     "definedness": definedness_query,
+    "colour-symmetry": symmetry_query,
+    "score": score_query,
+    "exclusive": exclusive_query,
+    "exclusive-on-digraphs": exclusive_on_digraphs_query,
 }

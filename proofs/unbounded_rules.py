@@ -33,6 +33,7 @@ class Rules:
     simultaneous: bool = False
     colour_biased: bool = False
     overwrite: bool = False
+    dame_counted: bool = False
 
 
 SPEC = Rules()
@@ -50,6 +51,7 @@ MUTANTS: dict[str, Rules] = {
             colour_biased=True,
         ),
         Rules("occupied-overwrite", "a move on an occupied point is defined and overwrites it", overwrite=True),
+        Rules("dame-counted", "an empty point that reaches p counts for p even if it reaches p*", dame_counted=True),
     )
 }
 
@@ -128,3 +130,19 @@ def concrete_placed(graph: Graph, b: tuple, p: str, m: int, rules: Rules) -> tup
     if rules.colour_biased and p != tt.BLACK:
         return b2
     return b3
+
+
+def swap(c: str) -> str:
+    """The colour with Black and White exchanged."""
+    return {tt.BLACK: tt.WHITE, tt.WHITE: tt.BLACK}.get(c, tt.EMPTY)
+
+
+def concrete_score(graph: Graph, b: tuple, p: str, rules: Rules) -> int:
+    """score(b, p) under the rules: p's stones and the empty points that reach p but not p*
+    (under ``dame-counted``, that reach p)."""
+    to_p, to_other = tt.reaching(graph, b, p), tt.reaching(graph, b, tt.opponent(p))
+    return sum(
+        1
+        for v in graph.points
+        if b[v] == p or (b[v] == tt.EMPTY and v in to_p and (rules.dame_counted or v not in to_other))
+    )

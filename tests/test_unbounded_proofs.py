@@ -47,6 +47,8 @@ def test_the_matrix_lists_every_theorem_mutant_and_failing_reading():
         wanted |= {(name, mutant, obligation) for mutant, obligation in t.mutants.items()}
         if t.as_written:
             wanted.add((name, "as written", t.as_written))
+        if t.on_digraphs:
+            wanted.add((name, "on digraphs", t.on_digraphs))
     assert listed == wanted
 
 
@@ -54,7 +56,7 @@ def test_the_matrix_lists_every_theorem_mutant_and_failing_reading():
 def test_every_cell_of_the_matrix(row):
     """Each cell's outcome is the expected one; a refutation replays on the spec, where the
     case meets the hypotheses, breaks the conclusion under the broken rules and keeps it
-    under the spec's (except as written, where the spec's move is what breaks the sentence)."""
+    under the spec's (as written and on digraphs, the spec's move is what breaks it)."""
     name, mutant, obligation, expected = row
     if mutant == "(none)":
         result = UB.prove(name)
@@ -67,18 +69,21 @@ def test_every_cell_of_the_matrix(row):
                 assert set(next(iter(part["witness"]["boards"].values()))) != {"."}
         assert "trusted" in result.scope
         return
-    as_written = mutant == "as written"
-    result = UB.refute(name, None if as_written else mutant, as_written=as_written)
+    as_written, directed = mutant == "as written", mutant == "on digraphs"
+    broken = None if as_written or directed else mutant
+    result = UB.refute(name, broken, as_written=as_written, directed=directed)
     assert result.status == expected
     cx = result.counterexample
     assert cx["part"] == obligation
     case = case_of(obligation, cx)
     graph = case["graph"]
-    rules = UR.SPEC if as_written else UR.rules_named(mutant)
+    variant = UR.rules_named(broken)
     assert O.hypotheses(obligation, graph, case)
-    assert not O.conclusion(obligation, graph, case, rules)
-    if not as_written:
+    assert not O.conclusion(obligation, graph, case, variant)
+    if broken:
         assert O.conclusion(obligation, graph, case, UR.SPEC)
+    if directed:
+        assert graph.directed
 
 
 def case_of(obligation: str, cx: dict) -> dict:
@@ -101,7 +106,7 @@ def test_the_coq_file_compiles_with_no_axioms(tmp_path):
     run = compile_coq(UB.COQ_FILE.read_text(), tmp_path)
     assert run.returncode == 0, run.stderr
     printed = UB.COQ_FILE.read_text().count("Print Assumptions")
-    assert printed >= 7
+    assert printed >= 8
     assert run.stdout.count("Closed under the global context") == printed
 
 
@@ -223,10 +228,11 @@ def test_the_cli_draws_a_mutants_counterexample(tmp_path):
     "arguments",
     [
         ("prove", "--unbounded"),
-        ("prove", "score-bound", "--unbounded"),
+        ("prove", "automorphism", "--unbounded"),
+        ("prove", "colour-symmetry", "--unbounded", "--directed"),
         ("prove", "well-formedness", "--unbounded", "--mutant", "own-first"),
         ("prove", "well-formedness", "--unbounded", "--as-written"),
-        ("prove", "well-formedness", "--unbounded", "--directed"),
+        ("prove", "capture-exclusive", "--unbounded", "--directed", "--mutant", "simultaneous"),
     ],
 )
 def test_bad_unbounded_requests_are_one_line_and_exit_2(arguments):
@@ -244,7 +250,9 @@ def test_verify_has_a_row_for_each_cell():
     names = {c.name for c in registered_checks() if "--unbounded" in c.name}
     assert len(names) == len(matrix())
     for theorem, mutant, _, _ in matrix():
-        label = {"(none)": "", "as written": " (as written)"}.get(mutant, f" [mutant {mutant}]")
+        label = {"(none)": "", "as written": " (as written)", "on digraphs": " (on digraphs)"}.get(
+            mutant, f" [mutant {mutant}]"
+        )
         assert f"prove {theorem} --unbounded{label}" in names
 
 

@@ -23,24 +23,25 @@ def proved_check(theorem: str) -> Check:
     return Check(f"prove {theorem} --unbounded", EVERY_GRAPH, run, "proofs")
 
 
-def refuted_check(theorem: str, mutant: str | None) -> Check:
-    """A row: the theorem refuted under the mutant (or as written) by a replayed counterexample;
-    as written, also held against the errata's smallest counterexample."""
+def refuted_check(theorem: str, mutant: str | None, directed: bool = False) -> Check:
+    """A row: the theorem refuted under the mutant, on digraphs, or as written, by a replayed
+    counterexample; as written, also held against the errata's smallest counterexample."""
 
     def run() -> Outcome:
         from gorules.proofs import unbounded
 
-        result = unbounded.refute(theorem, mutant, as_written=mutant is None)
+        as_written = mutant is None and not directed
+        result = unbounded.refute(theorem, mutant, as_written=as_written, directed=directed)
         if not result.refuted:
             return Outcome(False, f"{result.status}, expected refuted", result.to_json())
         cx = result.counterexample
         text = f"refuted on {cx['graph']['name']} ({cx['boards'][0]['board']} → {cx['boards'][-1]['board']})"
-        if mutant is None:
+        if as_written:
             agrees, note = errata_agrees(cx)
             return Outcome(agrees, f"{text}; {note}", result.to_json())
         return Outcome(True, f"{text}, expected refuted", result.to_json())
 
-    label = f"[mutant {mutant}]" if mutant else "(as written)"
+    label = f"[mutant {mutant}]" if mutant else "(on digraphs)" if directed else "(as written)"
     return Check(f"prove {theorem} --unbounded {label}", EVERY_GRAPH, run, "proofs")
 
 
@@ -74,4 +75,6 @@ def checks() -> list[Check]:
         rows += [refuted_check(name, mutant) for mutant in t.mutants]
         if t.as_written:
             rows.append(refuted_check(name, None))
+        if t.on_digraphs:
+            rows.append(refuted_check(name, None, directed=True))
     return rows

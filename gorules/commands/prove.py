@@ -60,7 +60,11 @@ def register(subparsers) -> None:
         action="store_true",
         help="every graph and digraph of every size: Z3 and cvc5 on an uninterpreted sort of points, Coq for the inductions",
     )
-    parser.add_argument("--directed", action="store_true", help="with --all-graphs: every directed graph")
+    parser.add_argument(
+        "--directed",
+        action="store_true",
+        help="with --all-graphs: every directed graph; with --unbounded: a statement that needs symmetry, refuted on digraphs",
+    )
     parser.add_argument("--as-written", action="store_true", help="the statement as the source writes it")
     parser.add_argument("--mutant", metavar="NAME", help="check against deliberately broken rules")
     parser.add_argument(
@@ -294,13 +298,11 @@ def unbounded_result(args):
 
     if args.theorem is None:
         raise UsageError(f"--unbounded needs a theorem: {', '.join(unbounded.THEOREMS)}")
-    if args.directed:
-        raise UsageError("--unbounded already covers every directed graph: drop --directed")
     try:
         t = unbounded.theorem(args.theorem)
-        if args.mutant is None and not args.as_written:
+        if args.mutant is None and not args.as_written and not args.directed:
             return unbounded.prove(t.name, seconds=args.seconds)
-        return unbounded.refute(t.name, args.mutant, args.as_written, seconds=args.seconds)
+        return unbounded.refute(t.name, args.mutant, args.as_written, args.seconds, directed=args.directed)
     except (KeyError, ValueError) as error:
         raise UsageError(str(error).strip("'\"")) from error
 

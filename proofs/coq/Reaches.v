@@ -9,6 +9,7 @@
    - games_well_formed: T1 (=>), every board reached from the empty board by moves.
    - well_formed_reachable: T1 (<=), on a finite type of points every well-formed board is
      reached from the empty board, one stone at a time.
+   - disjoint_count: the score bound from the pointwise disjointness of the counted sets.
 
    clear is a relation here, stated pointwise with the case split of its definition:
    a stone of p that does not reach Empty becomes Empty, every other point keeps its colour.
@@ -230,6 +231,22 @@ Proof.
   intro x; unfold restrict; destruct (in_dec eq_dec x enum) as [_ | n]; [reflexivity | exfalso; apply n, Hall].
 Qed.
 
+(* The score bound: two disjoint counted sets of a list of points count at most its length
+   (the score's counted sets are decidable on a finite graph; the list enumerates it). *)
+Fixpoint count (A : Point -> bool) (l : list Point) : nat :=
+  match l with
+  | [] => 0
+  | x :: rest => (if A x then 1 else 0) + count A rest
+  end.
+
+Theorem disjoint_count : forall (A B : Point -> bool) l,
+  (forall x, A x = true -> B x = true -> False) -> count A l + count B l <= length l.
+Proof.
+  intros A B l H; induction l as [| x l IH]; simpl; [lia |].
+  destruct (A x) eqn:Ea, (B x) eqn:Eb; simpl; try lia.
+  exfalso; eapply H; eassumption.
+Qed.
+
 End Reaches.
 
 Print Assumptions reaches_closed.
@@ -239,3 +256,4 @@ Print Assumptions emptying_preserves.
 Print Assumptions move_well_formed.
 Print Assumptions games_well_formed.
 Print Assumptions well_formed_reachable.
+Print Assumptions disjoint_count.
