@@ -1,10 +1,13 @@
 """``gorules prove``: prove the source's theorems with Z3, or show a counterexample.
 
-    gorules prove [THEOREM] (--graph G | --all-graphs N [--directed])
+    gorules prove [THEOREM] (--graph G | --all-graphs N [--directed] | --unbounded [--directed])
                   [--as-written] [--mutant NAME] [--encoding NAME] [--json]
                   [--pictures DIR | --picture PATH] [--seconds S] [--max-points N] [--out FILE]
 
-Without THEOREM every registered theorem runs.  A counterexample is printed as boards;
+Without THEOREM every registered theorem runs.  ``--unbounded`` proves one theorem for
+every graph of every size (``proofs/unbounded.py``): "proved for every graph" with what was
+machine-checked and what is trusted, or, under ``--mutant``, ``--as-written`` or (for a
+statement that needs ↔ symmetric) ``--directed``, refuted with a counterexample drawn.  A counterexample is printed as boards;
 it is drawn only when asked (one file per board, SVG or PNG; on square grids its moves
 also as SGF): ``--pictures DIR`` writes every file into a directory that appears only
 when all are written, ``--picture PATH`` names the first board's file.  Nothing is
