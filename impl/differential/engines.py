@@ -25,7 +25,7 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from gorules.impl.engine.options import gnugo_flags
@@ -204,7 +204,7 @@ class Profile:
     preset's options (None when it has no such flags and plays its own rules)."""
 
     name: str
-    flags: object = None
+    flags: Callable[[Options], list[str]] | None = None
 
     def flags_for(self, options: Options) -> list[str] | None:
         """The command-line flags for ``options``, or None when none are added."""
@@ -248,7 +248,8 @@ class GtpContender:
         self.process = EngineProcess(self.command + self.told, self.timeout)
         if self.name:
             return
-        ok, self.name = self.process.ask("name")
+        ok, name = self.process.ask("name")
+        self.name = name if ok else ""
         profile = PROFILES.get(self.name)
         added = profile.flags_for(self.options) if profile else None
         if added and not any(flag in self.command for flag in RULE_FLAGS):
