@@ -104,8 +104,12 @@ class EngineProcess:
             bufsize=1,
             start_new_session=True,
         )
-        threading.Thread(target=self._pump, args=(self.process.stdout, self.lines.put), daemon=True).start()
-        threading.Thread(target=self._pump, args=(self.process.stderr, self.errors.append), daemon=True).start()
+        self.pumps = [
+            threading.Thread(target=self._pump, args=(self.process.stdout, self.lines.put), daemon=True),
+            threading.Thread(target=self._pump, args=(self.process.stderr, self.errors.append), daemon=True),
+        ]
+        for pump in self.pumps:
+            pump.start()
 
     @staticmethod
     def _pump(stream, put) -> None:
@@ -160,6 +164,8 @@ class EngineProcess:
         except (ProcessLookupError, PermissionError):
             pass
         self.process.wait()
+        for pump in self.pumps:
+            pump.join(timeout=1)
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
             try:
                 if stream is not None:
