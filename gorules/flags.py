@@ -94,7 +94,8 @@ def add_preset(
 
 def add_options(
     parser,
-    help: str = "set one option of the ruleset, e.g. --option ko=simple (repeatable)",
+    help: str = "set options of the ruleset, e.g. --option ko=simple; repeatable, or several at once: "
+    "--option ko=simple,suicide=forbidden",
     aliases: tuple[str, ...] = (),
 ) -> None:
     """``--option NAME=VALUE``, repeatable, into ``args.options`` (a list of words, or None);

@@ -112,14 +112,33 @@ def option_value(field: dataclasses.Field, text: Any) -> Any:
 
 
 def parse_options(words: list[str] | None) -> dict[str, str]:
-    """``["ko=simple", "komi=7.5"]`` as a mapping; OptionError for a word without "="."""
+    """``["ko=simple", "komi=7.5"]`` as a mapping; a word may hold several options separated
+    by commas (``ko=simple,suicide=forbidden``), a comma followed by no ``=`` belonging to the
+    value (``players=A,B,C``).  OptionError for a word without "=", and for an option given
+    twice with two values."""
     options: dict[str, str] = {}
     for word in words or []:
-        name, equals, value = word.partition("=")
-        if not equals or not name.strip():
-            raise OptionError(f"bad option {word!r}: write NAME=VALUE, e.g. ko=simple")
-        options[name.strip()] = value.strip()
+        for item in option_items(word):
+            name, equals, value = item.partition("=")
+            if not equals or not name.strip():
+                raise OptionError(f"bad option {item!r}: write NAME=VALUE, e.g. ko=simple")
+            name, value = name.strip(), value.strip()
+            if options.get(name, value) != value:
+                raise OptionError(f"option {name} is given twice ({options[name]} and {value}): give it once")
+            options[name] = value
     return options
+
+
+def option_items(word: str) -> list[str]:
+    """The NAME=VALUE items of one ``--option`` word: split at each comma that a NAME=
+    follows."""
+    items: list[str] = []
+    for piece in word.split(","):
+        if items and "=" not in piece:
+            items[-1] += "," + piece
+        else:
+            items.append(piece)
+    return items
 
 
 def set_option(options: dict[str, str], name: str, value: str, flag: str) -> None:

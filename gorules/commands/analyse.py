@@ -9,16 +9,18 @@ board drawn with each placement's cost) or as JSON.
 
 from __future__ import annotations
 
+import os
 import sys
 
 from tqdm import tqdm
 
 from gorules import flags, rulesets, situations
 from gorules.errors import UsageError
+from gorules.impl.formats.graph_files import is_graph_file, read_graph_file
 from gorules.impl.rulesets.ultimate.analysis import REVERSE_DELAY, Analysis
 from gorules.impl.rulesets.ultimate.search import Engine
 from gorules.impl.solving.budget import Budget, BudgetSpent
-from gorules.spec.graph import Graph, parse_graph, point_name
+from gorules.spec.graph import Graph, GraphError, parse_graph, point_name
 from gorules.spec.tromp_taylor import EMPTY
 from gorules.spec.ultimate import situation_text
 from gorules.ultimate_commands import add_core, core_of
@@ -36,7 +38,8 @@ def register(subparsers) -> None:
     parser.add_argument(
         "situation",
         metavar="SITUATION",
-        help='a file, JSON, or text such as "graph: grid:2x3; board: B../.W.; to move: B"',
+        help="a graph (grid:2x2, a graph file: its empty board, the ruleset's start), a situation's file, JSON, "
+        'or text such as "graph: grid:2x3; board: B../.W.; to move: B"',
     )
     flags.add_graph(parser, flag=True, default=None, help="the graph, if the situation does not name it")
     flags.add_ruleset_flags(parser, "ultimate")
@@ -50,6 +53,19 @@ def register(subparsers) -> None:
     flags.add_output(parser, "the analysis")
     add_core(parser, default="python")  # its many small questions: faster in Python (docs/ultimate.md)
     parser.set_defaults(func=run)
+
+
+def named_graph(text: str) -> Graph | None:
+    """The graph SITUATION names when it is a graph (a graph's name or a graph file) and not
+    a situation, else None; its empty board, the ruleset's start, is then analysed."""
+    if is_graph_file(text):
+        return read_graph_file(text)
+    if os.path.exists(text):
+        return None
+    try:
+        return parse_graph(text)
+    except GraphError:
+        return None
 
 
 def graph_of(args) -> Graph:
@@ -152,7 +168,10 @@ def table(graph: Graph, ruleset_name: str, situation, analysis: Analysis) -> str
 
 def run(args) -> int:
     """Analyse the situation and print the table or JSON."""
-    graph = graph_of(args)
+    named = named_graph(args.situation)
+    if named is not None and args.graph is not None:
+        raise UsageError(f"{args.situation} is a graph and --graph names one too: give the graph once")
+    graph = named if named is not None else graph_of(args)
     if graph.order > args.max_points:
         raise UsageError(
             f"{graph.name} has {graph.order} points: analyse takes at most {args.max_points} "
@@ -162,7 +181,7 @@ def run(args) -> int:
     analysis_of = ruleset.capability("analyse")
     if analysis_of is None:
         raise UsageError(f"analyse is refused: {ruleset.capability_gap('analyse')} (sections IV–VI of source 003)")
-    situation = situations.read(ruleset, graph, args.situation)
+    situation = situations.read(ruleset, graph, None if named is not None else args.situation)
     if situation.over:
         raise UsageError("the game in this situation is over: there is nothing to analyse")
     try:

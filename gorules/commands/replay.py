@@ -42,7 +42,9 @@ def register(subparsers) -> None:
         "--moves",
         default="",
         metavar="MOVES",
-        help="moves separated by commas: an optional colour and a point name or number, or pass",
+        help="moves separated by commas: an optional colour and a point, or pass; a point is a number, "
+        "a GTP name (C3: columns without I, rows from 1 at the bottom) or an SGF name (cc); another "
+        "ruleset reads its points as gorules play --help says (political: its own names)",
     )
     flags.add_ruleset_flags(parser)
     flags.add_seconds(

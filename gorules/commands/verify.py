@@ -41,6 +41,14 @@ def table(reports) -> str:
     return "\n".join(lines)
 
 
+def refuse_unmatched(text: str, candidates) -> None:
+    """List the names of the checks that could have run, one a line on stdout, and refuse
+    ``--only TEXT`` that selects none of them (UsageError: exit 2)."""
+    names = sorted({c.name for c in candidates})
+    print("\n".join(names))
+    raise UsageError(f"no check's name contains {text!r}: the {len(names)} names are listed on stdout")
+
+
 def run(args) -> int:
     """Run the checks; exit 0 only if every check that could run passed (a check whose real
     component is missing, such as GNU Go, is shown as not run and does not count as passed)."""
@@ -50,7 +58,10 @@ def run(args) -> int:
     if chosen is not None:
         checks = [c for c in checks if chosen.name in concerned(c, rulesets.names())]
     if args.only:
+        candidates = checks
         checks = [c for c in checks if args.only in c.name]
+        if not checks:
+            refuse_unmatched(args.only, candidates)
     containing = f" and contain {args.only!r}" if args.only else ""
     if chosen is not None and not checks:
         raise UsageError(f"none of the checks that concern the {chosen.name} ruleset contain {args.only!r}")
