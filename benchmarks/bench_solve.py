@@ -39,10 +39,10 @@ from pathlib import Path
 
 from gorules.arguments import positive_finite
 from gorules.impl.rulesets.tromp_taylor import TrompTaylor
+from gorules.impl.solving.budget import Budget, BudgetSpent
 from gorules.impl.solving.certificate import certificate
 from gorules.impl.solving.certificate_check import check
-from gorules.impl.solving.search import SearchError
-from gorules.impl.solving.search import solve as generic_solve
+from gorules.impl.solving.search import Minimax
 from gorules.impl.solving.solve import DESCENTS, MAX_POINTS, Solver
 from gorules.impl.solving.split import default_jobs
 from gorules.spec.graph import parse_graph
@@ -87,12 +87,17 @@ def measure(
 
 
 def plain_nodes(name: str, budget: int) -> tuple[int, bool]:
-    """Nodes of the plain alpha-beta search on ``name``, and whether it finished."""
+    """Nodes of the plain alpha-beta search on ``name`` (the generic search in the ruleset's
+    own move order), and whether it finished."""
     graph = parse_graph(name)
+    situation = TrompTaylor().initial(graph)
+    search = Minimax(situation.ruleset, graph, Budget(nodes=budget), ordered=False)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 100_000))
     try:
-        return generic_solve(TrompTaylor().initial(graph), max_nodes=budget, generic=True).nodes, True
-    except SearchError:
+        search.search(situation.state, -float("inf"), float("inf"))
+    except BudgetSpent:
         return budget, False
+    return search.nodes, True
 
 
 def reference_nodes(name: str, preset: str) -> tuple[int, int, float, int, float]:
