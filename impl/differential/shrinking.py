@@ -2,15 +2,18 @@
 
 :func:`ddmin` is Zeller's delta debugging: it removes chunks of a failing sequence, halving
 their size down to single items, while the rest still fails; the result fails and loses
-its failure if any one item is removed.  :class:`Shrinker` applies it to the moves of a
-disagreement (replayed from an empty board on the spec and the contender, which must show
-a disagreement of the same kind and class), then (``simplify``) removes a move with the one after it and turns moves into passes, then
-moves the case to the smallest square
-board the contender accepts on which it still shows (the moves kept where they fit,
-shifted so that they all fit, else aligned with each corner), and shrinks the moves again.
-A budget of replays and of seconds bounds the work; an engine fault during a replay counts as no failure.
-The shrunk case is shown once more by a freshly started engine; a case that a fresh engine
-does not show is kept as found, with a note saying so.
+its failure if any one item is removed.  :func:`simplify` then removes a move with the one
+after it (so that the players of the later moves stay) and turns moves into passes.
+
+:class:`Shrinker` replays a disagreement's moves from an empty board on the spec and the
+contender, which must show a disagreement of the same kind and class.  It applies ``ddmin``
+to the moves, moves the case to the smallest square board the contender accepts on which it
+still shows (the moves shifted so that they all fit, keeping the edges they touch, else
+aligned with each corner), shrinks the moves there by ``ddmin`` and ``simplify``, and tries
+a smaller board once more.  A budget of replays and of seconds bounds the work; an engine
+fault during a replay counts as no failure.  The shrunk case is shown once more by a freshly
+started engine; a case that a fresh engine does not show is kept as found, with a note
+saying so.
 """
 
 from __future__ import annotations
@@ -130,26 +133,34 @@ class Shrinker:
             return None
         return d if d is not None and d.signature == signature else None
 
+    def smaller(self, graph: Graph, attempts: list, signature: tuple) -> tuple[Graph, list]:
+        """The smallest square board the contender accepts where the moves, shifted, still
+        show the signature, with the shifted moves; the board and moves given if none."""
+        if not graph.is_grid or graph.shape[0] != graph.shape[1]:
+            return graph, attempts
+        for size in sorted(s for s in self.sizes if s < graph.shape[0]):
+            board = grid(size, size)
+            for shift in shifts(graph, attempts, size):
+                mapped = moved(graph, board, attempts, shift)
+                if self.shows(board, mapped, signature) is not None:
+                    return board, mapped
+        return graph, attempts
+
     def __call__(self, d: Disagreement) -> Disagreement:
         """The shortest case on the smallest board found that still shows ``d``'s signature."""
         self.budget, self.deadline = self.replays, time.monotonic() + self.seconds
-        graph, signature = d.graph, d.signature
-        attempts = minimal(list(d.attempts), lambda a: self.shows(graph, a, signature) is not None)
-        if graph.is_grid and graph.shape[0] == graph.shape[1]:
-            for size in sorted(s for s in self.sizes if s < graph.shape[0]):
-                smaller = grid(size, size)
-                found = next(
-                    (
-                        mapped
-                        for mapped in (moved(graph, smaller, attempts, s) for s in shifts(graph, attempts, size))
-                        if self.shows(smaller, mapped, signature) is not None
-                    ),
-                    None,
-                )
-                if found is not None:
-                    graph = smaller
-                    attempts = minimal(found, lambda a, on=smaller: self.shows(on, a, signature) is not None)
-                    break
+        signature = d.signature
+
+        def shrunk(graph: Graph, attempts: list) -> list:
+            return minimal(attempts, lambda a: self.shows(graph, a, signature) is not None)
+
+        graph, attempts = self.smaller(
+            d.graph, ddmin(list(d.attempts), lambda a: self.shows(d.graph, a, signature) is not None), signature
+        )
+        attempts = shrunk(graph, attempts)
+        board, mapped = self.smaller(graph, attempts, signature)
+        if board is not graph:
+            graph, attempts = board, shrunk(board, mapped)
         self.budget, self.deadline = 2, time.monotonic() + self.seconds
         self.contender.restart()
         final = self.shows(graph, attempts, signature)
