@@ -24,11 +24,13 @@ definitions (which the replays test on every model, but do not prove).
 from __future__ import annotations
 
 import functools
+import re
 import shutil
 import subprocess
 import tempfile
 import time
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import z3
@@ -61,6 +63,18 @@ class UnboundedTheorem:
     covers: str
     as_written: str | None = None
     on_digraphs: str | None = None
+    builders: Mapping[str, Callable] = field(default_factory=dict)
+    hypotheses: Callable = O.hypotheses
+    conclusion: Callable = O.conclusion
+
+    def build(self, obligation: str, rules: UR.Rules, mode: str) -> O.Query:
+        """The obligation's query: the theorem's own builder, or the one of
+        ``proofs/unbounded_obligations.py`` of that name."""
+        return (self.builders.get(obligation) or O.BUILDERS[obligation])(rules, mode)
+
+    def replays(self, obligation: str, graph, case: dict, rules: UR.Rules) -> bool:
+        """Whether the statement holds on the concrete case: hypotheses fail, or conclusion holds."""
+        return not self.hypotheses(obligation, graph, case) or self.conclusion(obligation, graph, case, rules)
 
 
 THEOREMS: dict[str, UnboundedTheorem] = {
@@ -248,12 +262,12 @@ def counterexample_record(obligation: str, case: dict) -> dict:
 # --- proving, refuting ------------------------------------------------------------------------
 
 
-def prove_obligation(name: str, seconds: float = SOLVER_SECONDS) -> dict:
+def prove_obligation(t: UnboundedTheorem, name: str, seconds: float = SOLVER_SECONDS) -> dict:
     """One obligation under the spec's rules: both solvers' answers and a non-vacuity witness."""
-    query = O.BUILDERS[name](UR.SPEC, O.PROOF)
+    query = t.build(name, UR.SPEC, O.PROOF)
     start = time.perf_counter()
     answers = {"z3": z3_answer(query, seconds), "cvc5": cvc5_answer(query, seconds)}
-    witness = non_vacuity(name, seconds)
+    witness = non_vacuity(t, name, seconds)
     status = "proved" if set(answers.values()) == {"unsat"} and witness else "unknown"
     return {
         "part": name,
@@ -264,10 +278,10 @@ def prove_obligation(name: str, seconds: float = SOLVER_SECONDS) -> dict:
     }
 
 
-def non_vacuity(name: str, seconds: float) -> dict | None:
+def non_vacuity(t: UnboundedTheorem, name: str, seconds: float) -> dict | None:
     """A finite model of the obligation's facts with a stone on the board, replayed on the
     spec: the hypotheses are met by a real, non-empty board."""
-    query = O.BUILDERS[name](UR.SPEC, O.MODEL)
+    query = t.build(name, UR.SPEC, O.MODEL)
     first = next(iter(query.boards.values()))
     x = z3.Const("stone_x", U.Point)
     satisfiable = O.Query(
@@ -278,21 +292,23 @@ def non_vacuity(name: str, seconds: float) -> dict | None:
         return None
     case = read_case(model, elements, query)
     graph = case["graph"]
-    holds = O.hypotheses(name, graph, case) and O.conclusion(name, graph, case, UR.SPEC)
+    holds = t.hypotheses(name, graph, case) and t.conclusion(name, graph, case, UR.SPEC)
     if not holds or set(next(iter(case["boards"].values()))) == {"."}:
         return None
     return {"graph": case["graph"].name, "boards": case["boards"], "points": case["points"]}
 
 
-def refute_obligation(name: str, rules: UR.Rules, seconds: float = SOLVER_SECONDS) -> tuple[str, dict | None]:
+def refute_obligation(
+    t: UnboundedTheorem, name: str, rules: UR.Rules, seconds: float = SOLVER_SECONDS
+) -> tuple[str, dict | None]:
     """Look for a finite model of the obligation's negation under the rules; ("refuted",
     counterexample) only when the replay on the spec confirms it."""
-    query = O.BUILDERS[name](rules, O.MODEL)
+    query = t.build(name, rules, O.MODEL)
     model, elements = finite_model(query, MAX_MODEL_POINTS, seconds)
     if model is None:
         return "unknown", None
     case = read_case(model, elements, query)
-    if O.replay(name, case["graph"], case, rules):
+    if t.replays(name, case["graph"], case, rules):
         return "unknown", {"part": name, "note": "the model did not replay as a counterexample"}
     return "refuted", counterexample_record(name, case)
 
@@ -317,21 +333,51 @@ def coq_check() -> dict:
     }
 
 
-def prove(name: str, seconds: float = SOLVER_SECONDS) -> ProofResult:
+def prove(name: str | UnboundedTheorem, seconds: float = SOLVER_SECONDS) -> ProofResult:
     """The theorem for every graph: each obligation by Z3 and cvc5 with its witness, and the
     Coq lemmas that assemble them."""
-    t = theorem(name)
+    t = name if isinstance(name, UnboundedTheorem) else theorem(name)
     start = time.perf_counter()
-    parts = [prove_obligation(o, seconds) for o in t.obligations]
+    parts = [prove_obligation(t, o, seconds) for o in t.obligations]
     if t.coq:
         coq = coq_check()
-        parts.append({"part": "coq", "status": coq["status"], "lemmas": list(t.coq), "axioms": coq.get("axioms")})
+        missing = [
+            lemma for lemma in t.coq if not re.search(rf"(Lemma|Theorem) {re.escape(lemma)}\b", COQ_FILE.read_text())
+        ]
+        status = coq["status"] if not missing else "unknown"
+        axioms = coq.get("axioms") if not missing else f"no such lemma in {COQ_FILE.name}: {', '.join(missing)}"
+        parts.append({"part": "coq", "status": status, "lemmas": list(t.coq), "axioms": axioms})
     status = "proved" if all(p["status"] == "proved" for p in parts) else "unknown"
+    failed = [p["part"] for p in parts if p.get("solvers") and "unsat" not in p["solvers"].values()]
+    if failed:
+        return refuted_by_spec(t, failed[0], parts, start, seconds)
     checked = ", ".join(t.obligations)
     coq_text = f"; assembled in Coq ({', '.join(t.coq)}; no axioms)" if t.coq else ""
     scope = f"{t.covers}. Obligations {checked} unsat in Z3 and in cvc5{coq_text}. {TRUSTED}"
     return ProofResult(
-        name, "every graph", status, time.perf_counter() - start, scope=scope, parts=parts, encoding="unbounded"
+        t.name, "every graph", status, time.perf_counter() - start, scope=scope, parts=parts, encoding="unbounded"
+    )
+
+
+def refuted_by_spec(t: UnboundedTheorem, obligation: str, parts: list, start: float, seconds: float) -> ProofResult:
+    """An obligation neither solver proves, under the spec's rules: refuted when a finite
+    model of its negation replays as a counterexample on the spec, unknown otherwise."""
+    status, counterexample = refute_obligation(t, obligation, UR.SPEC, seconds)
+    scope = (
+        f"a finite model of the unbounded encoding of {obligation} (at most {MAX_MODEL_POINTS} points), "
+        "replayed on the spec (spec/tromp_taylor.py)"
+        if status == "refuted"
+        else f"{obligation} is not proved by either solver, and no finite model replays as a counterexample"
+    )
+    return ProofResult(
+        t.name,
+        "every graph",
+        status,
+        time.perf_counter() - start,
+        counterexample if status == "refuted" else None,
+        encoding="unbounded",
+        scope=scope,
+        parts=parts,
     )
 
 
@@ -347,12 +393,13 @@ def refuted_obligation(t: UnboundedTheorem, mutant: str | None, as_written: bool
             raise ValueError(f"{t.name} has no as-written statement that fails for every graph")
         return t.as_written
     if mutant not in t.mutants:
-        raise ValueError(f"unknown mutant {mutant!r} for {t.name}; known: {', '.join(t.mutants)}")
+        known = f"known: {', '.join(t.mutants)}" if t.mutants else "it lists none"
+        raise ValueError(f"unknown mutant {mutant!r} for {t.name}; {known}")
     return t.mutants[mutant]
 
 
 def refute(
-    name: str,
+    name: str | UnboundedTheorem,
     mutant: str | None = None,
     as_written: bool = False,
     seconds: float = SOLVER_SECONDS,
@@ -361,19 +408,19 @@ def refute(
     """The theorem under a mutant's rules, as written, or (``directed``) without the symmetry
     of ↔: refuted when a finite model of the obligation broken replays as a counterexample
     on the spec."""
-    t = theorem(name)
+    t = name if isinstance(name, UnboundedTheorem) else theorem(name)
     variant = UR.rules_named(mutant)
     obligation = refuted_obligation(t, mutant, as_written, directed)
     start = time.perf_counter()
-    status, counterexample = refute_obligation(obligation, variant, seconds)
+    status, counterexample = refute_obligation(t, obligation, variant, seconds)
     parts = [{"part": obligation, "status": status}]
     scope = (
         f"a finite model of the unbounded encoding of {obligation} (at most {MAX_MODEL_POINTS} points), "
         "read back as a graph and a board and replayed on the spec (spec/tromp_taylor.py)"
     )
     return ProofResult(
-        name,
-        "every graph",
+        t.name,
+        "every digraph" if directed else "every graph",
         status,
         time.perf_counter() - start,
         counterexample if status == "refuted" else None,

@@ -263,3 +263,38 @@ def test_a_mutant_row_of_verify_passes_and_reports_the_graph():
     outcome = refuted_check("well-formedness", "gfp-reaches").run()
     assert outcome.passed
     assert re.search(r"refuted on \S+", outcome.result)
+
+
+EXAMPLE = ROOT / "docs" / "examples" / "clear_idempotent.py"
+
+
+def test_a_theorem_file_is_proved_for_every_graph():
+    """The example theorem of docs/examples is proved, with both solvers and Coq named."""
+    run = run_cli("prove", "--theorem-file", str(EXAMPLE))
+    assert run.returncode == 0, run.stderr
+    assert "clear-idempotent (corrected): proved for every graph" in run.stdout
+    assert "z3 unsat, cvc5 unsat" in run.stdout
+
+
+def test_a_false_theorem_file_is_refuted_by_a_replayed_model(tmp_path):
+    """The same file claiming clear(b, p) = b is refuted, with a board drawn."""
+    text = EXAMPLE.read_text()
+    claim = "return UR.concrete_clear(graph, once, p, UR.concrete_reaching(graph, once, rules)) == once"
+    assert claim in text
+    false = text.replace("twice(x) == once(x)", "once(x) == b(x)").replace(claim, "return once == b")
+    (tmp_path / "false.py").write_text(false)
+    run = run_cli("prove", "--theorem-file", str(tmp_path / "false.py"))
+    assert run.returncode == 1
+    assert "refuted" in run.stdout and "counterexample graph" in run.stdout
+
+
+@pytest.mark.parametrize("text", [None, "x = 1\n", "raise RuntimeError('broken')\n"])
+def test_bad_theorem_files_are_one_line_and_exit_2(tmp_path, text):
+    """No such file, no THEOREM, a file that fails: one line, exit 2."""
+    path = tmp_path / "theorem.py"
+    if text is not None:
+        path.write_text(text)
+    run = run_cli("prove", "--theorem-file", str(path))
+    assert run.returncode == 2
+    assert len(run.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in run.stderr

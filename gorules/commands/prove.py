@@ -59,6 +59,11 @@ def register(subparsers) -> None:
     flags.add_graph(where, flag=True, metavar="G", help="a graph: grid:3x3, cycle:5, petersen, digraph:0>1,1>0, ...")
     where.add_argument("--all-graphs", metavar="N", type=int, help="every graph on N vertices at once")
     where.add_argument(
+        "--theorem-file",
+        metavar="F",
+        help="a theorem of your own for every graph: a Python file defining THEOREM (proofs/README.md, 'A theorem of your own')",
+    )
+    where.add_argument(
         "--unbounded",
         action="store_true",
         help="every graph and digraph of every size: Z3 and cvc5 on an uninterpreted sort of points, Coq for the inductions",
@@ -299,15 +304,46 @@ def unbounded_result(args):
     as written, refuted by a counterexample replayed on the spec."""
     from gorules.proofs import unbounded
 
-    if args.theorem is None:
+    if args.theorem_file is not None:
+        t = theorem_from_file(args.theorem_file)
+        if args.theorem not in (None, t.name):
+            raise UsageError(f"{args.theorem_file} defines {t.name!r}, not {args.theorem!r}")
+    elif args.theorem is None:
         raise UsageError(f"--unbounded needs a theorem: {', '.join(unbounded.THEOREMS)}")
     try:
-        t = unbounded.theorem(args.theorem)
+        t = t if args.theorem_file is not None else unbounded.theorem(args.theorem)
         if args.mutant is None and not args.as_written and not args.directed:
-            return unbounded.prove(t.name, seconds=args.seconds)
-        return unbounded.refute(t.name, args.mutant, args.as_written, args.seconds, directed=args.directed)
+            return unbounded.prove(t, seconds=args.seconds)
+        return unbounded.refute(t, args.mutant, args.as_written, args.seconds, directed=args.directed)
     except (KeyError, ValueError) as error:
         raise UsageError(str(error).strip("'\"")) from error
+    except Exception as error:  # a theorem file's own code failed: one line, exit 2
+        if args.theorem_file is None:
+            raise
+        raise UsageError(f"{args.theorem_file}: {type(error).__name__}: {error}") from error
+
+
+def theorem_from_file(path: str):
+    """The UnboundedTheorem named THEOREM in a Python file; bad input if there is none."""
+    import importlib.util
+
+    from gorules.proofs.unbounded import UnboundedTheorem
+
+    file = Path(path)
+    if not file.is_file():
+        raise UsageError(f"--theorem-file {path!r}: no such file")
+    loader = importlib.util.spec_from_file_location(f"theorem_file_{slug(file.stem)}", file)
+    if loader is None or loader.loader is None:
+        raise UsageError(f"--theorem-file {path!r} is not a Python file")
+    module = importlib.util.module_from_spec(loader)
+    try:
+        loader.loader.exec_module(module)
+    except Exception as error:  # the user's file: any failure is bad input
+        raise UsageError(f"--theorem-file {path}: {type(error).__name__}: {error}") from error
+    theorem = getattr(module, "THEOREM", None)
+    if not isinstance(theorem, UnboundedTheorem):
+        raise UsageError(f"--theorem-file {path} defines no THEOREM (an UnboundedTheorem of gorules.proofs.unbounded)")
+    return theorem
 
 
 def unbounded_report(result) -> str:
@@ -315,8 +351,11 @@ def unbounded_report(result) -> str:
     the Coq check, what is trusted, and a counterexample drawn as boards."""
     reading = "as written" if result.as_written else "corrected"
     mutant = f", rules: mutant {result.mutant}" if result.mutant else ""
-    verdict = "proved for every graph" if result.proved else result.status
-    lines = [f"{result.theorem} ({reading}{mutant}): {verdict} in {result.seconds:.2f}s", f"  scope: {result.scope}"]
+    verdict = "proved for every graph" if result.proved else f"on {result.graph}: {result.status}"
+    lines = [
+        f"{result.theorem} ({reading}{mutant}): {verdict} in {result.seconds:.2f}s",
+        f"  scope: {result.scope}",
+    ]
     for part in result.parts:
         answers = ", ".join(f"{name} {answer}" for name, answer in part.get("solvers", {}).items())
         witness = part.get("witness")
@@ -330,7 +369,7 @@ def unbounded_report(result) -> str:
 
 def run(args) -> int:
     """Prove the chosen theorems; exit 0 only if all were proved."""
-    if args.unbounded:
+    if args.unbounded or args.theorem_file is not None:
         check_options(args)
         result = unbounded_result(args)
         draw_all([result], None, args)
