@@ -156,6 +156,7 @@ COMMAND_LINES = st.lists(
         st.sampled_from(["--method", "dp", "enumerate", "--seconds", "0", "-1", "inf", "nan", "2", "--moves", "B A1"]),
         st.sampled_from(["--graphs", "paths:1-3", "--list", "--memory-limit", "0.5", "7", "--preset", "bogus"]),
         st.sampled_from(["--option", "ko=simple", "ko=", "=", "--workers", "0", "path:3", "grid:2x2", HUGE]),
+        st.sampled_from(["--out", "--picture", "--pictures", "", "-", ".", "/proc/out.json", "--workers", "999999"]),
         graph_strings(),
     ),
     max_size=6,
