@@ -10,8 +10,9 @@ Two forms (``docs/cli.md``, "Game records"):
   takes it.
 - **the gorules form**, for any ruleset on any graph: the SGF-like record of
   ``play --record`` (``impl/rulesets/political/record.py``): a root
-  ``GM[ruleset]AP[gorules]RU[options]GR[graph]PL[players]``, one node ``P[player]M[move]``
-  per move, then ``RE[scores; winners]`` once the game is over.
+  ``GM[ruleset]AP[gorules]RU[options]GR[graph]PL[players]`` (and ``GJ[graph as JSON]``
+  when the graph's name does not give it back), one node ``P[player]M[move]`` per move,
+  then ``RE[scores; winners]`` once the game is over.
 
 ``replay-sgf`` reads both: SGF as before, the gorules form by replaying its moves through the
 ruleset it names, each move's player checked, and the result compared with ``RE``.
@@ -33,7 +34,7 @@ from gorules.impl.rulesets.political.record import (
     result_text,
 )
 from gorules.spec.api import IllegalMove, OptionError, Situation
-from gorules.spec.graph import GraphError, parse_graph
+from gorules.spec.graph import GraphError
 
 
 def sgf_result(value) -> str | None:
@@ -100,7 +101,7 @@ def replay_game_record(record: GameRecord, name: str) -> dict:
     scores are the record's ``RE``."""
     try:
         ruleset = rulesets.make(record.ruleset, options=rulesets.parse_options(record.options.split()))
-        graph = parse_graph(record.graph)
+        graph = record.board_graph()
     except (OptionError, GraphError, KeyError) as error:
         raise RecordError(f"{name}: {error}") from None
     situation = ruleset.initial(graph)

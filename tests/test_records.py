@@ -94,3 +94,15 @@ def test_a_record_without_its_graph_is_one_line_exit_2(tmp_path, capsys):
     assert main(["replay-sgf", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "lacks GR" in err
+
+
+def test_a_graph_from_a_file_travels_in_the_record(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "kite.edgelist").write_text("0 1\n1 2\n2 3\n3 0\n3 4\n5\n")
+    assert main(["solve", "kite.edgelist", "--no-progress", "--sgf", "kite.sgf"]) == 0
+    capsys.readouterr()
+    (tmp_path / "kite.edgelist").unlink()  # the record alone gives the graph back
+    text = (tmp_path / "kite.sgf").read_text()
+    assert '"order":6' in text
+    code, report = replay(capsys, tmp_path / "kite.sgf")
+    assert code == 0 and report["records"][0]["result"] == "5"

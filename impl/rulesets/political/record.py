@@ -11,10 +11,12 @@ SGF has no property for a player beyond Black and White, hence "SGF-like".
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from gorules.impl.formats.files import write_text_atomically
 from gorules.spec.api import Situation
+from gorules.spec.graph import Graph, GraphError, graph_from_json, graph_to_json, parse_graph
 
 
 @dataclass(frozen=True)
@@ -59,13 +61,23 @@ def result_text(situation: Situation) -> str | None:
     return " ".join(f"{p}={v}" for p, v in scores.items()) + f"; winners: {winners}"
 
 
+def graph_property(graph: Graph) -> str:
+    """``GJ[...]``, the graph as JSON (``graph_to_json``), when its name alone does not give it
+    back (a graph read from a file or built in Python); else nothing."""
+    try:
+        named = parse_graph(graph.name) == graph
+    except GraphError:
+        named = False
+    return "" if named else f"GJ[{escape(json.dumps(graph_to_json(graph), separators=(',', ':')))}]"
+
+
 def record_text(start: Situation, steps: list[Step], end: Situation) -> str:
     """The SGF-like record of a game from `start` through `steps` to `end`."""
     ruleset = start.ruleset
     players = getattr(ruleset.options, "players", None) or ruleset.players or ()
     root = (
         f"(;GM[{escape(ruleset.name)}]AP[gorules]CA[UTF-8]RU[{escape(ruleset.options.describe())}]"
-        f"GR[{escape(start.graph.name)}]PL[{escape(','.join(players))}]"
+        f"GR[{escape(start.graph.name)}]{graph_property(start.graph)}PL[{escape(','.join(players))}]"
     )
     nodes = [root]
     for step in steps:
@@ -90,7 +102,8 @@ RECORD_APPLICATION = "AP[gorules]"
 class GameRecord:
     """A record in this module's form, read back: the ruleset's name and options (as
     ``Options.describe`` writes them), the graph's name, the players, the (player, move)
-    pairs and the result line (None when the record has none)."""
+    pairs, the result line (None when the record has none) and the graph as JSON when the
+    record holds it (``GJ``)."""
 
     ruleset: str
     options: str
@@ -98,6 +111,14 @@ class GameRecord:
     players: tuple[str, ...]
     moves: tuple[tuple[str, str], ...]
     result: str | None
+    graph_json: dict | None = None
+
+    def board_graph(self) -> Graph:
+        """The graph the record is played on: from ``GJ`` when present, else by its name;
+        GraphError if neither gives one."""
+        if self.graph_json is not None:
+            return graph_from_json(self.graph_json)
+        return parse_graph(self.graph)
 
 
 def is_record_text(text: str) -> bool:
@@ -164,4 +185,7 @@ def parse_record_text(text: str) -> GameRecord:
         if "RE" in found:
             result = found["RE"]
     players = tuple(p for p in root.get("PL", "").split(",") if p)
-    return GameRecord(root["GM"], root["RU"], root["GR"], players, tuple(moves), result)
+    graph_json = json.loads(root["GJ"]) if "GJ" in root else None
+    if graph_json is not None and not isinstance(graph_json, dict):
+        raise ValueError("GJ holds no graph")
+    return GameRecord(root["GM"], root["RU"], root["GR"], players, tuple(moves), result, graph_json)
