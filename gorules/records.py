@@ -14,7 +14,7 @@ Two forms (``docs/cli.md``, "Game records"):
   when the graph's name does not give it back), one node ``P[player]M[move]`` per move,
   then ``RE[scores; winners]`` once the game is over.
 
-``replay-sgf`` reads both: SGF as before, the gorules form by replaying its moves through the
+``replay-sgf`` reads both: SGF in the engine and sgfmill, the gorules form by replaying its moves through the
 ruleset it names, each move's player checked, and the result compared with ``RE``.
 """
 
@@ -65,8 +65,8 @@ def line_record(start: Situation, moves: list, value=None) -> str:
         raise UsageError("--sgf records a line from the ruleset's start: leave out --situation")
     if standard_sgf(start):
         komi = getattr(ruleset.options, "komi", 0)
-        rules = f"{ruleset.name}: {ruleset.options.describe()}"
-        data = record_sgf(graph, list(moves), komi=float(komi), result=sgf_result(value), rules=rules)
+        line = f"{ruleset.name}: {ruleset.options.describe()}"
+        data = record_sgf(graph, list(moves), komi=float(komi), result=sgf_result(value), ruleset_line=line)
         return data.decode("utf-8")
     words = [ruleset.move_text(graph, move) for move in moves]
     try:

@@ -235,13 +235,13 @@ def record_sgf(
     komi: float = 0.0,
     result: str | None = None,
     comment: str | None = None,
-    rules: str | None = None,
+    ruleset_line: str | None = None,
 ) -> bytes:
     """SGF text of a game on a square grid.
 
     ``moves`` are (player, point-or-PASS) pairs, or bare points and PASS, whose players
     then alternate from Black (or from the player of the pair before); ``setup`` is an
-    optional board placed with AB/AW; ``rules`` is written in ``RU``.
+    optional board placed with AB/AW; ``ruleset_line`` (the ruleset and its options) is written in ``RU``.
     """
     if not graph.is_grid:
         raise RecordError(f"SGF records grids only; {graph.name} is not a grid")
@@ -257,8 +257,8 @@ def record_sgf(
         root.set("RE", result)
     if comment is not None:
         root.set("C", comment)
-    if rules is not None:
-        root.set("RU", rules)
+    if ruleset_line is not None:
+        root.set("RU", ruleset_line)
     if setup is not None:
         black = {sgfmill_row_col(graph, v) for v in graph.points if setup[v] == "B"}
         white = {sgfmill_row_col(graph, v) for v in graph.points if setup[v] == "W"}
