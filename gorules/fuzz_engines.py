@@ -41,7 +41,11 @@ def add_flags(parser) -> None:
     )
     flags.add_preset(parser, "tromp-taylor", help="with --engine or --implementation, the preset compared against")
     parser.add_argument(
-        "--games", type=int, default=None, metavar="N", help=f"with --engine: games to play (default {DEFAULT_GAMES})"
+        "--games",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"with --engine or --implementation: games to play (default {DEFAULT_GAMES}, unless --seconds is given)",
     )
     flags.add_seconds(parser, None, help="with --engine or --implementation: stop after this many seconds")
     parser.add_argument(

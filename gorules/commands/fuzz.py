@@ -5,6 +5,10 @@ Each example is a random graph (undirected or directed up to 12 points, grids up
 are compared, and a random move sequence played on both sides with the whole state
 compared after every move.  Exit 0 when nothing differs; on a disagreement exit 1 and
 write the shrunk case as a test vector (and as SGF on a grid) into ``--out``.
+
+With ``--engine COMMAND`` (a GTP engine) or ``--implementation module:Class`` (a ruleset
+class), that engine is fuzzed against the spec under ``--preset`` instead
+(``gorules.fuzz_engines``; docs/fuzzing.md).
 """
 
 from __future__ import annotations
@@ -43,7 +47,13 @@ def register(subparsers) -> None:
         reason="random graphs are cheap to play; the exhaustive sweeps (conjectures, readings, "
         "topological-sweep) stop at 3 or 4",
     )
-    parser.add_argument("--max-side", type=int, default=19, metavar="N", help="largest grid side (default 19)")
+    parser.add_argument(
+        "--max-side",
+        type=int,
+        default=19,
+        metavar="N",
+        help="largest grid side (default 19; 7 with --engine or --implementation)",
+    )
     parser.add_argument(
         "--out",
         type=disagreements_folder,
