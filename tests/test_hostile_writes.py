@@ -166,6 +166,19 @@ def test_a_certificate_to_stdout_is_one_json_document(tmp_path):
     assert "principal variation" in done.stderr
 
 
+def test_an_output_to_dev_stdout_appends_where_the_shell_said(tmp_path):
+    """``--out /dev/stdout >> log`` followed the link to the log and renamed a file onto it:
+    the log's earlier lines were lost.  The output goes through the open file, appended."""
+    log = tmp_path / "log"
+    log.write_text("earlier line\n")
+    done = in_shell(f">> {log}", ["count", "grid:1x2", "--json", "--out", "/dev/stdout"])
+    assert done.returncode == 0, done.stderr
+    first, second, *text = log.read_text().splitlines()
+    assert first == "earlier line" and json.loads(second)["legal_positions"] == 5
+    assert "legal positions" in "\n".join(text)  # and the text, printed after the file is written
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log"]
+
+
 # ------------------------------------------------------------------ refused before any work
 
 

@@ -6,9 +6,11 @@ path by the same rules before any work:
 
 - a regular file, or no file yet: written whole or not at all (a temporary file renamed);
 - a symbolic link: followed, its target written whole or not at all, the link kept;
-- a character device or a FIFO (``/dev/stdout``, ``/dev/null``, a named pipe): written
-  into in place, as it cannot be replaced (a FIFO waits for its reader); a write error
-  such as a full device is raised, never taken for success;
+- a character device or a FIFO (``/dev/null``, a named pipe): written into in place, as it
+  cannot be replaced (a FIFO waits for its reader); a write error such as a full device is
+  raised, never taken for success;
+- one of the process's open files (``/dev/stdout``, ``/dev/fd/N``): written through it, as
+  the shell opened it (``>> log`` appends);
 - a directory, a socket or a block device: refused;
 - an empty path: refused (it names no file).
 """
@@ -52,6 +54,29 @@ def written_in_place(path: str | os.PathLike) -> bool:
     return mode is not None and (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode))
 
 
+DESCRIPTOR_NAMES = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+DESCRIPTOR_FOLDERS = ("/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/")
+
+
+def descriptor(path: str | os.PathLike) -> int | None:
+    """The number of this process's open file that ``path`` names, through links
+    (``/dev/stdout``, ``/dev/fd/N``, ``/proc/self/fd/N``), or None.  Such an output is
+    written through the descriptor, as the shell opened it: ``--out /dev/stdout >> log``
+    appends to the log and replaces nothing."""
+    current = os.path.abspath(path)
+    own = (*DESCRIPTOR_FOLDERS, f"/proc/{os.getpid()}/fd/")
+    for _ in range(40):  # the kernel's own limit on links followed
+        if current in DESCRIPTOR_NAMES:
+            return DESCRIPTOR_NAMES[current]
+        for folder in own:
+            if current.startswith(folder) and current[len(folder) :].isdigit():
+                return int(current[len(folder) :])
+        if not os.path.islink(current):
+            return None
+        current = os.path.join(os.path.dirname(current), os.readlink(current))
+    return None
+
+
 def _kind(mode: int) -> str:
     """What a file of this mode is, in words."""
     for test, name in (
@@ -88,6 +113,10 @@ def write_atomically(path: str | os.PathLike, write: Callable[[str], object]) ->
     if str(path) == STDOUT:
         _write_to_stdout(write)
         return Path(STDOUT)
+    number = descriptor(path)
+    if number is not None and _mode(path) is not None:
+        _write_to_descriptor(write, number, path)
+        return Path(path)
     if written_in_place(path):
         _write_in_place(path, write)
         return Path(path)
@@ -120,15 +149,35 @@ def _write_in_place(path: str | os.PathLike, write: Callable[[str], object]) -> 
         raise OSError(error.errno, error.strerror, str(path)) from None
 
 
-def _write_to_stdout(write: Callable[[str], object]) -> None:
-    """``write`` into a temporary file, then its bytes to standard output: all or nothing."""
+def _written(write: Callable[[str], object]) -> bytes:
+    """The bytes ``write`` puts in a file (a temporary one, removed after)."""
     handle, temporary = tempfile.mkstemp(prefix=".gorules.", suffix=".tmp")
     os.close(handle)
     try:
         write(temporary)
-        data = Path(temporary).read_bytes()
+        return Path(temporary).read_bytes()
     finally:
         os.unlink(temporary)
+
+
+def _write_to_descriptor(write: Callable[[str], object], number: int, path: str | os.PathLike) -> None:
+    """``write``'s bytes through this process's open file ``number``, after what Python's
+    own streams hold; an error names the path."""
+    data = _written(write)
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(number, view) :]
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, str(path)) from None
+
+
+def _write_to_stdout(write: Callable[[str], object]) -> None:
+    """``write`` into a temporary file, then its bytes to standard output: all or nothing."""
+    data = _written(write)
     sys.stdout.flush()
     binary = getattr(sys.stdout, "buffer", None)
     if binary is not None:
@@ -226,6 +275,8 @@ def output_problem(path: str | os.PathLike, *, directory: bool = False) -> str |
         if not stat.S_ISDIR(mode):
             return f"{text} exists and is not a directory"
         return _unwritable_folder(_real(text))
+    if mode is not None and descriptor(text) is not None:
+        return None  # written through the open file, whatever it is
     if mode is None or stat.S_ISREG(mode):
         return _uncreatable(_real(text))
     if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
