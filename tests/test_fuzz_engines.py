@@ -249,3 +249,10 @@ def test_a_replay_is_the_spec_against_the_contender():
     assert d.spec == "..BBB...." and d.engine == "W.BBB...."
     spec = SpecGame(graph, PRESETS["tromp-taylor"])
     assert spec.player == "B" and not spec.over
+
+
+def test_a_ruleset_class_that_fails_is_reported_as_a_crash_with_its_call():
+    campaign = implementation_campaign("gorules.spec.ultimate:Ultimate", "tromp-taylor")
+    campaign.run(3, None, seed=0)
+    assert len(campaign.faults) == 3
+    assert all(f.kind == "crash" and f.command.startswith("initial(") for f in campaign.faults)

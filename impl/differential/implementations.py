@@ -4,7 +4,9 @@
 Tromp–Taylor ruleset: the same options, moves that are points and ``pass``).  It is built
 with the preset's options and played like a GTP engine: a move is accepted when
 ``Situation.play`` returns, refused when it raises ``IllegalMove``; its board is
-``Situation.board``; its final score is the finished game's value, Black's margin.
+``Situation.board``; its final score is the finished game's value, Black's margin.  Any
+other exception of the class is a fault of the contender (``crash``), reported like an
+engine's, naming the call.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
+from gorules.impl.differential.engines import EngineFault
 from gorules.impl.formats.interface import point_moves
 from gorules.spec.api import IllegalMove, Ruleset, Situation
 from gorules.spec.graph import Graph
@@ -51,12 +54,16 @@ class RulesetContender:
         return f"{self.cls.__module__}:{self.cls.__qualname__} (built with {self.options.describe()})"
 
     def new_game(self, graph: Graph) -> None:
-        """The ruleset's start on ``graph``."""
-        self.situation = self.ruleset.initial(graph)
-        self.known = {v: m for m, v in point_moves(self.ruleset, graph).items()}
+        """The ruleset's start on ``graph``; EngineFault if the class fails to give one."""
+        try:
+            self.situation = self.ruleset.initial(graph)
+            self.known = {v: m for m, v in point_moves(self.ruleset, graph).items()}
+        except Exception as error:  # a user's class failing is a finding, reported as a crash
+            raise EngineFault("crash", f"initial({graph.name})", f"{type(error).__name__}: {error}") from None
 
     def play(self, graph: Graph, player: str, v) -> tuple[bool, str]:
-        """Play v; (accepted, the refusal's reason or "")."""
+        """Play v; (accepted, the refusal's reason or ""); EngineFault if the class fails
+        otherwise than by IllegalMove."""
         assert self.situation is not None and self.known is not None
         if v not in self.known:
             return False, f"no move {v!r}"
@@ -64,6 +71,8 @@ class RulesetContender:
             self.situation = self.situation.play(self.known[v])
         except IllegalMove as error:
             return False, str(error)
+        except Exception as error:  # a user's class failing is a finding, reported as a crash
+            raise EngineFault("crash", f"play({v!r})", f"{type(error).__name__}: {error}") from None
         return True, ""
 
     def board(self, graph: Graph) -> tuple | None:
