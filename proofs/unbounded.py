@@ -38,7 +38,7 @@ import z3
 from gorules.proofs import unbounded_logic as U
 from gorules.proofs import unbounded_obligations as O
 from gorules.proofs import unbounded_rules as UR
-from gorules.proofs.result import ProofResult
+from gorules.proofs.result import ProofResult, Status
 from gorules.spec.graph import graph_to_json, make_graph
 
 COQ_FILE = Path(__file__).parent / "coq" / "Reaches.v"
@@ -300,7 +300,7 @@ def non_vacuity(t: UnboundedTheorem, name: str, seconds: float) -> dict | None:
 
 def refute_obligation(
     t: UnboundedTheorem, name: str, rules: UR.Rules, seconds: float = SOLVER_SECONDS
-) -> tuple[str, dict | None]:
+) -> tuple[Status, dict | None]:
     """Look for a finite model of the obligation's negation under the rules; ("refuted",
     counterexample) only when the replay on the spec confirms it."""
     query = t.build(name, rules, O.MODEL)
@@ -344,10 +344,10 @@ def prove(name: str | UnboundedTheorem, seconds: float = SOLVER_SECONDS) -> Proo
         missing = [
             lemma for lemma in t.coq if not re.search(rf"(Lemma|Theorem) {re.escape(lemma)}\b", COQ_FILE.read_text())
         ]
-        status = coq["status"] if not missing else "unknown"
+        coq_status = coq["status"] if not missing else "unknown"
         axioms = coq.get("axioms") if not missing else f"no such lemma in {COQ_FILE.name}: {', '.join(missing)}"
-        parts.append({"part": "coq", "status": status, "lemmas": list(t.coq), "axioms": axioms})
-    status = "proved" if all(p["status"] == "proved" for p in parts) else "unknown"
+        parts.append({"part": "coq", "status": coq_status, "lemmas": list(t.coq), "axioms": axioms})
+    status: Status = "proved" if all(p["status"] == "proved" for p in parts) else "unknown"
     failed = [p["part"] for p in parts if p.get("solvers") and "unsat" not in p["solvers"].values()]
     if failed:
         return refuted_by_spec(t, failed[0], parts, start, seconds)

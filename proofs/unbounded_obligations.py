@@ -320,7 +320,7 @@ def replay(obligation: str, graph: Graph, case: dict, rules: UR.Rules) -> bool:
     return not hypotheses(obligation, graph, case) or conclusion(obligation, graph, case, rules)
 
 
-def spec_characterized(graph: Graph, b: tuple, p: str, m: int) -> tuple:
+def spec_characterized(graph: Graph, b: tuple, p: tt.Player, m: int) -> tuple:
     """T3's right-hand side computed with the spec."""
     b1 = tt.update(b, m, p)
     cb = tt.clear(graph, b1, tt.opponent(p))

@@ -118,7 +118,7 @@ def concrete_clear(graph: Graph, b: tuple, p: str, judged: frozenset) -> tuple:
     return tuple(tt.EMPTY if b[v] == p and v not in judged else b[v] for v in graph.points)
 
 
-def concrete_placed(graph: Graph, b: tuple, p: str, m: int, rules: Rules) -> tuple:
+def concrete_placed(graph: Graph, b: tuple, p: tt.Player, m: int, rules: Rules) -> tuple:
     """The board after p plays m on b under the rules, computed on the concrete graph."""
     b1 = tt.update(b, m, p)
     first, second = (p, tt.opponent(p)) if rules.own_first else (tt.opponent(p), p)
@@ -132,12 +132,14 @@ def concrete_placed(graph: Graph, b: tuple, p: str, m: int, rules: Rules) -> tup
     return b3
 
 
-def swap(c: str) -> str:
+def swap(c: tt.Color) -> tt.Color:
     """The colour with Black and White exchanged."""
-    return {tt.BLACK: tt.WHITE, tt.WHITE: tt.BLACK}.get(c, tt.EMPTY)
+    if c == tt.BLACK:
+        return tt.WHITE
+    return tt.BLACK if c == tt.WHITE else tt.EMPTY
 
 
-def concrete_score(graph: Graph, b: tuple, p: str, rules: Rules) -> int:
+def concrete_score(graph: Graph, b: tuple, p: tt.Player, rules: Rules) -> int:
     """score(b, p) under the rules: p's stones and the empty points that reach p but not p*
     (under ``dame-counted``, that reach p)."""
     to_p, to_other = tt.reaching(graph, b, p), tt.reaching(graph, b, tt.opponent(p))

@@ -32,9 +32,9 @@ def refuted_check(theorem: str, mutant: str | None, directed: bool = False) -> C
 
         as_written = mutant is None and not directed
         result = unbounded.refute(theorem, mutant, as_written=as_written, directed=directed)
-        if not result.refuted:
-            return Outcome(False, f"{result.status}, expected refuted", result.to_json())
         cx = result.counterexample
+        if not result.refuted or cx is None:
+            return Outcome(False, f"{result.status}, expected refuted", result.to_json())
         text = f"refuted on {cx['graph']['name']} ({cx['boards'][0]['board']} → {cx['boards'][-1]['board']})"
         if as_written:
             agrees, note = errata_agrees(cx)
