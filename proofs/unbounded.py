@@ -119,6 +119,14 @@ THEOREMS: dict[str, UnboundedTheorem] = {
             as_written="characterization-as-written",
         ),
         UnboundedTheorem(
+            "capture-locality",
+            ("locality",),
+            ("reaches_closed", "reaches_least", "supported_reaches"),
+            {"own-first": "locality"},
+            "every graph and digraph, every well-formed board, player and empty point: a stone the second "
+            "clearing removes has a path to the played point through the mover's stones",
+        ),
+        UnboundedTheorem(
             "capture-exclusive",
             ("exclusive",),
             ("reaches_closed", "reaches_least", "supported_reaches"),

@@ -234,6 +234,32 @@ def exclusive_query(rules: UR.Rules, mode: str, undirected: bool = True) -> Quer
     return Query(facts, z3.Not(z3.And(captures, self_captures)), boards, {"m": m}, p)
 
 
+def locality_query(rules: UR.Rules, mode: str) -> Query:
+    """Capture locality: on a well-formed board, a stone removed by the second clearing has a
+    path to the played point through the mover's stones on b[m ↦ p].  The chain of m is a
+    predicate C with closure only (m ∈ C; u ↔ w, b'(u) = p, w ∈ C ⇒ u ∈ C): proving C(z)
+    for every closed C proves it for the least one.  The closed set of b that the argument
+    uses: the mover's stones that reach Empty after the capture, or lie in the chain."""
+    b, p, m = U.board_symbol("b"), z3.Const("p", U.Colour), z3.Const("m", U.Point)
+    move = UR.placed(b, p, m, rules, "l")
+    R0 = spec_reaching("R_local", b)
+    chain = z3.Function("chain", U.Point, z3.BoolSort())
+    u, w, z = z3.Consts("chain_u chain_w removed_z", U.Point)
+    closed_chain = z3.ForAll([u, w], z3.Implies(z3.And(U.adj(u, w), move.placed(u) == p, chain(w)), chain(u)))
+    facts = [U.is_player(p), b(m) == U.EMPTY, U.well_formed(R0), chain(m), closed_chain]
+    facts += reaching_facts([R0], mode) + move_facts(move, mode)
+    facts += [move.first(z) != U.EMPTY, move.result(z) == U.EMPTY]
+    if mode == PROOF:
+        R2 = move.reachings[-1]
+        facts.append(R0.least_within(lambda x: z3.Implies(b(x) == p, z3.Or(R2(x), chain(x)))))
+    else:
+        rank = z3.Function("chain_rank", U.Point, z3.IntSort())
+        support = z3.Exists([w], z3.And(U.adj(u, w), move.placed(u) == p, chain(w), rank(w) < rank(u)))
+        facts.append(z3.ForAll([u], z3.And(rank(u) >= 0, z3.Implies(chain(u), z3.Or(u == m, support)))))
+    boards = {"well-formed board": b, "after the move": move.result}
+    return Query(facts, chain(z), boards, {"m": m, "z": z}, p)
+
+
 def exclusive_on_digraphs_query(rules: UR.Rules, mode: str) -> Query:
     """Capture exclusivity without the symmetry of ↔."""
     return exclusive_query(rules, mode, undirected=False)
@@ -270,6 +296,9 @@ def hypotheses(obligation: str, graph: Graph, case: dict) -> bool:
         return well_formed_on(graph, tuple(b)) and b[points["m"]] == tt.EMPTY
     if obligation == "colour-symmetry":
         return boards["board"][points["m"]] == tt.EMPTY
+    if obligation == "locality":
+        b = boards["well-formed board"]
+        return well_formed_on(graph, tuple(b)) and b[points["m"]] == tt.EMPTY
     return obligation in ("definedness", "score")
 
 
@@ -311,6 +340,8 @@ def conclusion(obligation: str, graph: Graph, case: dict, rules: UR.Rules) -> bo
         captured = any(b1[x] == q and first[x] == tt.EMPTY for x in graph.points)
         self_captured = any(first[z] == p and after[z] == tt.EMPTY for z in graph.points)
         return not (captured and self_captured)
+    if obligation == "locality":
+        return removed_in_second_clearing(graph, b, p, points["m"], rules) <= played_chain(graph, b, p, points["m"])
     raise ValueError(f"no replay for {obligation!r}")
 
 
@@ -318,6 +349,26 @@ def replay(obligation: str, graph: Graph, case: dict, rules: UR.Rules) -> bool:
     """Whether the obligation's statement holds on the concrete case: its hypotheses fail,
     or its conclusion holds."""
     return not hypotheses(obligation, graph, case) or conclusion(obligation, graph, case, rules)
+
+
+def removed_in_second_clearing(graph: Graph, b: tuple, p: tt.Player, m: int, rules: UR.Rules) -> set:
+    """The points the second clearing of p's move at m empties, under the rules."""
+    b1 = tt.update(b, m, p)
+    first_colour = p if rules.own_first else tt.opponent(p)
+    first = UR.concrete_clear(graph, b1, first_colour, UR.concrete_reaching(graph, b1, rules))
+    after = UR.concrete_placed(graph, b, p, m, rules)
+    return {z for z in graph.points if first[z] != tt.EMPTY and after[z] == tt.EMPTY}
+
+
+def played_chain(graph: Graph, b: tuple, p: tt.Player, m: int) -> set:
+    """m and the stones of p on b[m ↦ p] with a path to m through stones of p."""
+    b1, chain = tt.update(b, m, p), {m}
+    grown = True
+    while grown:
+        more = {u for u in graph.points if b1[u] == p and any(w in chain for w in graph.neighbours[u])}
+        grown = not more <= chain
+        chain |= more
+    return chain
 
 
 def spec_characterized(graph: Graph, b: tuple, p: tt.Player, m: int) -> tuple:
@@ -343,5 +394,6 @@ BUILDERS: dict[str, Callable[[UR.Rules, str], Query]] = {
     "colour-symmetry": symmetry_query,
     "score": score_query,
     "exclusive": exclusive_query,
+    "locality": locality_query,
     "exclusive-on-digraphs": exclusive_on_digraphs_query,
 }
