@@ -42,7 +42,7 @@ def refuted_check(theorem: str, mutant: str | None, directed: bool = False) -> C
         return Outcome(True, f"{text}, expected refuted", result.to_json())
 
     label = f"[mutant {mutant}]" if mutant else "(on digraphs)" if directed else "(as written)"
-    return Check(f"prove {theorem} --unbounded {label}", EVERY_GRAPH, run, "proofs")
+    return Check(f"prove {theorem} --unbounded {label}", "every digraph" if directed else EVERY_GRAPH, run, "proofs")
 
 
 def errata_agrees(counterexample: dict) -> tuple[bool, str]:
