@@ -9,9 +9,11 @@ from fractions import Fraction
 import pytest
 
 from gorules.impl.rulesets.directed import full_arena as fa
+from gorules.impl.rulesets.directed import full_game as fg
 from gorules.impl.rulesets.directed.graphs import digraphs, parse
 from gorules.spec import directed
 from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE, opponent
+from tests import directed_full_brute as brute
 
 NONE5 = (None,) * 5
 
@@ -154,3 +156,46 @@ def test_every_small_digraph_builds():
         arena, offers = offers_of(graph, "zero")
         assert all(arena.successors[v] for v in range(len(arena.positions)))
         assert offers
+
+
+# ---------------------------------------------------------------- the solver against a second one
+
+
+def ours(graph, older: bool) -> dict:
+    """B / draw / W from the empty board at each komi class, by the toolkit's solver (bids of 0)."""
+    reading = fa.Reading("zero", "older" if older else "source")
+    s = fg.full_solution(graph, reading, [fg.empty_board(graph)], kinds=("win", "win-or-draw"))
+    return {k: s.outcome(fg.empty_board(graph), k) for k in s.komis}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "digraph:1:",
+        pytest.param("digraph:2:", marks=pytest.mark.slow),
+        pytest.param("digraph:2:0>1", marks=pytest.mark.slow),
+    ],
+)
+@pytest.mark.parametrize("older", [False, True])
+def test_the_second_solver_agrees_on_two_points(name, older):
+    graph = parse(name)
+    mine = ours(graph, older)
+    assert mine == brute.outcomes(graph, list(mine), older=older)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("older", [False, True])
+def test_the_second_solver_agrees_on_one_pair(older):
+    graph = parse("digraph:0>1,1>0")
+    mine = ours(graph, older)
+    assert mine == brute.outcomes(graph, list(mine), older=older)
+    drawn = [k for k, o in mine.items() if o == "draw"]
+    assert drawn == ([-1, Fraction(-1, 2), 0, Fraction(1, 2), 1] if older else [0])
+
+
+def test_a_pair_is_worth_nothing_and_the_older_reading_gives_it_a_point_of_leeway():
+    """The source: isolated pairs are worth 0; with placing unsustainable, a lead of one point
+    (a pair's stone) or less is a draw."""
+    graph = parse("digraph:0>1,1>0")
+    assert [k for k, o in ours(graph, False).items() if o == "draw"] == [0]
+    assert [k for k, o in ours(graph, True).items() if o == "draw"] == [-1, Fraction(-1, 2), 0, Fraction(1, 2), 1]

@@ -292,9 +292,16 @@ class WinningRegions:
     plans: tuple
 
 
-def solve(arena: Arena, wins: Callable[[int], bool], region: frozenset | None = None) -> WinningRegions:
+def solve(
+    arena: Arena,
+    wins: Callable[[int], bool],
+    region: frozenset | None = None,
+    children_of: Callable[[int], tuple[int, ...]] | None = None,
+) -> WinningRegions:
     """Solve the Emerson–Lei game on `region` (every position has a successor in it) in which
-    Black wins a play iff ``wins(colours seen infinitely often)``: Zielonka's recursion."""
+    Black wins a play iff ``wins(colours seen infinitely often)``: Zielonka's recursion.
+    `children_of` gives the maximal colour sets below a set whose winner differs (by default
+    every subset is tried; a condition with structure can list them faster)."""
     if region is None:
         region = frozenset(range(len(arena.positions)))
     if not region:
@@ -303,7 +310,7 @@ def solve(arena: Arena, wins: Callable[[int], bool], region: frozenset | None = 
     for v in region:
         seen |= arena.colour[v]
     sigma = 0 if wins(seen) else 1
-    children = _losing_children(seen, wins)
+    children = children_of(seen) if children_of is not None else _losing_children(seen, wins)
     game = region
     opponent_pieces: list = []
     while True:
@@ -313,7 +320,7 @@ def solve(arena: Arena, wins: Callable[[int], bool], region: frozenset | None = 
             target = frozenset(v for v in game if arena.colour[v] & ~d)
             attracted, moves = attractor(arena, game, target, sigma)
             sub = game - attracted
-            inner = solve(arena, wins, sub)
+            inner = solve(arena, wins, sub, children_of)
             lost = inner.regions[1 - sigma]
             if lost:
                 removed, removal_moves = attractor(arena, game, lost, 1 - sigma)
