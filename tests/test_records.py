@@ -106,3 +106,12 @@ def test_a_graph_from_a_file_travels_in_the_record(tmp_path, capsys, monkeypatch
     assert '"order":6' in text
     code, report = replay(capsys, tmp_path / "kite.sgf")
     assert code == 0 and report["records"][0]["result"] == "5"
+
+
+def test_a_record_on_stdout_stands_alone(capsys):
+    assert main(["solve", "grid:2x2", "--no-progress", "--sgf", "-"]) == 0
+    captured = capsys.readouterr()
+    game = sgf.Sgf_game.from_bytes(captured.out.encode())
+    assert game.get_root().get("RE") == "B+1"
+    assert "value +1 for Black" in captured.err
+    assert main(["solve", "grid:2x2", "--no-progress", "--sgf", "-", "--certificate", "-"]) == 2

@@ -265,6 +265,8 @@ def run(args) -> int:
         raise UsageError(f"--nodes must be at least 1, got {args.nodes}")
     if args.certificate_positions <= 0:
         raise UsageError(f"--certificate-positions must be at least 1, got {args.certificate_positions}")
+    if args.sgf == flags.STDOUT and args.certificate == flags.STDOUT:
+        raise UsageError("--certificate - and --sgf - both ask for stdout: send one of them to a file")
     graph = parse_graph(args.graph)
     ruleset = rulesets.from_arguments(args)
     if graph.order > args.max_points:
@@ -303,6 +305,9 @@ def run(args) -> int:
     if args.sgf:
         write_line_record(args.sgf, start, solution)
     result = report(solution, ruleset, graph)
+    if args.sgf == flags.STDOUT:  # stdout holds the record alone; the report goes to stderr
+        with contextlib.redirect_stdout(sys.stderr):
+            return show(args, solution, result, ruleset, graph)
     if args.certificate == flags.STDOUT and solution.certificate is not None:
         print()  # stdout holds the certificate alone, one JSON document; the report goes to stderr
         with contextlib.redirect_stdout(sys.stderr):
