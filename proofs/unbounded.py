@@ -104,6 +104,7 @@ THEOREMS: dict[str, UnboundedTheorem] = {
             (),
             {"occupied-overwrite": "definedness"},
             "every graph and digraph, every non-final state, every set of earlier boards containing the current one",
+            as_written="definedness-as-written",
         ),
         UnboundedTheorem(
             "clear-characterization",

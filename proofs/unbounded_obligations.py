@@ -173,6 +173,18 @@ def definedness_query(rules: UR.Rules, mode: str) -> Query:
     return Query(facts, extends == condition, boards, {"v": v}, p)
 
 
+def definedness_as_written_query(rules: UR.Rules, mode: str) -> Query:
+    """T2 as written at the first move of every game: the only earlier state is s₀ (the empty
+    board, Black to move), so s₁ ≠ s₀ always (White is to move in s₁) and the sentence says
+    every point extends the game; the game asks for a board other than the empty one."""
+    b, p, v = U.board_symbol("b"), z3.Const("p", U.Colour), z3.Const("v", U.Point)
+    move = UR.placed(b, p, v, rules, "f")
+    x = z3.Const("first_x", U.Point)
+    facts = [U.every_point("first_e", lambda y: b(y) == U.EMPTY), p == U.BLACK] + move_facts(move, mode)
+    extends = z3.Exists([x], move.result(x) != U.EMPTY)
+    return Query(facts, extends, {"board": b, "after the move": move.result}, {"v": v}, p)
+
+
 # --- beyond the source ----------------------------------------------------------------------
 
 
@@ -299,6 +311,8 @@ def hypotheses(obligation: str, graph: Graph, case: dict) -> bool:
     if obligation == "locality":
         b = boards["well-formed board"]
         return well_formed_on(graph, tuple(b)) and b[points["m"]] == tt.EMPTY
+    if obligation == "definedness-as-written":
+        return set(boards["board"]) <= {tt.EMPTY} and case["player"] == tt.BLACK
     return obligation in ("definedness", "score")
 
 
@@ -340,6 +354,12 @@ def conclusion(obligation: str, graph: Graph, case: dict, rules: UR.Rules) -> bo
         captured = any(b1[x] == q and first[x] == tt.EMPTY for x in graph.points)
         self_captured = any(first[z] == p and after[z] == tt.EMPTY for z in graph.points)
         return not (captured and self_captured)
+    if obligation == "definedness-as-written":
+        first = tt.initial_state(graph)
+        after = tt.move(graph, first, points["v"])
+        extends = after is not None and after.board != first.board
+        written = first.board[points["v"]] == tt.EMPTY and after != first
+        return extends == written
     if obligation == "locality":
         return removed_in_second_clearing(graph, b, p, points["m"], rules) <= played_chain(graph, b, p, points["m"])
     raise ValueError(f"no replay for {obligation!r}")
@@ -391,6 +411,7 @@ BUILDERS: dict[str, Callable[[UR.Rules, str], Query]] = {
     "characterization": characterization_query,
     "characterization-as-written": characterization_as_written_query,
     "definedness": definedness_query,
+    "definedness-as-written": definedness_as_written_query,
     "colour-symmetry": symmetry_query,
     "score": score_query,
     "exclusive": exclusive_query,

@@ -178,12 +178,13 @@ def test_the_exact_encoding_is_forced_to_the_spec(graph_name, greatest):
         assert s.check() == z3.unsat
 
 
-def test_the_t3_counterexample_agrees_with_the_errata():
-    """The solver's counterexample to T3 as written breaks the errata's literal reading too,
-    and the errata's smallest counterexample is as small."""
+@pytest.mark.parametrize("name", ["move-definedness", "clear-characterization"])
+def test_the_as_written_counterexample_agrees_with_the_errata(name):
+    """The solver's counterexample to T2 or T3 as written breaks the errata's literal reading
+    too, and the errata's smallest counterexample is as small."""
     from gorules.checks.unbounded_checks import errata_agrees
 
-    result = UB.refute("clear-characterization", as_written=True)
+    result = UB.refute(name, as_written=True)
     assert result.refuted
     agrees, note = errata_agrees(result.counterexample)
     assert agrees, note

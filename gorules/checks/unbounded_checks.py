@@ -46,24 +46,47 @@ def refuted_check(theorem: str, mutant: str | None, directed: bool = False) -> C
 
 
 def errata_agrees(counterexample: dict) -> tuple[bool, str]:
-    """Whether T3's written reading, as the errata checker runs it, fails on the solver's
-    counterexample too, and the errata's smallest counterexample has as many points."""
-    from gorules.errata import statements
-    from gorules.errata.graphs import QUICK, state_graphs
-    from gorules.spec import tromp_taylor as tt
+    """Whether the errata checker's literal reading of the same statement fails on the
+    solver's counterexample too, and the errata's smallest counterexample has as many points."""
     from gorules.spec.graph import graph_from_json
 
     graph = graph_from_json(counterexample["graph"])
+    if counterexample["part"] == "definedness-as-written":
+        fails_there, smallest = definedness_in_errata(graph)
+    else:
+        fails_there, smallest = characterization_in_errata(graph, counterexample)
+    same_size = smallest is not None and smallest.graph.order == graph.order
+    order = smallest.graph.order if smallest else "none"
+    note = f"the errata's reading fails there: {fails_there}; the order of its smallest counterexample: {order}"
+    return fails_there and same_size, note
+
+
+def characterization_in_errata(graph, counterexample: dict) -> tuple:
+    """T3 as the errata reads it literally: whether it fails on the counterexample's move, and
+    the smallest counterexample of the errata's enumeration."""
+    from gorules.errata import statements
+    from gorules.errata.graphs import QUICK, state_graphs
+    from gorules.spec import tromp_taylor as tt
+
     board, m, p = tuple(counterexample["boards"][0]["board"]), counterexample["point"], counterexample["player"]
     to_empty, kept = statements.step_claim_as_written(graph, board, p, m, m)
     claimed = tt.EMPTY if to_empty else kept
     after = tt.move(graph, tt.State(board, p, 0), m)
     fails_there = after is not None and after.board[m] != claimed
     smallest = statements.one_step(statements.step_claim_as_written, state_graphs(QUICK)).counterexample
-    same_size = smallest is not None and smallest.graph.order == graph.order
-    order = smallest.graph.order if smallest else "none"
-    note = f"the errata's reading fails there: {fails_there}; its smallest counterexample has {order} points"
-    return fails_there and same_size, note
+    return fails_there, smallest
+
+
+def definedness_in_errata(graph) -> tuple:
+    """T2 as the errata reads it (states compared): whether its enumeration fails on the
+    counterexample's graph, and its smallest counterexample."""
+    from gorules.errata import statements
+    from gorules.errata.cases import CORRECTED
+    from gorules.errata.graphs import QUICK, prefix_graphs
+
+    fails_there = not statements.definedness(CORRECTED, True, [graph]).holds
+    smallest = statements.definedness(CORRECTED, True, prefix_graphs(QUICK)).counterexample
+    return fails_there, smallest
 
 
 def checks() -> list[Check]:
