@@ -14,7 +14,7 @@ into it, for the example files), and compares what it printed with the lines sho
   core, printed when it took a second or more).  Nothing else is masked: a changed value,
   count, node count or line fails.
 
-A block marked ``pycon`` is a Python session (``>>>`` and ``...`` prompts), run as a
+A block marked ``pycon`` is Python at its prompt (``>>>`` and ``...``), run as a
 doctest, where ``…`` also stands for any text.  A block marked ``sh`` lists commands that
 are not run (they take minutes, or need a machine's files); each line that starts with
 ``gorules`` is read by the command's own argument parser, so a renamed or removed flag
@@ -220,8 +220,8 @@ def test_shown_output_is_printed(block: Block, places: dict[str, Path]) -> None:
 
 
 @pytest.mark.parametrize("block", PYCON, ids=lambda block: block.name)
-def test_python_session_runs(block: Block) -> None:
-    """The session's every expression prints what it shows."""
+def test_python_at_the_prompt_runs(block: Block) -> None:
+    """Every expression of the block prints what it shows."""
     text = "\n".join(block.lines).replace(MASK, "...") + "\n"
     test = doctest.DocTestParser().get_doctest(text, {}, block.name, block.document, block.line)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
