@@ -135,3 +135,11 @@ def test_a_bad_file_is_one_line_and_exit_2(tmp_path, capsys):
     assert main(["count", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not a readable GML file" in err
+
+
+def test_play_takes_a_file_in_either_form(tmp_path, capsys):
+    path = tmp_path / "pair.edgelist"
+    path.write_text("0 1\n2\n")
+    for words in (["play", "tromp-taylor", str(path)], ["play", "--ruleset", "tromp-taylor", str(path)]):
+        assert main([*words, "--moves", "0", "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["board"] == ["B", ".", "."]

@@ -12,9 +12,10 @@ import sys
 
 from gorules import flags, rulesets
 from gorules.errors import UsageError
+from gorules.impl.formats.graph_files import graph_argument
 from gorules.impl.rulesets.political.record import game_steps, write_record
 from gorules.spec.api import IllegalMove, Situation
-from gorules.spec.graph import GraphError, parse_graph, parse_point
+from gorules.spec.graph import GraphError, parse_point
 from gorules.spec.political import parse_vertex
 from gorules.spec.text import situation_text
 
@@ -120,7 +121,7 @@ def coordinate_notes(ruleset, graph, words: list) -> list[str]:
 def run_play(args) -> int:
     """Play the moves from the ruleset's start and print the situation (its result once over)."""
     ruleset_and_graph(args)
-    graph = parse_graph(args.graph)
+    graph = graph_argument(args.graph)  # play --ruleset NAME FILE: the file comes as the second word
     options = rulesets.parse_options(args.options)
     if args.players is not None:
         rulesets.set_option(options, "players", args.players, "--players")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from gorules.spec.graph import MAX_ARCS, MAX_POINTS, Graph, GraphError, from_networkx
+from gorules.spec.graph import MAX_ARCS, MAX_POINTS, Graph, GraphError, from_networkx, parse_graph
 
 FORMATS = {
     ".edgelist": "edge list",
@@ -41,6 +41,14 @@ def is_graph_file(text: str) -> bool:
     """Whether a graph argument names a file to read: an existing file whose suffix is known."""
     path = Path(text)
     return path.suffix.lower() in FORMATS and path.is_file()
+
+
+def graph_argument(value) -> Graph:
+    """The graph an argument names: the graph of a graph file, else what ``parse_graph``
+    reads (a name, a Graph, a networkx graph)."""
+    if isinstance(value, str) and is_graph_file(value):
+        return read_graph_file(value)
+    return parse_graph(value)
 
 
 def read_graph_file(text: str) -> Graph:
