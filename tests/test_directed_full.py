@@ -199,3 +199,36 @@ def test_a_pair_is_worth_nothing_and_the_older_reading_gives_it_a_point_of_leewa
     graph = parse("digraph:0>1,1>0")
     assert [k for k, o in ours(graph, False).items() if o == "draw"] == [0]
     assert [k for k, o in ours(graph, True).items() if o == "draw"] == [-1, Fraction(-1, 2), 0, Fraction(1, 2), 1]
+
+
+# ---------------------------------------------------------------- mutants of the rules
+
+
+class NoDeletion(fa.FullArena):
+    """The mutant without history deletion."""
+
+    def may_delete(self) -> bool:
+        return False
+
+
+def verdicts(graph, arena_type=fa.FullArena) -> tuple:
+    """Perfect komi and reasonable-strategy verdicts from the empty board (bids of 0)."""
+    s = fg.full_solution(graph, fa.Reading("zero"), [fg.empty_board(graph)], arena_type=arena_type)
+    board = fg.empty_board(graph)
+    drawn = s.drawn_komis(board)
+    reasonable = all(
+        s.start(board, k) in s.solved["black-reasonable"].regions[0]
+        and s.start(board, k) in s.solved["white-reasonable"].regions[1]
+        for k in drawn
+    )
+    return drawn, reasonable
+
+
+def test_forbidding_deletion_changes_the_verdicts_on_a_stone_with_two_dead_ends():
+    """On 0>1, 0>2 a Black stone on 0 always lives, worth one point; without deletion the empty
+    board stays in the history for ever, White's ko wins keep resetting to it, and no komi is
+    the only one: the history deletion rule is what lets Black keep the point."""
+    graph = parse("digraph:3:0>1,0>2")
+    assert verdicts(graph) == ([1], True)
+    drawn, reasonable = verdicts(graph, NoDeletion)
+    assert drawn == [-1, Fraction(-1, 2), 0, Fraction(1, 2), 1] and not reasonable

@@ -21,6 +21,7 @@ from tqdm import tqdm
 
 from gorules import flags
 from gorules.errors import UsageError
+from gorules.full_conjectures import full_report
 from gorules.impl.rulesets.directed import conjectures as dc
 from gorules.impl.rulesets.directed.arena import arena_of, plan_table, replay_against, values_of
 from gorules.impl.rulesets.directed.graphs import MAX_ENUMERATED_POINTS, digraphs, parse
@@ -88,6 +89,13 @@ def register(subparsers) -> None:
         metavar="N",
         help="instead: isolated pairs 1..N: the value in this game, and the forced game length under "
         "positional superko (exact or bounds) against 2^N",
+    )
+    parser.add_argument(
+        "--full",
+        action="store_true",
+        help="the whole game (ko bids, history deletion, unsustainability): one table per reading of the "
+        "unsustainability order, on the digraphs of 1..--points points (default 2) and 2..--pairs pairs; "
+        "readings bids=halves|units|zero, unsustainable=source|older",
     )
     flags.add_nodes(
         parser,
@@ -431,6 +439,8 @@ def run(args) -> int:
         raise UsageError(
             f"no conjectures are executed for source {args.source!r}: expected one of {', '.join(SOURCES)}"
         )
+    if args.full:
+        return full_run(args)
     readings = parse_readings(args.options)
     if args.pairs is not None:
         return pairs_report(args)
@@ -456,4 +466,15 @@ def run(args) -> int:
     document = {"source": "000_ca8046d90d75ceee.txt", "max_points": max_points, "readings": readings}
     document["conjectures"] = results
     flags.emit(args, document, table(results), indent=2)
+    return 0
+
+
+def full_run(args) -> int:
+    """``--full``: the conjectures in the whole game, one table per reading."""
+    if args.graph or args.differ or args.board is not None or args.komi is not None:
+        raise UsageError("--full goes with --points, --pairs, --only, --option and --max-positions only")
+    points = flags.largest(args) if args.points is not None else 2
+    names = [c.name for c in selected(args.only)]
+    document, text = full_report(names, points, args.pairs or 0, args.options, args.max_positions)
+    flags.emit(args, document, text, indent=2)
     return 0
