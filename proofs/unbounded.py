@@ -143,6 +143,14 @@ THEOREMS: dict[str, UnboundedTheorem] = {
             "every graph and digraph, every board, player and empty point",
         ),
         UnboundedTheorem(
+            "automorphism",
+            ("automorphism",),
+            ("reaches_closed", "reaches_least", "supported_reaches"),
+            {"spare-point-0": "automorphism"},
+            "every graph and digraph, every bijection of its points that preserves ↔, every board, player "
+            "and empty point: move(σb, σm) = σ move(b, m)",
+        ),
+        UnboundedTheorem(
             "score-bound",
             ("score",),
             ("reaches_closed", "supported_reaches", "disjoint_count"),
@@ -211,7 +219,8 @@ def finite_model(query: O.Query, max_points: int = MAX_MODEL_POINTS, seconds: fl
         s.set("timeout", int(seconds * 1000))
         if k > 1:
             s.add(z3.Distinct(elements))
-        s.add([z3.Or([x == e for e in elements]) for x in query.points.values()])
+        named = list(query.points.values()) + [f(e) for f in query.maps.values() for e in elements]
+        s.add([z3.Or([x == e for e in elements]) for x in named])
         s.add([U.ground(f, elements) for f in query.facts])
         s.add(U.ground(z3.Not(query.goal), elements))
         if s.check() == z3.sat:
@@ -248,6 +257,7 @@ def read_case(model, elements, query: O.Query) -> dict:
         "boards": boards,
         "points": {name: point(x) for name, x in query.points.items()},
         "player": player,
+        "maps": {name: [point(f(e)) for e in elements] for name, f in query.maps.items()},
     }
 
 
@@ -263,6 +273,8 @@ def counterexample_record(obligation: str, case: dict) -> dict:
             for label, board in case["boards"].items()
         ],
         "player": case["player"],
+        "points": case["points"],
+        "maps": case["maps"],
         "point": marks[0] if marks else None,
         "moves": marks[:1],
     }
@@ -294,7 +306,7 @@ def non_vacuity(t: UnboundedTheorem, name: str, seconds: float) -> dict | None:
     first = next(iter(query.boards.values()))
     x = z3.Const("stone_x", U.Point)
     satisfiable = O.Query(
-        query.facts, z3.Not(z3.Exists([x], first(x) != U.EMPTY)), query.boards, query.points, query.player
+        query.facts, z3.Not(z3.Exists([x], first(x) != U.EMPTY)), query.boards, query.points, query.player, query.maps
     )
     model, elements = finite_model(satisfiable, 3, seconds)
     if model is None:

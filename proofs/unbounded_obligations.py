@@ -36,6 +36,7 @@ class Query:
     boards: dict = field(default_factory=dict)
     points: dict = field(default_factory=dict)
     player: z3.ExprRef | None = None
+    maps: dict = field(default_factory=dict)
 
 
 def reaching_facts(reachings, mode: str) -> list:
@@ -272,6 +273,29 @@ def locality_query(rules: UR.Rules, mode: str) -> Query:
     return Query(facts, chain(z), boards, {"m": m, "z": z}, p)
 
 
+def automorphism_query(rules: UR.Rules, mode: str) -> Query:
+    """Invariance under automorphisms: for a bijection σ of the points that preserves ↔
+    (τ its inverse), playing σ(m) on σb = b ∘ τ gives σ of the result of playing m on b."""
+    sigma, tau = z3.Function("sigma", U.Point, U.Point), z3.Function("tau", U.Point, U.Point)
+    b, p, m = U.board_symbol("b"), z3.Const("p", U.Colour), z3.Const("m", U.Point)
+    v, w = z3.Consts("auto_v auto_w", U.Point)
+    move = UR.placed(b, p, m, rules, "a")
+    moved = UR.placed(lambda x: b(tau(x)), p, sigma(m), rules, "t")
+    facts = [U.is_player(p), b(m) == U.EMPTY]
+    facts += [
+        U.every_point("inv_x", lambda x: tau(sigma(x)) == x),
+        U.every_point("inv_y", lambda x: sigma(tau(x)) == x),
+    ]
+    facts.append(z3.ForAll([v, w], U.adj(v, w) == U.adj(sigma(v), sigma(w))))
+    facts += move_facts(move, mode) + move_facts(moved, mode)
+    if mode == PROOF:
+        for R, S in zip(move.reachings, moved.reachings):
+            facts += [R.least_within(lambda u, S=S: S(sigma(u))), S.least_within(lambda u, R=R: R(tau(u)))]
+    goal = U.every_point("auto_x", lambda x: moved.result(sigma(x)) == move.result(x))
+    points = {"m": m, "spared": UR.SPARED} if rules.spare_point else {"m": m}
+    return Query(facts, goal, {"board": b, "after the move": move.result}, points, p, {"sigma": sigma})
+
+
 def exclusive_on_digraphs_query(rules: UR.Rules, mode: str) -> Query:
     """Capture exclusivity without the symmetry of ↔."""
     return exclusive_query(rules, mode, undirected=False)
@@ -308,6 +332,15 @@ def hypotheses(obligation: str, graph: Graph, case: dict) -> bool:
         return well_formed_on(graph, tuple(b)) and b[points["m"]] == tt.EMPTY
     if obligation == "colour-symmetry":
         return boards["board"][points["m"]] == tt.EMPTY
+    if obligation == "automorphism":
+        sigma = case["maps"]["sigma"]
+        bijective = sorted(sigma) == list(graph.points)
+        preserved = all(
+            (w in graph.neighbours[v]) == (sigma[w] in graph.neighbours[sigma[v]])
+            for v in graph.points
+            for w in graph.points
+        )
+        return bijective and preserved and boards["board"][points["m"]] == tt.EMPTY
     if obligation == "locality":
         b = boards["well-formed board"]
         return well_formed_on(graph, tuple(b)) and b[points["m"]] == tt.EMPTY
@@ -360,6 +393,14 @@ def conclusion(obligation: str, graph: Graph, case: dict, rules: UR.Rules) -> bo
         extends = after is not None and after.board != first.board
         written = first.board[points["v"]] == tt.EMPTY and after != first
         return extends == written
+    if obligation == "automorphism":
+        sigma, m, spared = case["maps"]["sigma"], points["m"], points.get("spared", 0)
+        image = [tt.EMPTY] * graph.order
+        for x in graph.points:
+            image[sigma[x]] = b[x]
+        after = UR.concrete_placed(graph, b, p, m, rules, spared)
+        moved = UR.concrete_placed(graph, tuple(image), p, sigma[m], rules, spared)
+        return all(moved[sigma[x]] == after[x] for x in graph.points)
     if obligation == "locality":
         return removed_in_second_clearing(graph, b, p, points["m"], rules) <= played_chain(graph, b, p, points["m"])
     raise ValueError(f"no replay for {obligation!r}")
@@ -416,5 +457,6 @@ BUILDERS: dict[str, Callable[[UR.Rules, str], Query]] = {
     "score": score_query,
     "exclusive": exclusive_query,
     "locality": locality_query,
+    "automorphism": automorphism_query,
     "exclusive-on-digraphs": exclusive_on_digraphs_query,
 }

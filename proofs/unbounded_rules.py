@@ -34,6 +34,7 @@ class Rules:
     colour_biased: bool = False
     overwrite: bool = False
     dame_counted: bool = False
+    spare_point: bool = False
 
 
 SPEC = Rules()
@@ -51,9 +52,17 @@ MUTANTS: dict[str, Rules] = {
             colour_biased=True,
         ),
         Rules("occupied-overwrite", "a move on an occupied point is defined and overwrites it", overwrite=True),
+        Rules(
+            "spare-point-0",
+            "a stone on one point (the graph's point 0) is never removed by the second clearing",
+            spare_point=True,
+        ),
         Rules("dame-counted", "an empty point that reaches p counts for p even if it reaches p*", dame_counted=True),
     )
 }
+
+
+SPARED = z3.Const("spared_point", U.Point)  # the point spare-point-0 spares, wherever a model puts it
 
 
 def rules_named(name: str | None) -> Rules:
@@ -86,9 +95,11 @@ def placed(b: U.Board, p, m, rules: Rules, tag: str) -> Placed:
         return Placed(b1, b2, b2, [R1])
     R2 = U.Reaching(f"{tag}R2", b2, U.EMPTY, rules.written, rules.greatest)
     b3 = U.clear(b2, second, R1 if rules.simultaneous else R2)
+    cleared = b3
     if rules.colour_biased:
-        cleared = b3
         b3 = lambda x: z3.If(p == U.BLACK, cleared(x), b2(x))  # noqa: E731
+    if rules.spare_point:
+        b3 = lambda x: z3.If(x == SPARED, b2(x), cleared(x))  # noqa: E731
     return Placed(b1, b2, b3, [R1, R2])
 
 
@@ -118,8 +129,9 @@ def concrete_clear(graph: Graph, b: tuple, p: str, judged: frozenset) -> tuple:
     return tuple(tt.EMPTY if b[v] == p and v not in judged else b[v] for v in graph.points)
 
 
-def concrete_placed(graph: Graph, b: tuple, p: tt.Player, m: int, rules: Rules) -> tuple:
-    """The board after p plays m on b under the rules, computed on the concrete graph."""
+def concrete_placed(graph: Graph, b: tuple, p: tt.Player, m: int, rules: Rules, spared: int = 0) -> tuple:
+    """The board after p plays m on b under the rules, computed on the concrete graph
+    (``spared``: the point spare-point-0 spares)."""
     b1 = tt.update(b, m, p)
     first, second = (p, tt.opponent(p)) if rules.own_first else (tt.opponent(p), p)
     b2 = concrete_clear(graph, b1, first, concrete_reaching(graph, b1, rules))
@@ -129,6 +141,8 @@ def concrete_placed(graph: Graph, b: tuple, p: tt.Player, m: int, rules: Rules) 
     b3 = concrete_clear(graph, b2, second, judged)
     if rules.colour_biased and p != tt.BLACK:
         return b2
+    if rules.spare_point:
+        return tt.update(b3, spared, b2[spared])
     return b3
 
 

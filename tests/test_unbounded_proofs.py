@@ -91,8 +91,8 @@ def case_of(obligation: str, cx: dict) -> dict:
     query = O.BUILDERS[obligation](UR.SPEC, O.MODEL)
     labels = list(query.boards)
     boards = {label: item["board"] for label, item in zip(labels, cx["boards"])}
-    points = dict.fromkeys(query.points, cx["point"])
-    return {"graph": graph_from_json(cx["graph"]), "boards": boards, "points": points, "player": cx["player"]}
+    graph = graph_from_json(cx["graph"])
+    return {"graph": graph, "boards": boards, "points": cx["points"], "player": cx["player"], "maps": cx["maps"]}
 
 
 def compile_coq(text: str, folder: Path) -> subprocess.CompletedProcess:
@@ -229,7 +229,7 @@ def test_the_cli_draws_a_mutants_counterexample(tmp_path):
     "arguments",
     [
         ("prove", "--unbounded"),
-        ("prove", "automorphism", "--unbounded"),
+        ("prove", "well-formedness-step-cnf", "--unbounded"),
         ("prove", "colour-symmetry", "--unbounded", "--directed"),
         ("prove", "well-formedness", "--unbounded", "--mutant", "own-first"),
         ("prove", "well-formedness", "--unbounded", "--as-written"),
