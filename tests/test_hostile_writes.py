@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 
+from gorules.impl.formats.files import staged_directory
 from tests.hostile_inputs import KILL_FAMILY, alive, children, fresh_directory, partial_files, run_cli
 
 GORULES = [sys.executable, "-m", "gorules"]
@@ -177,6 +178,36 @@ def test_an_output_to_dev_stdout_appends_where_the_shell_said(tmp_path):
     assert first == "earlier line" and json.loads(second)["legal_positions"] == 5
     assert "legal positions" in "\n".join(text)  # and the text, printed after the file is written
     assert sorted(p.name for p in tmp_path.iterdir()) == ["log"]
+
+
+@needs_mknod
+def test_files_moved_into_a_directory_keep_its_links_and_devices(tmp_path):
+    """The files of ``--pictures DIR`` were renamed into DIR over whatever had their names:
+    a link there is followed (its target written, the link kept), a device written into."""
+    folder, elsewhere = tmp_path / "pictures", tmp_path / "elsewhere"
+    folder.mkdir()
+    elsewhere.mkdir()
+    (elsewhere / "a.svg").write_text("before")
+    (folder / "a.svg").symlink_to(elsewhere / "a.svg")
+    null = device(folder, "b.svg", NULL_DEVICE)
+    with staged_directory(folder) as staging:
+        (staging / "a.svg").write_text("<svg/>")
+        (staging / "b.svg").write_text("<svg/>")
+        (staging / "c.svg").write_text("<svg/>")
+    assert (folder / "a.svg").is_symlink() and (elsewhere / "a.svg").read_text() == "<svg/>"
+    assert is_character_device(null)
+    assert sorted(p.name for p in folder.iterdir()) == ["a.svg", "b.svg", "c.svg"]
+
+
+@needs_mknod
+def test_a_picture_onto_a_device_is_refused_before_the_proof(tmp_path):
+    """``prove --picture PATH`` draws further boards beside PATH, by renames in its folder:
+    a device there is refused at once, and stays."""
+    null = device(tmp_path, "board.svg", NULL_DEVICE)
+    code, _, err = run_cli(["prove", "well-formedness", "--graph", "path:2", "--picture", str(null)], tmp_path)
+    assert code == 2
+    one_error_line(err, "is not a file")
+    assert is_character_device(null)
 
 
 # ------------------------------------------------------------------ refused before any work

@@ -31,7 +31,7 @@ from tqdm import tqdm
 
 from gorules import flags
 from gorules.errors import BudgetRefused, UsageError
-from gorules.impl.formats.files import staged_directory
+from gorules.impl.formats.files import descriptor, staged_directory, written_in_place
 from gorules.spec.graph import Graph, graph_from_json, parse_graph
 from gorules.spec.text import board_text
 
@@ -139,13 +139,19 @@ def chosen_graph(args):
 
 
 def check_options(args) -> None:
-    """Reject a negative depth, a refusal limit below 1 or a picture that is not SVG/PNG."""
+    """Reject a negative depth, a refusal limit below 1, or a picture that is not SVG/PNG or
+    not a file (a device or a FIFO: the boards beyond the first are drawn beside it)."""
     if args.depth is not None and args.depth < 0:
         raise UsageError(f"--depth must be at least 0, got {args.depth}")
     if args.max_points < 1:
         raise UsageError(f"--max-points must be at least 1, got {args.max_points}")
     if args.picture is not None and Path(args.picture).suffix.lower() not in (".svg", ".png"):
         raise UsageError(f"--picture must end in .svg or .png, got {args.picture!r}")
+    if args.picture is not None and (written_in_place(args.picture) or descriptor(args.picture) is not None):
+        raise UsageError(
+            f"--picture {args.picture!r} is not a file: further boards are drawn beside the picture, "
+            "so it names a file in a folder (or --pictures DIR)"
+        )
 
 
 def accepts(theorem, args) -> bool:

@@ -228,8 +228,8 @@ def staged_directory(target: str | os.PathLike) -> Iterator[Path]:
     beside it (its parent made if need be), renamed to ``target`` at the end, so the
     directory appears whole.  When it is already a directory (a symbolic link to one is
     followed), the hidden directory is made inside it and each finished file is moved into
-    ``target`` (every move a rename on one file system), so no file appears before all are
-    written.  NotADirectoryError if ``target`` is something else; an empty path is refused."""
+    ``target`` (a rename on one file system; into a device or FIFO, or onto a link's target,
+    by the module's rules), so no file appears before all are written.  NotADirectoryError if ``target`` is something else; an empty path is refused."""
     if str(target) == "":
         raise FileNotFoundError(errno.ENOENT, "an empty path names no directory", "''")
     target = _real(target)
@@ -247,11 +247,25 @@ def staged_directory(target: str | os.PathLike) -> Iterator[Path]:
             os.replace(staging, target)
             return
         for item in sorted(staging.iterdir()):
-            os.replace(item, target / item.name)
+            _place(item, target / item.name)
         staging.rmdir()
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+
+
+def _place(item: Path, destination: Path) -> None:
+    """Move a finished file to ``destination`` by the module's rules: renamed onto a regular
+    file or a new name (a link's target, the link kept), copied into a device or a FIFO;
+    a directory or a socket there is refused."""
+    if written_in_place(destination):
+        _write_in_place(destination, lambda path: Path(path).write_bytes(item.read_bytes()))
+        item.unlink()
+        return
+    mode = _mode(destination)
+    if mode is not None and not stat.S_ISREG(mode):
+        raise _refused(destination)
+    os.replace(item, _real(destination))
 
 
 def output_problem(path: str | os.PathLike, *, directory: bool = False) -> str | None:
