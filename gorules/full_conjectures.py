@@ -21,7 +21,7 @@ from gorules.impl.rulesets.directed.pairs import pairs
 from gorules.spec.graph import Graph
 
 FULL_POINTS = 3
-"""The most points --full takes: on 3 points many arenas already pass 10^6 nodes."""
+"""The most points --full takes: on 3 points the history alone makes many arenas too large to build."""
 
 FULL_PAIRS = 3
 

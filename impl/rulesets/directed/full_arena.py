@@ -12,7 +12,7 @@ A turn of ``spec/directed.py`` is cut into the decisions of its two players, eac
 * ``reset`` (board, winner, history, e): the bidder, named ko winner, keeps the board or
   resets it to a board of the history;
 * ``via`` (colours, target): one arc that carries the unsustainable actions just done;
-* ``sink`` (winner): a play that can no longer be lost by that player (below).
+* ``sink`` (winner): a play its owner has won whatever follows (below).
 
 The history is the set of boards since the last deletion, as the source says.  The scores
 enter as one number, ``e``: Black's score minus White's, komi included.  Black wins a play
