@@ -359,7 +359,10 @@ def run(args) -> int:
         report(args, "interrupted")
         return INTERRUPTED
     except Terminated as stop:
-        report(args, f"terminated by {stop}")
+        try:
+            report(args, f"terminated by {stop}")
+        except OSError:  # a hung-up terminal takes stderr with it: the exit code still says
+            pass
         return 128 + stop.number
     except MemoryError:
         # Nothing is allocated here: the work's memory is held by this exception's frames,
