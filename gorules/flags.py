@@ -16,6 +16,10 @@ One vocabulary across the commands:
   text to print with ``--json``); ``--out -`` is stdout alone.  ``--json FILE``, where a
   command took a file there, writes the JSON to FILE as ``--json --out FILE`` does, with one
   line on stderr saying so.
+- every flag naming an output (``--out``, ``--json FILE``, ``--record``, ``--certificate``,
+  ``--picture``, ``--pictures``) is checked when the arguments are read, before any work, by
+  one check (:func:`output_problem`; :func:`add_output_path` builds such a flag): a device or
+  FIFO is written in place, a link followed, a directory, a socket or an empty path refused.
 
 Where a flag's default differs between commands, the command's ``--help`` says why.
 """
