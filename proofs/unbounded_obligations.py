@@ -388,10 +388,10 @@ def conclusion(obligation: str, graph: Graph, case: dict, rules: UR.Rules) -> bo
         self_captured = any(first[z] == p and after[z] == tt.EMPTY for z in graph.points)
         return not (captured and self_captured)
     if obligation == "definedness-as-written":
-        first = tt.initial_state(graph)
-        after = tt.move(graph, first, points["v"])
-        extends = after is not None and after.board != first.board
-        written = first.board[points["v"]] == tt.EMPTY and after != first
+        start = tt.initial_state(graph)
+        following = tt.move(graph, start, points["v"])
+        extends = following is not None and following.board != start.board
+        written = start.board[points["v"]] == tt.EMPTY and following != start
         return extends == written
     if obligation == "automorphism":
         sigma, m, spared = case["maps"]["sigma"], points["m"], points.get("spared", 0)
