@@ -9,6 +9,7 @@ import json
 from sgfmill import sgf
 
 from gorules.cli import main
+from gorules.impl.rulesets.political.record import is_record_text
 
 
 def solve_record(tmp_path, capsys, *words) -> str:
@@ -115,3 +116,9 @@ def test_a_record_on_stdout_stands_alone(capsys):
     assert game.get_root().get("RE") == "B+1"
     assert "value +1 for Black" in captured.err
     assert main(["solve", "grid:2x2", "--no-progress", "--sgf", "-", "--certificate", "-"]) == 2
+
+
+def test_only_a_game_other_than_go_is_the_gorules_form():
+    assert is_record_text("(;GM[political]AP[gorules]RU[]GR[path:3])")
+    assert not is_record_text("(;FF[4]AP[gorules]GM[1]SZ[9])")
+    assert not is_record_text("(;FF[4]GM[1]SZ[9];B[aa])")

@@ -12,6 +12,7 @@ SGF has no property for a player beyond Black and White, hence "SGF-like".
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 
 from gorules.impl.formats.files import write_text_atomically
@@ -125,7 +126,10 @@ def is_record_text(text: str) -> bool:
     """Whether SGF-like text is a record of this module's form: its root marks the
     application and names a game other than SGF's Go (``GM[1]``)."""
     root = text.lstrip()[:2000].split(";", 2)
-    return len(root) > 1 and RECORD_APPLICATION in root[1] and not root[1].startswith("GM[1]")
+    if len(root) < 2 or RECORD_APPLICATION not in root[1]:
+        return False
+    game = re.search(r"GM\[([^\]]*)\]", root[1])
+    return game is not None and game.group(1).strip() != "1"
 
 
 def record_nodes(text: str) -> list[list[tuple[str, str]]]:
