@@ -143,3 +143,11 @@ def test_play_takes_a_file_in_either_form(tmp_path, capsys):
     for words in (["play", "tromp-taylor", str(path)], ["play", "--ruleset", "tromp-taylor", str(path)]):
         assert main([*words, "--moves", "0", "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["board"] == ["B", ".", "."]
+
+
+def test_names_with_numbers_in_them_keep_their_order(tmp_path):
+    g = nx.path_graph([f"n{i}" for i in range(12)])
+    path = tmp_path / "g.graphml"
+    nx.write_graphml(g, path)
+    graph = read_graph_file(str(path))
+    assert arcs(graph) == {(i, i + 1) for i in range(11)} | {(i + 1, i) for i in range(11)}

@@ -4,9 +4,9 @@ The format is told by the file's suffix (``FORMATS``).  GraphML, GML and JSON no
 themselves whether a graph is directed (``edgedefault="directed"``, ``directed 1``,
 ``"directed": true``); an edge list or adjacency list is undirected unless its first line is
 the comment ``# directed``.  A point with no edge is kept: a node of GraphML, GML or JSON, a
-line of one name in an edge list or an adjacency list.  Names that are all whole numbers are
-read as numbers, so that ``10`` comes after ``2``; points are numbered in sorted order, as
-:func:`gorules.spec.graph.from_networkx` numbers a networkx graph.
+line of one name in an edge list or an adjacency list.  Points are numbered 0, 1, ... in the
+natural order of their names, the runs of digits read as numbers: ``10`` comes after ``2``,
+``n10`` after ``n2``.
 
 A file that cannot be read, or that names more points or arcs than any graph may have, is a
 GraphError naming the file and the problem.
@@ -15,6 +15,7 @@ GraphError naming the file and the problem.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -79,11 +80,16 @@ def _checked(graph: nx.Graph, text: str) -> Graph:
 
 
 def _numbered(graph: nx.Graph) -> nx.Graph:
-    """The graph with its names read as whole numbers where every name is one."""
-    names = list(graph.nodes)
-    if all(isinstance(n, int) or (isinstance(n, str) and n.strip().isdigit()) for n in names):
-        return nx.relabel_nodes(graph, {n: int(n) for n in names})
-    return nx.relabel_nodes(graph, {n: str(n) for n in names})
+    """The graph with its points numbered 0, 1, ... in the natural order of their names:
+    whole numbers by value, and the runs of digits inside names by value too (``n2``
+    before ``n10``)."""
+    order = sorted(graph.nodes, key=lambda name: _natural_key(str(name)))
+    return nx.relabel_nodes(graph, {name: i for i, name in enumerate(order)})
+
+
+def _natural_key(name: str) -> list:
+    """A sort key reading each run of digits of a name as a number."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name.strip())]
 
 
 def _lines(path: Path) -> tuple[list[str], bool]:
