@@ -24,6 +24,8 @@ from typing import ClassVar
 from gorules.impl.rulesets.directed import conjectures
 from gorules.impl.rulesets.directed.arena import Arena, Position, arena_of, values_of
 from gorules.impl.rulesets.directed.arena import solve as solve_arena
+from gorules.impl.rulesets.directed.full_arena import ArenaTooLarge, FullArena, Reading
+from gorules.impl.rulesets.directed.full_game import komis, solve_condition
 from gorules.impl.solving.search import SearchError, Solution, SolveRequest
 from gorules.spec import directed
 from gorules.spec.api import Situation
@@ -40,6 +42,8 @@ READINGS = {"passes": conjectures.READINGS["passes"][1]}
 default of ``gorules conjectures 000``)."""
 
 FRAGMENT = "source 000's game without ko bids and without history deletion"
+
+WHOLE = "source 000's whole game (ko bids, history deletion, unsustainability)"
 
 
 class Directed(directed.Directed):
@@ -117,7 +121,96 @@ def plain(number) -> int | Fraction:
     return int(number) if number.denominator == 1 else number
 
 
+FULL_POINTS = 2
+"""The largest graph whose whole game (ko bids, history deletion) the solver builds: on three
+points the arena of a single graph can pass a million nodes (the history is a set of boards)."""
+
+FULL_NODES = 200_000
+"""The whole game's arena limit when the request gives no node budget."""
+
+FULL_READING = Reading()
+"""The whole game's reading: the defaults of :data:`gorules.impl.rulesets.directed.full_arena.READINGS`."""
+
+
+def whole_game(situation: Situation, request: SolveRequest) -> dict:
+    """The whole game from the situation under :data:`FULL_READING`: the outcome at the
+    situation's scores, the extra komis (one per class) at which perfect play draws, and
+    Black's final score minus White's (the one drawn extra komi, when there is one on the
+    grid); SearchError when the arena passes the node budget."""
+    graph, state = situation.graph, situation.state
+    limit = request.budget.nodes or FULL_NODES
+    ks = komis(graph.order, FULL_READING.step)
+    e = state.black_score - state.white_score
+    board = tuple(state.board)
+    probe = FullArena(graph, FULL_READING, [], limit)
+    starts = {k: probe.bounded(board, state.player, state.history, e - k) for k in ks}
+    try:
+        arena = FullArena(graph, FULL_READING, list(starts.values()), limit)
+    except ArenaTooLarge as too_large:
+        raise SearchError(f"{graph.name}: the whole game's arena has {too_large} (raise --nodes)") from None
+    win, draw = solve_condition(arena, "win"), solve_condition(arena, "win-or-draw")
+
+    def outcome(k: Fraction) -> str:
+        start = arena.index[starts[k]]
+        return BLACK if start in win.regions[0] else DRAW if start in draw.regions[0] else WHITE
+
+    drawn = [k for k in ks if outcome(k) == DRAW]
+    exact = len(drawn) == 1 and (drawn[0] / (ks[1] - ks[0])).denominator == 1 and ks.index(drawn[0]) % 2 == 0
+    at_zero = outcome(Fraction(0)) if Fraction(0) in starts else (BLACK if e > 0 else WHITE)
+    return {
+        "outcome": at_zero,
+        "drawn": drawn,
+        "value": drawn[0] if exact else None,
+        "nodes": len(arena.positions),
+    }
+
+
 def solve(situation: Situation, request: SolveRequest) -> Solution:
+    """The whole game's value on graphs of at most :data:`FULL_POINTS` points (beside the
+    fragment's perfect komi, stability and line), the fragment's beyond."""
+    solution = solve_fragment(situation, request)
+    if situation.graph.order > FULL_POINTS:
+        return solution
+    started = time.perf_counter()
+    whole = whole_game(situation, request)
+    reading = {"bids": FULL_READING.bids, "unsustainable": FULL_READING.unsustainable}
+    drawn = [str(k) for k in whole["drawn"]]
+    scores = situation.state.black_score - situation.state.white_score
+    details = dict(solution.details)
+    details.update(
+        fragment=WHOLE,
+        outcome=whole["outcome"],
+        perfect_komi=[str(plain(k - scores)) for k in whole["drawn"]],
+        readings=dict(reading, passes=READINGS["passes"]),
+        whole_game={"readings": reading, "drawn_extra_komis": drawn, "nodes": whole["nodes"]},
+    )
+    value = whole["value"]
+    return Solution(
+        graph=solution.graph,
+        ruleset=solution.ruleset,
+        options=solution.options,
+        value=value,
+        principal_variation=solution.principal_variation,
+        nodes=whole["nodes"] + solution.nodes,
+        seconds=solution.seconds + time.perf_counter() - started,
+        method=(
+            f"Zielonka's algorithm on the arena of {WHOLE} ({whole['nodes']:,} nodes: offers, turns, answers, resets), "
+            f"reading bids={FULL_READING.bids} unsustainable={FULL_READING.unsustainable}; win and win-or-draw at "
+            "one komi of each class"
+        ),
+        lower=value if value is not None else min(whole["drawn"], default=None),
+        upper=value if value is not None else max(whole["drawn"], default=None),
+        note=(
+            f"proved exactly for {WHOLE} under bids={FULL_READING.bids} unsustainable={FULL_READING.unsustainable}: "
+            f"Black's final score minus White's under perfect play, the extra komi at which it draws "
+            f"({', '.join(drawn) or 'none'}); outcome at the situation's scores {whole['outcome']}; the stability "
+            f"class and the principal variation are those of {FRAGMENT}"
+        ),
+        details=details,
+    )
+
+
+def solve_fragment(situation: Situation, request: SolveRequest) -> Solution:
     """The value of source 000's game from ``situation`` in the fragment without ko bids and
     without history deletion (see the module docstring), with the perfect komi, the
     stability class and the play of the value plans; SearchError for a graph beyond the
