@@ -8,9 +8,12 @@ from fractions import Fraction
 
 import pytest
 
+from gorules import rulesets
+from gorules.cli import main
 from gorules.impl.rulesets.directed import full_arena as fa
 from gorules.impl.rulesets.directed import full_game as fg
 from gorules.impl.rulesets.directed.graphs import digraphs, parse
+from gorules.impl.solving.search import solve
 from gorules.spec import directed
 from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE, opponent
 from tests import directed_full_brute as brute
@@ -232,3 +235,45 @@ def test_forbidding_deletion_changes_the_verdicts_on_a_stone_with_two_dead_ends(
     assert verdicts(graph) == ([1], True)
     drawn, reasonable = verdicts(graph, NoDeletion)
     assert drawn == [-1, Fraction(-1, 2), 0, Fraction(1, 2), 1] and not reasonable
+
+
+# ---------------------------------------------------------------- the command and the solve capability
+
+
+def test_the_full_table_names_each_reading(capsys):
+    assert main(["conjectures", "000", "--full", "--points", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "whole game, bids=halves unsustainable=source" in out
+    assert "whole game, bids=halves unsustainable=older" in out
+    assert "perfect-play                      1      1      0        0" in out
+
+
+def test_an_arena_past_the_limit_is_unknown_naming_the_flag(capsys):
+    assert (
+        main(["conjectures", "000", "--full", "--points", "2", "--max-positions", "100", "--only", "perfect-play"]) == 0
+    )
+    assert "above --max-positions 100" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--option", "bids=thirds"], "unknown value"),
+        (["--option", "passes=forever"], "unknown reading"),
+        (["--points", "4"], "must be 1..3"),
+        (["--graph", "path:3"], "--full goes with"),
+        (["--pairs", "5"], "must be 0..3"),
+    ],
+)
+def test_bad_full_input_is_one_line_and_exit_2(argv, words, capsys):
+    assert main(["conjectures", "000", "--full", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and words in err, err
+
+
+def test_the_solve_capability_names_the_whole_games_reading():
+    solution = solve(rulesets.make("directed").initial(parse("digraph:2:")))
+    assert solution.value == 0
+    assert solution.details["whole_game"]["readings"] == {"bids": "halves", "unsustainable": "source"}
+    assert "bids=halves unsustainable=source" in solution.method
+    assert "whole game" in solution.note
