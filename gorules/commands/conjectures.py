@@ -94,7 +94,7 @@ def register(subparsers) -> None:
         "--full",
         action="store_true",
         help="the whole game (ko bids, history deletion, unsustainability): one table per reading of the "
-        "unsustainability order, on the digraphs of 1..--points points (default 2) and 2..--pairs pairs; "
+        "unsustainability order, on the digraphs of 1..--points points and 2..--pairs pairs; "
         "readings bids=halves|units|zero, unsustainable=source|older",
     )
     flags.add_nodes(
@@ -473,7 +473,7 @@ def full_run(args) -> int:
     """``--full``: the conjectures in the whole game, one table per reading."""
     if args.graph or args.differ or args.board is not None or args.komi is not None:
         raise UsageError("--full goes with --points, --pairs, --only, --option and --max-positions only")
-    points = flags.largest(args) if args.points is not None else 2
+    points = flags.largest(args)
     names = [c.name for c in selected(args.only)]
     document, text = full_report(names, points, args.pairs or 0, args.options, args.max_positions)
     flags.emit(args, document, text, indent=2)
