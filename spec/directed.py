@@ -10,7 +10,10 @@ ko bid, the capture order, and the result of every *eventually periodic* infinit
 given as a finite prefix and a cycle repeated forever (a lasso).  Strategies and the
 conjectures quantify over all infinite plays; in the fragment without ko bids and
 history deletion they are decided exactly on a finite arena by
-``gorules.impl.rulesets.directed.arena`` and ``gorules conjectures 000`` (see spec/directed.md).
+``gorules.impl.rulesets.directed.arena`` and ``gorules conjectures 000`` (see spec/directed.md),
+and in the whole game, whose bid amounts come from a menu named by a reading, on the finite
+arena of ``gorules.impl.rulesets.directed.full_arena`` by ``gorules conjectures 000 --full``
+(see docs/directed.md).
 """
 
 from __future__ import annotations
