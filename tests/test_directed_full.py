@@ -277,3 +277,36 @@ def test_the_solve_capability_names_the_whole_games_reading():
     assert solution.details["whole_game"]["readings"] == {"bids": "halves", "unsustainable": "source"}
     assert "bids=halves unsustainable=source" in solution.method
     assert "whole game" in solution.note
+
+
+# ---------------------------------------------------------------- plans played and scored by the spec
+
+
+@pytest.mark.parametrize(
+    "name, bids",
+    [
+        ("digraph:3:0>1,0>2", "zero"),
+        ("digraph:2:0>1", "zero"),
+        pytest.param("digraph:0>1,1>0", "units", marks=pytest.mark.slow),
+    ],
+)
+def test_the_value_plans_play_is_a_draw_under_the_specs_outcome(name, bids):
+    """Black's win-or-draw plan against White's, at each drawn komi, makes a lasso of spec
+    turns that the spec's own outcome scores as a draw."""
+    graph = parse(name)
+    s = fg.full_solution(graph, fa.Reading(bids), [fg.empty_board(graph)])
+    board = fg.empty_board(graph)
+    assert s.drawn_komis(board)
+    for k in s.drawn_komis(board):
+        prefix, cycle = fg.value_play(s, board, k)
+        assert directed.outcome(graph, directed.starting_situation(graph, k), prefix, cycle) == "draw"
+
+
+def test_black_deletes_the_history_once_to_keep_its_point():
+    """On 0>1, 0>2 the value play shows the deletion rule at work: Black's stone on 0, then a
+    deletion by Black, then passes for ever."""
+    graph = parse("digraph:3:0>1,0>2")
+    s = fg.full_solution(graph, fa.Reading("zero"), [fg.empty_board(graph)])
+    prefix, cycle = fg.value_play(s, fg.empty_board(graph), 1)
+    assert prefix[0] == directed.Turn(0) and prefix[1].deleted_by == BLACK
+    assert all(t == directed.Turn(PASS) for t in cycle)

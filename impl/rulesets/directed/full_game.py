@@ -20,8 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gorules.impl.rulesets.directed.arena import WinningRegions, solve
+from gorules.impl.rulesets.directed.arena import WinningRegions, play_plans, solve
 from gorules.impl.rulesets.directed.full_arena import FullArena, Reading
+from gorules.spec.directed import KoBid, Turn
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import BLACK, DRAW, EMPTY, WHITE
 
@@ -216,3 +217,42 @@ def full_solution(
 def cached_solution(graph: Graph, reading: Reading, boards: tuple, max_positions: int = 10**6) -> FullSolution:
     """:func:`full_solution`, computed once per graph, reading and boards."""
     return full_solution(graph, reading, list(boards), KINDS, max_positions)
+
+
+def turns_of(arena: FullArena, nodes: list[int], then: int) -> list[Turn]:
+    """The spec turns of a stretch of play that starts at an offer and ends just before
+    `then`, an offer: the labels of the arcs between offers put together (a ko winner's
+    board that is not in the history is the board kept)."""
+    turns = []
+    labels: list = [None] * 5
+    following = [*nodes[1:], then]
+    for v, w in zip(nodes, following):
+        for k, part in enumerate(arena.labels[v][w]):
+            if part is not None:
+                labels[k] = part
+        if arena.positions[w][0] == "offer":
+            turns.append(turn_of(labels))
+            labels = [None] * 5
+    return turns
+
+
+def turn_of(labels: list) -> Turn:
+    """A spec Turn from the parts (deleted_by, move, amount, winner, reset board)."""
+    deleted_by, move, amount, winner, reset = labels
+    if amount is None:
+        return Turn(move, deleted_by)
+    return Turn(move, deleted_by, KoBid(amount, winner, reset))
+
+
+def value_play(solution: FullSolution, board: tuple, komi: Fraction) -> tuple[list[Turn], list[Turn]]:
+    """The play of Black's win-or-draw plan against White's (the plans of "win-or-draw" and of
+    "win" for White) from the start at a drawn komi, as spec turns: a prefix and a cycle that
+    repeats for ever, both cut at offers."""
+    arena = solution.arena
+    start = solution.start(board, komi)
+    lasso = play_plans(arena, solution.solved["win-or-draw"].plans[0], solution.solved["win"].plans[1], start)
+    first = next(k for k, v in enumerate(lasso.cycle) if arena.positions[v][0] == "offer")
+    cycle = lasso.cycle[first:] + lasso.cycle[:first]
+    prefix = lasso.prefix + lasso.cycle[:first]
+    head = turns_of(arena, prefix, cycle[0]) if prefix else []
+    return head, turns_of(arena, cycle, cycle[0])
