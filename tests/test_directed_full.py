@@ -11,6 +11,7 @@ import pytest
 from gorules import rulesets
 from gorules.cli import main
 from gorules.impl.rulesets.directed import full_arena as fa
+from gorules.impl.rulesets.directed import full_conjectures as fc
 from gorules.impl.rulesets.directed import full_game as fg
 from gorules.impl.rulesets.directed.graphs import digraphs, parse
 from gorules.impl.solving.search import solve
@@ -310,3 +311,14 @@ def test_black_deletes_the_history_once_to_keep_its_point():
     prefix, cycle = fg.value_play(s, fg.empty_board(graph), 1)
     assert prefix[0] == directed.Turn(0) and prefix[1].deleted_by == BLACK
     assert all(t == directed.Turn(PASS) for t in cycle)
+
+
+def test_a_komi_inside_a_gap_is_not_the_one_perfect_komi(monkeypatch):
+    """A single drawn komi strictly between two points of the score grid stands for an open
+    interval of komis: perfect-komi fails there."""
+    graph = parse("digraph:1:")
+    monkeypatch.setattr(fc, "drawn", lambda solution: [Fraction(1, 4)])
+    context = fc.Context(graph, fa.Reading("halves"), 10**5)
+    assert fc.perfect_komi(context).status == "fails"
+    monkeypatch.setattr(fc, "drawn", lambda solution: [Fraction(1, 2)])
+    assert fc.perfect_komi(context).status == "holds"

@@ -85,7 +85,7 @@ def perfect_komi(context: Context) -> Verdict:
     """Exactly one komi is win-or-draw: one class, and a point of the grid (not a gap)."""
     s = context.solution()
     komis = drawn(s)
-    on_grid = [k for k in komis if (k * 2 / (s.komis[1] - s.komis[0])).denominator == 1]
+    on_grid = [k for k in komis if (k / (2 * (s.komis[1] - s.komis[0]))).denominator == 1]
     if len(komis) == 1 and on_grid:
         return Verdict("holds", f"the one win-or-draw komi is {komis[0]}")
     return Verdict(
