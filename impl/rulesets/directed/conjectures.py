@@ -446,11 +446,12 @@ def unknown(why: str) -> Callable[[Graph, dict], Verdict]:
 
 KO_BIDS_WHY = (
     "needs ko bids and history deletion, outside the solved fragment; in the fragment no unsustainable "
-    "action exists, every strategy is reasonable, and the statement reduces to perfect-play"
+    "action exists, every strategy is reasonable, and the statement reduces to perfect-play; --full runs it in the "
+    "whole game"
 )
 SCORES_WHY = (
     "needs ko bids: in the fragment no score changes after the komi, so every strategy is score-independent "
-    "and the statement reduces to perfect-play"
+    "and the statement reduces to perfect-play; --full runs it in the whole game"
 )
 SETTLED_WHY = (
     "strategy independence (moves unchanged when settled boards are added) is not executed; the komi part is "
