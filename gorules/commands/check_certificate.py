@@ -137,9 +137,10 @@ def expectation(text: str) -> dict:
     for word in text.split():
         name, equals, value = word.partition("=")
         if not equals:
-            name, value = next(bare, None), word
-            if name is None:
+            taken = next(bare, None)
+            if taken is None:
                 raise UsageError(f"--expect: {shown(word)} is not NAME=VALUE (only the graph and the ruleset go bare)")
+            name, value = taken, word
         elif name not in known:
             raise UsageError(f"--expect: unknown field {shown(name)} (known: {', '.join(known)})")
         if name in fields:

@@ -22,6 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import gorules.spec.tromp_taylor as spec_rules
 from gorules.impl.differential.conventions import MoveFacts, classify
@@ -272,11 +273,28 @@ def play_game(contender, graph: Graph, options: Options, rng: random.Random, tal
 # --------------------------------------------------------------------------- the campaign
 
 
+class Contender(Protocol):
+    """What a campaign and its shrinker ask of the side compared with the spec beyond the
+    moves of a game (a GTP engine or a Python ruleset class)."""
+
+    def describe(self) -> str:
+        """The contender as the report names it."""
+        ...
+
+    def restart(self) -> None:
+        """A fresh contender after a fault."""
+        ...
+
+    def close(self) -> None:
+        """Stop it for good."""
+        ...
+
+
 @dataclass
 class Campaign:
     """A campaign's settings and what it found."""
 
-    contender: object
+    contender: Contender
     options: Options
     preset: str
     graphs: Callable[[random.Random], Graph]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from gorules.spec.graph import Graph
-from gorules.spec.tromp_taylor import EMPTY, PASS, State, TrompTaylor
+from gorules.spec.tromp_taylor import EMPTY, PASS, Options, State, TrompTaylor
 
 
 class NoSuicideMutant:
@@ -37,7 +39,7 @@ class SuperkoBlindRuleset(TrompTaylor):
 
     def apply(self, graph: Graph, states: tuple, v) -> tuple:
         """The spec's move under the same options but ``ko=none``."""
-        return TrompTaylor(self.options.replace(ko="none")).apply(graph, states, v)
+        return TrompTaylor(cast(Options, self.options.replace(ko="none"))).apply(graph, states, v)
 
 
 class SuicideKeepingRuleset(TrompTaylor):

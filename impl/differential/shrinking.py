@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from gorules.impl.differential.campaign import replay
+from gorules.impl.differential.campaign import Contender, replay
 from gorules.impl.differential.engines import EngineFault
 from gorules.impl.differential.findings import Disagreement
 from gorules.spec.graph import Graph, grid
@@ -113,7 +113,7 @@ def shifts(graph: Graph, attempts: list, m: int) -> list[tuple[int, int]]:
 class Shrinker:
     """Shrinks the disagreements of one contender under one preset."""
 
-    contender: object
+    contender: Contender
     options: Options
     sizes: list
     replays: int = 2000

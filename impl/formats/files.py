@@ -77,8 +77,10 @@ def descriptor(path: str | os.PathLike) -> int | None:
     return None
 
 
-def _kind(mode: int) -> str:
-    """What a file of this mode is, in words."""
+def _kind(mode: int | None) -> str:
+    """What a file of this mode is, in words (None: nothing is there)."""
+    if mode is None:
+        return "nothing"
     for test, name in (
         (stat.S_ISDIR, "a directory"),
         (stat.S_ISSOCK, "a socket"),

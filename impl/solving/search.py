@@ -166,7 +166,7 @@ class Minimax:
         self.meter = Meter(budget)
         self.progress = progress
         self.table: dict[Hashable, tuple[float, float, Any]] = {}
-        self.cutoffs: dict[tuple[str, Any], int] = {}
+        self.cutoffs: dict[tuple[str | None, Any], int] = {}
 
     @property
     def nodes(self) -> int:
@@ -220,7 +220,7 @@ class Minimax:
         self.store(key, best, window, entry, best_move)
         return best
 
-    def ordered(self, player: str, moves, first) -> list:
+    def ordered(self, player: str | None, moves, first) -> list:
         """The moves in the order they are searched: the best move found here before, then
         those that cut off the search most often elsewhere (the history heuristic); the order
         changes only how soon a window closes, never a value."""
