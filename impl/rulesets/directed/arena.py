@@ -28,6 +28,7 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import product
+from typing import Protocol
 
 from gorules.spec.directed import place
 from gorules.spec.graph import Graph
@@ -90,6 +91,18 @@ class Colours:
         black = sum(1 for i in range(self.order) if not seen & self.not_black(i))
         white = sum(1 for i in range(self.order) if not seen & self.not_white(i))
         return black - white
+
+
+class GameGraph(Protocol):
+    """What Zielonka's algorithm and the plans' checks read of an arena: who owns each node,
+    its successors and predecessors, its colour and the node itself (the fragment's
+    ``Arena`` and the whole game's ``full_arena.FullArena`` both are one)."""
+
+    positions: list
+    owner: list[int]
+    successors: list
+    predecessors: list
+    colour: list[int]
 
 
 class Arena:
@@ -237,7 +250,7 @@ class Cycle(Plan):
 # ------------------------------------------------------------------ solving
 
 
-def attractor(arena: Arena, region: frozenset, target: Iterable[int], player: int) -> tuple[frozenset, dict]:
+def attractor(arena: GameGraph, region: frozenset, target: Iterable[int], player: int) -> tuple[frozenset, dict]:
     """The positions of `region` from which `player` can force a visit to `target`, and the
     forcing moves at the player's own positions outside the target."""
     inside = set(target)
@@ -293,7 +306,7 @@ class WinningRegions:
 
 
 def solve(
-    arena: Arena,
+    arena: GameGraph,
     wins: Callable[[int], bool],
     region: frozenset | None = None,
     children_of: Callable[[int], tuple[int, ...]] | None = None,
@@ -417,7 +430,7 @@ def values_of(graph: Graph) -> Values:
 # ------------------------------------------------------------------ checking a plan
 
 
-def plays_against(arena: Arena, plan: Plan, player: int, starts: int | Iterable[int]) -> tuple[dict, dict]:
+def plays_against(arena: GameGraph, plan: Plan, player: int, starts: int | Iterable[int]) -> tuple[dict, dict]:
     """The graph of (position, memory, chosen move) states reachable when `player` follows
     `plan` from the start position(s) and the opponent moves freely: state → successors,
     and state → colours."""
@@ -517,7 +530,7 @@ def losing_cycle(edges: dict, colour: dict, good: Callable[[int], bool]) -> set 
 
 
 def check_plan(
-    arena: Arena, plan: Plan, player: int, starts: int | Iterable[int], good_for_player: Callable[[int], bool]
+    arena: GameGraph, plan: Plan, player: int, starts: int | Iterable[int], good_for_player: Callable[[int], bool]
 ) -> set | None:
     """None if every play from the start(s) in which `player` follows `plan` has recurring
     colours that are `good_for_player`; otherwise the recurring states of a play that is not."""
@@ -536,7 +549,7 @@ class Lasso:
     cycle: list
 
 
-def play_plans(arena: Arena, black: Plan, white: Plan, start: int, limit: int = 100_000) -> Lasso:
+def play_plans(arena: GameGraph, black: Plan, white: Plan, start: int, limit: int = 100_000) -> Lasso:
     """The play in which Black follows `black` and White `white` from `start`: both plans
     have finite memory, so the play is a lasso, found when a (position, memories) state recurs."""
     plans = (black, white)

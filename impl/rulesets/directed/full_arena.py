@@ -221,10 +221,10 @@ class FullArena:
     def _offer_arcs(self, key: tuple) -> list:
         """The mover's opponent keeps or deletes the history."""
         _, board, player, history, e = key
-        found = [((None,) * 5, ("turn", board, player, history, e, False))]
+        found: list[tuple[tuple, tuple]] = [((None,) * 5, ("turn", board, player, history, e, False))]
         if self.may_delete():
             deleter = opponent(player)
-            target = ("turn", board, player, frozenset(), e, True)
+            target: tuple = ("turn", board, player, frozenset(), e, True)
             found.append(
                 ((deleter, None, None, None, None), self.via(self.unsustainable_bit(deleter, "delete"), target))
             )
@@ -234,7 +234,7 @@ class FullArena:
         """The mover's deletion (unless done), its placement or pass, and its bid."""
         _, board, player, history, e, deleted = key
         other = opponent(player)
-        found = []
+        found: list[tuple[tuple, tuple]] = []
         for delete in (False, True) if not deleted and self.may_delete() else (False,):
             kept = frozenset() if delete else history
             base = self.unsustainable_bit(player, "delete") if delete else 0
@@ -256,7 +256,9 @@ class FullArena:
         _, board, bidder, history, e, a = key
         answerer = opponent(bidder)
         ignore = self.unsustainable_bit(answerer, "ignore")
-        found = [((None, None, None, None, None), self.via(ignore, self.bounded(board, answerer, history, e)))]
+        found: list[tuple[tuple, tuple]] = [
+            ((None, None, None, None, None), self.via(ignore, self.bounded(board, answerer, history, e)))
+        ]
         to_bidder = e + a if bidder == BLACK else e - a
         mine = self.unsustainable_bit(answerer, "self")
         for r in self.resets(board, history):
@@ -271,7 +273,7 @@ class FullArena:
 
     def _build(self, starts: list[tuple], max_positions: int) -> None:
         """Every node reachable from the starts, breadth first; ArenaTooLarge past the limit."""
-        queue = []
+        queue: list[tuple] = []
         for key in starts:
             self._add(key, queue, max_positions)
         arcs_of: list[list] = []

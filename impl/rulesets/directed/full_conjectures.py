@@ -41,6 +41,12 @@ class Context:
         return cached_solution(self.graph, self.reading, (empty_board(self.graph),), self.max_positions)
 
 
+def negation(condition: Callable[[int], bool]) -> Callable[[int], bool]:
+    """The set of recurring colours that ``condition`` refuses: White's goal where Black's is
+    ``condition``."""
+    return lambda seen: not condition(seen)
+
+
 def board_text(board: tuple) -> str:
     """A board as one string."""
     return "".join(board)
@@ -246,7 +252,7 @@ def score_independent(context: Context) -> Verdict:
                     {"graph": context.graph.name, "start": board_text(board), "komi": str(k)},
                 )
             condition = Condition(arena, kind)
-            good: Callable[[int], bool] = condition if side == 0 else (lambda seen, c=condition: not c(seen))
+            good: Callable[[int], bool] = condition if side == 0 else negation(condition)
             if not any(check_plan(arena, plan, side, start, good) is None for plan in candidates(s, kind, side, start)):
                 return Verdict(
                     "unknown",

@@ -114,7 +114,7 @@ class Condition:
         smaller e of `seen` is kept too; the live colours are taken in every way."""
         es = sorted((e, bit) for e, bit in self.arena.e_bits.items() if seen & bit)
         live = seen & self.live
-        found = []
+        found: list[int] = []
         kept = 0
         for _, bit in [(None, 0), *es]:
             kept |= bit
