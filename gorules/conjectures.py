@@ -19,7 +19,6 @@ and options, made by :func:`gorules.rulesets.make`), and every conjecture says w
 
 from __future__ import annotations
 
-import importlib.util
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from gorules.impl.solving.search import solve
 from gorules.impl.solving.solve import Solver
 from gorules.spec.api import Ruleset
 from gorules.spec.graph import Graph, point_name
+from gorules.user_files import load_python_file
 
 # ---------------------------------------------------------------------------- figures
 
@@ -409,18 +409,8 @@ def built_in(name: str) -> Conjecture | None:
 
 def load_conjecture_file(path) -> list:
     """The conjectures a user's Python file defines with :func:`conjecture`."""
-    path = Path(path)
-    if not path.is_file():
-        raise UsageError(f"conjecture file {path} does not exist")
     before = len(USER_CONJECTURES)
-    spec = importlib.util.spec_from_file_location(f"gorules_user_{path.stem}", path)
-    if spec is None or spec.loader is None:
-        raise UsageError(f"conjecture file {path} cannot be loaded as Python")
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-    except Exception as error:
-        raise UsageError(f"conjecture file {path} failed to load: {type(error).__name__}: {error}") from error
+    module = load_python_file(path, "conjecture file", f"gorules_user_{Path(path).stem}", UsageError)
     found = USER_CONJECTURES[before:]
     found += [v for v in vars(module).values() if isinstance(v, Conjecture) and v not in found]
     if not found:

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import importlib.util
 import math
-import sys
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from gorules.spec.api import OptionError, Options, Ruleset
+from gorules.user_files import load_python_file
 
 # name -> {implementation: "module:Class"}, the default implementation first.
 REGISTRY: dict[str, dict[str, str | type[Ruleset]]] = {}
@@ -192,17 +191,7 @@ def load_ruleset_file(path: str | Path) -> list[str]:
     """Register every Ruleset subclass that a Python file defines (under its ``name``);
     return their names.  OptionError if the file cannot be loaded or defines none."""
     path = Path(path)
-    if not path.is_file():
-        raise OptionError(f"ruleset file {str(path)!r} does not exist")
-    spec = importlib.util.spec_from_file_location(f"gorules_user_rulesets_{path.stem}", path)
-    if spec is None or spec.loader is None:
-        raise OptionError(f"ruleset file {str(path)!r} is not a Python file")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # so that worker processes forked later can unpickle its rulesets
-    try:
-        spec.loader.exec_module(module)
-    except Exception as error:
-        raise OptionError(f"ruleset file {path.name} failed to load: {type(error).__name__}: {error}") from error
+    module = load_python_file(path, "ruleset file", f"gorules_user_rulesets_{path.stem}", OptionError, keep=True)
     found = [
         value
         for value in vars(module).values()

@@ -34,6 +34,7 @@ from gorules.errors import BudgetRefused, UsageError
 from gorules.impl.formats.files import descriptor, staged_directory, written_in_place
 from gorules.spec.graph import Graph, graph_from_json, parse_graph
 from gorules.spec.text import board_text
+from gorules.user_files import load_python_file
 
 MAX_ALL_GRAPHS = 12
 MAX_PARTS_SHOWN = 12
@@ -331,21 +332,9 @@ def unbounded_result(args):
 
 def theorem_from_file(path: str):
     """The UnboundedTheorem named THEOREM in a Python file; bad input if there is none."""
-    import importlib.util
-
     from gorules.proofs.unbounded import UnboundedTheorem
 
-    file = Path(path)
-    if not file.is_file():
-        raise UsageError(f"--theorem-file {path!r}: no such file")
-    loader = importlib.util.spec_from_file_location(f"theorem_file_{slug(file.stem)}", file)
-    if loader is None or loader.loader is None:
-        raise UsageError(f"--theorem-file {path!r} is not a Python file")
-    module = importlib.util.module_from_spec(loader)
-    try:
-        loader.loader.exec_module(module)
-    except Exception as error:  # the user's file: any failure is bad input
-        raise UsageError(f"--theorem-file {path}: {type(error).__name__}: {error}") from error
+    module = load_python_file(path, "--theorem-file", f"theorem_file_{slug(Path(path).stem)}", UsageError)
     theorem = getattr(module, "THEOREM", None)
     if not isinstance(theorem, UnboundedTheorem):
         raise UsageError(f"--theorem-file {path} defines no THEOREM (an UnboundedTheorem of gorules.proofs.unbounded)")
