@@ -75,16 +75,22 @@ def perfect_play(context: Context) -> Verdict:
     )
 
 
+def komis_fail(context: Context, why: str, komis: list[Fraction]) -> Verdict:
+    """A conjecture about the win-or-draw komis of the empty board that fails: ``why``, with
+    the graph, the start and the komis as its counterexample."""
+    return Verdict(
+        "fails",
+        why,
+        {"graph": context.graph.name, "start": board_text(empty_board(context.graph)), "komis": shown(komis)},
+    )
+
+
 def going_first_is_good(context: Context) -> Verdict:
     """Some win-or-draw komi of the first player is nonnegative."""
     komis = drawn(context.solution())
     if any(k >= 0 for k in komis):
         return Verdict("holds", f"win-or-draw komi {shown(komis)}")
-    return Verdict(
-        "fails",
-        f"every win-or-draw komi is negative: {shown(komis)}",
-        {"graph": context.graph.name, "start": board_text(empty_board(context.graph)), "komis": shown(komis)},
-    )
+    return komis_fail(context, f"every win-or-draw komi is negative: {shown(komis)}", komis)
 
 
 def perfect_komi(context: Context) -> Verdict:
@@ -94,10 +100,10 @@ def perfect_komi(context: Context) -> Verdict:
     on_grid = [k for k in komis if (k / (2 * (s.komis[1] - s.komis[0]))).denominator == 1]
     if len(komis) == 1 and on_grid:
         return Verdict("holds", f"the one win-or-draw komi is {komis[0]}")
-    return Verdict(
-        "fails",
+    return komis_fail(
+        context,
         f"the win-or-draw komis are {shown(komis)} (a point strictly between two of the grid stands for the gap)",
-        {"graph": context.graph.name, "start": board_text(empty_board(context.graph)), "komis": shown(komis)},
+        komis,
     )
 
 
