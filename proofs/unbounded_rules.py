@@ -105,6 +105,8 @@ def placed(b: U.Board, p, m, rules: Rules, tag: str) -> Placed:
 
 def greatest_reaching(graph: Graph, b: tuple, c: str) -> frozenset:
     """The greatest set R with: v ∈ R iff b(v) = c or some w with v ↔ w, b(w) ∈ {b(v), c} is in R."""
+    # The spec's iteration of ``reaches`` (spec/tromp_taylor.py), started from every point
+    # instead of none: kept apart so that the spec states only the least fixed point.
     R = frozenset(graph.points)
     while True:
         R_next = frozenset(

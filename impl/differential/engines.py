@@ -95,6 +95,8 @@ class EngineProcess:
         self.timeout = timeout
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.errors = StderrLines()
+        # As formats.gtp.GtpClient starts an engine, but with stderr read (some engines draw their
+        # board there) and in a process group of its own, so that a hung engine can be killed.
         self.process = subprocess.Popen(
             self.command,
             stdin=subprocess.PIPE,
