@@ -71,7 +71,7 @@ def campaign_of(args):
         raise UsageError(f"--games must be at least 1, got {args.games}")
     if not 0 < args.answer_seconds <= 3600:
         raise UsageError(f"--answer-seconds must be between 0 and 3600, got {args.answer_seconds}")
-    problem = flags.output_problem(str(args.out), directory=True)
+    problem = flags.output_problem(str(args.out), directory=True) if args.out is not None else None
     if problem:
         raise UsageError(f"--out {str(args.out)!r} cannot be written: {problem}")
     if not 1 <= flags.largest(args) <= 64:
@@ -106,7 +106,7 @@ def run(args) -> int:
     elapsed = time.monotonic() - start
     summary = campaign.as_json()
     summary["seconds"] = round(elapsed, 1)
-    summary["files"] = written = write_all(campaign, Path(args.out))
+    summary["files"] = written = write_all(campaign, Path(args.out)) if args.out is not None else []
     print(json_text(summary, indent=1) if args.json else text(summary, campaign, written))
     return 1 if campaign.findings or campaign.faults else 0
 
@@ -140,6 +140,8 @@ def text(summary: dict, campaign, written: list[str]) -> str:
         lines.append(f"  [{d.kind}, {d.convention}] met {finding.count} times: {described(d.convention)}")
         lines.append(f"    shrunk: {d.line()}")
         lines += [f"    wrote {path}" for path in written if Path(path).name.startswith(f"engine_{i}_")]
+    if campaign.findings and not written:
+        lines.append("  (give --out DIR to write each shrunk case as SGF and a test vector)")
     lines.append(f"{len(campaign.faults)} engine faults (each followed by a restart)")
     lines += [f"  {fault.line()}" for fault in campaign.faults]
     return "\n".join(lines)

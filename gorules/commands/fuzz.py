@@ -57,10 +57,10 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--out",
         type=disagreements_folder,
-        default=Path("fuzz-disagreements"),
+        default=None,
         metavar="DIR",
-        help="where disagreements are written as vectors (default fuzz-disagreements/; here --out names this "
-        "directory, not a file for the result)",
+        help="write each disagreement, shrunk, as a test vector (and SGF) into this directory (without it "
+        "nothing is written; here --out names a directory, not a file for the result)",
     )
     flags.add_output(parser, "{examples, moves, disagreements}", out=False)
     fuzz_engines.add_flags(parser)
@@ -75,7 +75,7 @@ def check_arguments(args) -> None:
         raise UsageError(f"--points must be between 1 and 64, got {flags.largest(args)}")
     if not 1 <= args.max_side <= 25:
         raise UsageError(f"--max-side must be between 1 and 25, got {args.max_side}")
-    problem = flags.output_problem(str(args.out), directory=True)  # the default is checked here
+    problem = flags.output_problem(str(args.out), directory=True) if args.out is not None else None
     if problem:
         raise UsageError(f"--out {str(args.out)!r} cannot be written: {problem}")
 
@@ -100,12 +100,14 @@ def run(args) -> int:
     report = fuzz(args.examples, args.seed, progress, max_order=flags.largest(args), max_side=args.max_side)
     elapsed = time.perf_counter() - start
     bar.close()
-    written = write_disagreements(report, args.out) if report.disagreements else []
+    written = write_disagreements(report, args.out) if report.disagreements and args.out is not None else []
     lines = [
         f"{report.examples} examples, {report.moves} moves compared, "
         f"{len(report.disagreements)} disagreements ({elapsed:.1f} s)"
     ]
     lines += [f"  {d.graph.name}: {d.what} after moves {d.moves}" for d in report.disagreements]
     lines += [f"  wrote {path}" for path in written]
+    if report.disagreements and args.out is None:
+        lines.append("  (give --out DIR to write each one as a test vector)")
     flags.emit(args, report.as_json() if args.json else None, "\n".join(lines))
     return 1 if report.disagreements else 0
