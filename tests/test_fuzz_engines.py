@@ -183,6 +183,32 @@ def test_a_correct_ruleset_class_shows_no_disagreement():
     assert campaign.findings == {}
 
 
+def test_openspiel_go_meets_the_spec_but_for_its_repetition_rule():
+    """OpenSpiel's ``go`` through the implementation route, on the square boards it plays,
+    under the preset of its documented rules: every move, refusal and board agrees, but for
+    its known convention (a stone move that recreates an earlier board ends the game)."""
+    campaign = implementation_campaign("gorules.impl.formats.spiel:OpenSpielGo", "openspiel")
+    campaign.run(300, None, seed=3)
+    assert campaign.tally.games == 300 and campaign.tally.boards > 1000
+    assert all(graph_is_square(f.case.graph) for f in campaign.findings.values())
+    assert {f.case.convention for f in campaign.findings.values()} <= {"repetition-ends-game"}
+    assert campaign.faults == []
+
+
+def test_openspiel_go_under_tromp_taylor_is_told_apart():
+    """Under positional superko and suicide allowed, OpenSpiel's own rules show: its
+    refused suicides are found and classified."""
+    campaign = implementation_campaign("gorules.impl.formats.spiel:OpenSpielGo", "tromp-taylor")
+    campaign.run(100, None, seed=3)
+    assert "suicide-forbidden" in {f.case.convention for f in campaign.findings.values()}
+
+
+def graph_is_square(graph) -> bool:
+    """Whether a graph is a square grid."""
+    rows, columns = graph.shape
+    return rows == columns
+
+
 @pytest.mark.parametrize(
     ("name", "kind"),
     [("SuperkoBlindRuleset", "accepted"), ("SuicideKeepingRuleset", "board")],

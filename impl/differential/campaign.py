@@ -42,6 +42,7 @@ class SpecGame:
         self.options = options
         self.history = [spec_rules.initial_state(graph)]
         self.played: list[tuple[str, object]] = []
+        self.repeated = False
 
     @property
     def over(self) -> bool:
@@ -61,18 +62,20 @@ class SpecGame:
     def facts(self, v, move=spec_rules.move) -> MoveFacts:
         """Whether v removes its own stones, and which earlier board it recreates."""
         if v == PASS:
-            return MoveFacts()
+            return MoveFacts(repeated_before=self.repeated)
         after = move(self.graph, self.history[-1], v)
         if after is None:
-            return MoveFacts()
+            return MoveFacts(repeated_before=self.repeated)
         suicide = after.board[v] == EMPTY
         before_opponent = len(self.history) >= 2 and self.history[-2].board == after.board
         earlier = any(s.board == after.board for s in self.history)
-        return MoveFacts(suicide, 1 if before_opponent else 2 if earlier else 0)
+        return MoveFacts(suicide, 1 if before_opponent else 2 if earlier else 0, self.repeated)
 
     def advance(self, v, after) -> None:
         """Record the move v, whose next state is ``after``."""
         self.played.append((self.player, v))
+        if v != PASS and any(s.board == after.board for s in self.history):
+            self.repeated = True
         self.history.append(after)
 
     def margin(self, board: tuple | None = None) -> float:

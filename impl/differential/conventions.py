@@ -22,6 +22,8 @@ CONVENTIONS: dict[str, str] = {
     "simple-ko-only": "the engine accepts a move that recreates an earlier board other than the one "
     "before the opponent's move: it checks simple ko where the preset has superko",
     "ko-stricter": "the engine refuses a move that recreates an earlier board, which the preset's ko rule allows",
+    "repetition-ends-game": "the engine ended the game when a stone move recreated an earlier board (which "
+    "the preset's ko rule allowed) and refuses every move after it",
     "dead-stones-removed": "the engine's final score is the area score after removing the stones it "
     "calls dead (final_status_list dead); the spec scores the board as it stands",
     "status-judged": "the engine's final score follows its own judgement of the stones it calls dead or "
@@ -31,12 +33,13 @@ CONVENTIONS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class MoveFacts:
-    """What the spec knows about a disputed move: whether it removes its own stones, and
-    which earlier board it recreates (0 none, 1 the board before the opponent's move, 2 an
-    older one)."""
+    """What the spec knows about a disputed move: whether it removes its own stones, which
+    earlier board it recreates (0 none, 1 the board before the opponent's move, 2 an older
+    one), and whether a stone move of the game before it recreated an earlier board."""
 
     suicide: bool = False
     repeats: int = 0
+    repeated_before: bool = False
 
 
 def classify(kind: str, reason: str, facts: MoveFacts, dead_explains: bool = False, judged: bool = False) -> str:
@@ -52,6 +55,8 @@ def classify(kind: str, reason: str, facts: MoveFacts, dead_explains: bool = Fal
         if facts.repeats == 2:
             return "simple-ko-only"
     if kind == "refused":
+        if facts.repeated_before:
+            return "repetition-ends-game"
         if facts.suicide:
             return "suicide-forbidden"
         if facts.repeats:

@@ -70,7 +70,17 @@ def implementation_campaign(name: str, preset: str, max_order: int = 12, max_sid
     except (TypeError, ValueError) as error:
         raise ValueError(f"{name} cannot be built with the options of {preset}: {error}") from None
 
-    def graphs(rng: random.Random):
-        return random_graph(rng, max_order, max_side)
+    takes = getattr(cls, "takes", None)
+    if takes is not None and not any(takes(grid(side, side)) for side in range(1, max_side + 1)):
+        raise ValueError(f"{name} takes no square board of at most {max_side} lines (--max-side)")
 
-    return Campaign(contender, options, preset, graphs, Shrinker(contender, options, list(range(1, max_side + 1))))
+    def graphs(rng: random.Random):
+        """A random graph, drawn again until the class takes it (a class that plays only some
+        graphs says which by a ``takes(graph)`` of its own)."""
+        while True:
+            graph = random_graph(rng, max_order, max_side)
+            if takes is None or takes(graph):
+                return graph
+
+    sizes = [side for side in range(1, max_side + 1) if takes is None or takes(grid(side, side))]
+    return Campaign(contender, options, preset, graphs, Shrinker(contender, options, sizes))
