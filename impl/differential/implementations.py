@@ -85,7 +85,7 @@ class RulesetContender:
         assert self.situation is not None
         value = self.situation.result()
         if not isinstance(value, (int, float)):
-            return False, f"the value {value!r} is not a margin"
+            return False, f"the ruleset's value is not a margin but {self.ruleset.value_kind!r}"
         return True, "0" if value == 0 else f"B+{value:g}" if value > 0 else f"W+{-value:g}"
 
     def stones_judged(self, graph: Graph, status: str) -> list:
