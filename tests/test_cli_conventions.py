@@ -56,3 +56,13 @@ def test_a_name_read_otherwise_than_gtp_is_noted(capsys):
     assert "note" not in capsys.readouterr().err
     assert main(["play", "political", "grid:19x19", "--preset", "five", "--moves", "c3"]) == 0
     assert "note" not in capsys.readouterr().err
+
+
+def test_every_command_that_takes_political_moves_notes_such_names(capsys):
+    """replay (through the interface) and best-play read political names too, and say so."""
+    main(["replay", "--ruleset", "political", "--preset", "five", "grid:19x19", "--moves", "s19"])
+    assert "gorules replay: note: s19 is column 19" in capsys.readouterr().err
+    main(["best-play", "grid:19x19", "--moves", "s19", "--horizon", "1", "--nodes", "1"])
+    assert "gorules best-play: note: s19 is column 19" in capsys.readouterr().err
+    main(["replay", "grid:19x19", "--moves", "S19"])
+    assert "note" not in capsys.readouterr().err

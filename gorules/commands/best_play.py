@@ -17,6 +17,7 @@ from gorules.commands.play import play_moves, tokens
 from gorules.errors import UsageError
 from gorules.impl.rulesets.political.best_play import CONCEPTS, best_play
 from gorules.impl.solving.budget import Budget, TooExpensive
+from gorules.point_names import COORDINATES, warn_about_names
 from gorules.spec.graph import parse_graph
 
 CONCEPT_MEANING = {
@@ -29,7 +30,9 @@ CONCEPT_MEANING = {
 def register(subparsers) -> None:
     """Add the ``best-play`` subcommand."""
     parser = subparsers.add_parser(
-        "best-play", help="best play for several players on a small graph (max-n or paranoid, to a horizon)"
+        "best-play",
+        epilog=COORDINATES,
+        help="best play for several players on a small graph (max-n or paranoid, to a horizon)",
     )
     flags.add_graph(parser, help='a graph, e.g. "path:5", "grid:2x3"')
     parser.add_argument("--players", default=None, help="the players in turn order (default A,B,C)")
@@ -79,6 +82,7 @@ def run(args) -> int:
     flags.nodes_at_least_one(args)
     graph = parse_graph(args.graph)
     ruleset = ruleset_of(args)
+    warn_about_names(ruleset, graph, tokens(args.moves), "best-play")
     situation = play_moves(ruleset.initial(graph), tokens(args.moves))
     players = list(situation.ruleset.options.players)
     root = args.root if args.root is not None else players[0]

@@ -7,26 +7,13 @@ start, through the common ruleset interface, and prints the situation and the re
 
 from __future__ import annotations
 
-import re
-import sys
-
 from gorules import flags, rulesets
 from gorules.errors import UsageError
 from gorules.impl.formats.graph_files import graph_argument
 from gorules.impl.rulesets.political.record import game_steps, write_record
+from gorules.point_names import COORDINATES, warn_about_names
 from gorules.spec.api import IllegalMove, Situation
-from gorules.spec.graph import GraphError, parse_point
-from gorules.spec.political import parse_vertex
 from gorules.spec.text import situation_text
-
-COORDINATES = (
-    "Points on a grid, per ruleset: tromp-taylor, directed, topological, ultimate and fundamental read a "
-    "number, a GTP name (C3: columns A to Z without I, rows from 1 at the bottom) or an SGF name (cc: "
-    "column, then row from the top), as replay and gtp do; political reads a number or its source's names "
-    "(s19: columns a to z with i, rows from 1 at the bottom), or GTP names with --option coordinates=gtp. "
-    "Where a name is read otherwise than GTP reads it (political's s19 is column 19, GTP's S19 column 18), "
-    "a note on stderr says so."
-)
 
 
 def register(subparsers) -> None:
@@ -89,35 +76,6 @@ def ruleset_and_graph(args) -> None:
         )
 
 
-def coordinate_notes(ruleset, graph, words: list) -> list[str]:
-    """A note for each grid point name that the ruleset's own coordinates (its ``coordinates``
-    option) read as another point than GTP's names do, so that a name copied from a GTP
-    board or from ``replay`` is not silently played elsewhere."""
-    coordinates = getattr(ruleset.options, "coordinates", None)
-    if coordinates is None or not graph.is_grid:
-        return []
-    notes = []
-    for word in dict.fromkeys(words):
-        if not re.fullmatch(r"[A-Za-z][0-9]+", word):
-            continue
-        try:
-            own = parse_vertex(graph, word, coordinates)
-        except GraphError:
-            continue
-        try:
-            gtp: int | None = parse_point(graph, word)
-        except GraphError:
-            gtp = None
-        if own != gtp:
-            elsewhere = f"column {graph.grid[gtp][1] + 1}" if gtp is not None else "no point"
-            notes.append(
-                f"gorules play: note: {word} is column {graph.grid[own][1] + 1} under {ruleset.name}'s "
-                f"coordinates={coordinates}, {elsewhere} in GTP's names (replay, gtp); "
-                "--option coordinates=gtp reads it as GTP does"
-            )
-    return notes
-
-
 def run_play(args) -> int:
     """Play the moves from the ruleset's start and print the situation (its result once over)."""
     ruleset_and_graph(args)
@@ -133,8 +91,7 @@ def run_play(args) -> int:
         rulesets.load_ruleset_file(args.ruleset_file)
     ruleset = rulesets.make(args.ruleset, args.preset, options, args.implementation)
     start = ruleset.initial(graph)
-    for note in coordinate_notes(ruleset, graph, tokens(args.moves)):
-        print(note, file=sys.stderr)
+    warn_about_names(ruleset, graph, tokens(args.moves), "play")
     situation = play_moves(start, tokens(args.moves))
     # The moves are legal now; replay them to keep who made each and what it did beyond the board.
     steps = game_steps(start, tokens(args.moves))[1]

@@ -11,6 +11,7 @@ import re
 
 from gorules import flags, rulesets
 from gorules.errors import BudgetRefused, UsageError
+from gorules.point_names import COORDINATES, warn_about_names
 from gorules.spec.api import IllegalMove, Ruleset, Situation
 from gorules.spec.graph import Graph, GraphError, parse_graph
 
@@ -35,6 +36,7 @@ def register(subparsers) -> None:
     """Add the ``replay`` subcommand."""
     parser = subparsers.add_parser(
         "replay",
+        epilog=COORDINATES,
         help="play moves like 'B C3, W D4, B pass' on a graph and print each board, the scores and the winner",
     )
     flags.add_graph(parser, metavar="GRAPH", help="grid:3x3, petersen, digraph:0>1,1>0, ...")
@@ -119,6 +121,7 @@ def run_generic(graph: Graph, ruleset: Ruleset, args) -> int:
 
     moves = generic_moves(ruleset, graph, args.moves)
     refuse_if_too_long(graph, len(moves), args.seconds)
+    warn_about_names(ruleset, graph, [word for _, _, word in moves], "replay")
     start = ruleset.initial(graph)
     steps = generic_replay(start, moves)
     final = steps[-1][1] if steps else start
