@@ -128,7 +128,8 @@ def ruleset_for(name: Any, options: Any) -> api.Ruleset | None:
 
 def line_of(graph, ruleset: api.Ruleset | None, moves: list) -> tuple[list[dict], str | None]:
     """The boards of a line of moves from the empty board, played by ``ruleset``: each move's
-    name, the board after it and its picture; and the problem that stopped the line, if any."""
+    name, the board after it and its picture (the point played ringed); and the problem that
+    stopped the line, if any."""
     steps: list[dict] = []
     if ruleset is None:
         return steps, "the ruleset is not one gorules knows: the moves are listed without boards"
@@ -136,10 +137,11 @@ def line_of(graph, ruleset: api.Ruleset | None, moves: list) -> tuple[list[dict]
     steps.append({"move": "start", "board": "".join(situation.board), "svg": picture(graph, situation.board)})
     for text in moves:
         try:
-            situation = situation.play(ruleset.parse_move(graph, str(text)))
+            move = ruleset.parse_move(graph, str(text))
+            situation = situation.play(move)
         except (api.IllegalMove, ValueError, GraphError) as error:
             return steps, f"move {shown(str(text))} cannot be played: {error}"
-        marks = [v for v in graph.points if steps[-1]["board"][v] != situation.board[v]]
+        marks = [move] if isinstance(move, int) else []
         steps.append(
             {"move": str(text), "board": "".join(situation.board), "svg": picture(graph, situation.board, marks)}
         )

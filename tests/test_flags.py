@@ -37,6 +37,7 @@ def small_runs(tmp_path: Path) -> dict[str, list[str]]:
         "conjectures": ["conjectures", "000", "--points", "1"],
         "count": ["count", "path:3"],
         "errata": ["errata"],
+        "explore": ["explore", str(certificate)],
         "fundamental-score": ["fundamental-score", "path:2"],
         "fuzz": ["fuzz", "--examples", "3", "--out", str(tmp_path / "vectors")],
         "gtp": ["gtp", "--graph", "grid:3x3"],

@@ -154,7 +154,7 @@ def handler(site: Site) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         """Answers GET from the site."""
 
-        def do_GET(self) -> None:  # noqa: N802 (the name http.server calls)
+        def do_GET(self) -> None:
             """Send the site's answer for the path."""
             status, kind, body = site.answer(self.path.split("?", 1)[0])
             data = body.encode("utf-8")
@@ -165,7 +165,7 @@ def handler(site: Site) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(data)
 
-        def log_message(self, format, *arguments) -> None:  # noqa: A002 (http.server's signature)
+        def log_message(self, format, *arguments) -> None:
             """Requests are not logged: stdout holds the address, stderr errors only."""
 
     return Handler
