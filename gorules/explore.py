@@ -222,8 +222,8 @@ def prove_data(data: Any) -> dict:
 def verify_row(row: dict, index: int) -> dict:
     """One row of ``verify``: check, graph, result, whether it passed, and what the row's
     detail holds to show (a counterexample, or a board)."""
-    detail = row.get("detail") if isinstance(row.get("detail"), dict) else {}
-    shown_row = {
+    detail: dict = row["detail"] if isinstance(row.get("detail"), dict) else {}
+    shown_row: dict = {
         "check": str(row.get("check")),
         "graph": str(row.get("graph")),
         "passed": bool(row.get("passed")),
@@ -305,7 +305,7 @@ def conjectures_data(data: dict) -> dict:
 
 def sweep_data(data: dict) -> dict:
     """The page of a sweep: each graph's verdict and figures, with a picture per row."""
-    rows = []
+    rows: list[dict] = []
     for index, row in enumerate(data["rows"]):
         if isinstance(row, dict):
             rows.append(

@@ -18,11 +18,12 @@ suicide, a repeated position of the history the node relies on), and the verdict
 from __future__ import annotations
 
 from collections import deque
+from typing import Literal
 
 from gorules.impl.solving import certificate_check as checker
 from gorules.spec import api, benson
 from gorules.spec.text import move_name
-from gorules.spec.tromp_taylor import BLACK, PASS, State
+from gorules.spec.tromp_taylor import BLACK, PASS, WHITE, State
 
 CHECKER = (
     "gorules.impl.solving.certificate_check.check_node (each move played, each final board scored by the "
@@ -89,7 +90,8 @@ class Walk:
         s, strategy = self.reached[number]
         node = self.nodes[number]
         problem, _ = self.verdict(number)
-        shown = {
+        kind = "static" if node.get("static") else "over" if node.get("over") else "inner"
+        shown: dict = {
             "id": number,
             "strategy": strategy,
             "bound": f"{STRATEGIES[strategy]} {checker.number_text(self.bounds[strategy], True)}",
@@ -97,17 +99,17 @@ class Walk:
             "to_move": s.player,
             "passes": s.passes,
             "moves": self.moves(node),
-            "kind": "static" if node.get("static") else "over" if node.get("over") else "inner",
+            "kind": kind,
             "verdict": {"ok": problem is None, "text": "passes the checker" if problem is None else problem},
             "kept": [],
         }
-        shown.update(self.leaf(shown["kind"], s, strategy))
+        shown.update(self.leaf(kind, s, strategy))
         shown.update(self.history(number, s))
         return shown
 
     def moves(self, node: dict) -> list[dict]:
         """The node's moves as the page lists them: the move's name and the node it leads to."""
-        listed = node.get("moves") if isinstance(node.get("moves"), list) else []
+        listed = node["moves"] if isinstance(node.get("moves"), list) else []
         found = []
         for entry in listed:
             if checker.well_formed(entry):
@@ -125,7 +127,7 @@ class Walk:
                 "leaf": "game over: two passes in a row end the game; the spec scores the final board",
             }
         if kind == "static":
-            owner = self.owner(strategy)
+            owner: Literal["B", "W"] = BLACK if strategy == "lower" else WHITE
             kept = sorted(benson.kept(self.graph, self.ruleset.options, s.board, owner))
             proved = checker.static_bound(self.graph, self.ruleset, s, owner)
             who = "Black" if owner == BLACK else "White"
