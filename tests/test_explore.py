@@ -327,8 +327,23 @@ def test_a_3x3_certificate_walked_in_the_browser(certificates, tmp_path, capsys)
         back = driver.find_element("css selector", f"#path button[data-node='{walked[0]}']")
         back.click()
         showing(driver, walked[0])
+        shown_beyond_the_limit(driver, certificates["grid:3x3"], tmp_path, len(data["nodes"]))
     finally:
         driver.quit()
+
+
+def shown_beyond_the_limit(driver, certificate: Path, tmp_path: Path, positions: int) -> None:
+    """A page that embeds 2 positions (the two roots) says so, and a move from a root to a
+    position it does not hold says that position is not on the page."""
+    small = tmp_path / "small.html"
+    assert main(["explore", str(certificate), "--positions", "2", "--out", str(small)]) == 0
+    driver.get(small.as_uri())
+    assert f"embeds 2 of the certificate's {positions} positions (at most 2" in text_of(driver, "embedded-note")
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.find_element("css selector", "#node-moves button.move").click()
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_elements("id", "node-missing"))
+    assert "is not on this page" in text_of(driver, "node-missing")
 
 
 def free_port() -> int:
