@@ -142,7 +142,8 @@ async function fetched(id) {
 function pathBar() {
   const bar = el("div", {id: "path"}, "path: ");
   walked.forEach((id, index) => {
-    const step = el("button", {"data-node": String(id)}, index === 0 ? `root ${id}` : String(id));
+    const root = Object.values(DATA.roots).includes(id);
+    const step = el("button", {"data-node": String(id)}, root ? `root ${id}` : String(id));
     step.addEventListener("click", () => { walked = walked.slice(0, index); go(id); });
     bar.append(step);
   });
@@ -169,11 +170,12 @@ function nodePanel(node) {
     el("dt", {}, "to move"), el("dd", {id: "node-to-move"}, `${node.to_move} (${node.passes} passes in a row)`),
     el("dt", {}, "kind"), el("dd", {id: "node-kind"}, node.kind),
     el("dt", {}, "leaf"), el("dd", {id: "node-leaf"}, node.leaf === null ? "not a leaf" : node.leaf),
-    el("dt", {}, node.kind === "inner" ? "strategy's moves" : "moves"),
+    el("dt", {}, node.kind !== "inner" ? "moves" :
+      node.to_move === (node.strategy === "lower" ? "B" : "W") ? "the strategy's move" : "every legal reply"),
     el("dd", {}, node.moves.length ? moves : el("span", {id: "node-moves"}, "none: a leaf")),
-    el("dt", {}, "refused here"), el("dd", {id: "node-refused"}, refused || "no empty point"),
+    el("dt", {}, "refused here"), el("dd", {id: "node-refused"}, refused || "none"),
     el("dt", {}, "history relied on"), el("dd", {id: "node-history"},
-      `${node.q} positions named (q); present in the history: ${node.d.length ? node.d.join(", ") : "none"} (d)`),
+      `positions named (q): ${node.q}; of them present in the history (d): ${node.d.length ? node.d.join(", ") : "none"}`),
     el("dt", {}, "checker's verdict"), el("dd", {}, verdict)));
   return panel;
 }
