@@ -1,0 +1,114 @@
+"""Legal positions of grids by the frontier dynamic program on packed states, compiled.
+
+The same dynamic program as :func:`gorules.impl.counting.positions.count_legal`, on grids
+only, placed row by row across the shorter side (Tromp and Farnebäck, *Combinatorics of Go*,
+2006): a border state is one machine word (:mod:`gorules.impl.kernels.frontier`), the states
+of a step sit in numpy arrays, and a count is kept modulo several primes below 2^62 at once.
+Their product exceeds 3^(rows·columns), which bounds the number of legal positions, so the
+Chinese remainder theorem gives the exact count back.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+
+from gorules.impl.kernels.frontier import MOST_FULL, NO_STATE, advance, empty_table, settled_total
+from gorules.spec.graph import Graph
+
+WIDEST = 13  # columns: 29^13 < 2^64, so a border state fits one word
+PRIME_BITS = 62
+GROWTH_SLACK = 1.05  # room for a little more growth than the same column's step had one row earlier
+
+
+@functools.cache
+def word_primes(count: int) -> tuple[int, ...]:
+    """The ``count`` largest primes below 2^62 (two residues add without overflow in a word)."""
+    from sympy import prevprime
+
+    primes: list[int] = []
+    below = 1 << PRIME_BITS
+    while len(primes) < count:
+        below = prevprime(below)
+        primes.append(below)
+    return tuple(primes)
+
+
+def primes_for(points: int) -> tuple[int, ...]:
+    """Enough word primes that their product exceeds 3^points, a bound on the legal positions."""
+    needed = math.ceil(points * math.log2(3) / (PRIME_BITS - 1))
+    primes = word_primes(needed)
+    assert math.prod(primes) > 3**points
+    return primes
+
+
+def chinese_remainder(residues: list[int], primes: tuple[int, ...]) -> int:
+    """The least non-negative integer with these residues modulo these distinct primes."""
+    modulus = math.prod(primes)
+    total = 0
+    for residue, prime in zip(residues, primes, strict=True):
+        rest = modulus // prime
+        total += residue * rest * pow(rest, -1, prime)
+    return total % modulus
+
+
+def fits(graph: Graph) -> bool:
+    """Whether the packed count applies: an undirected grid with at most WIDEST columns on its shorter side."""
+    return graph.is_grid and not graph.directed and min(graph.shape) <= WIDEST
+
+
+class PackedCounter:
+    """The packed dynamic program on a grid of ``width`` columns, counts modulo ``primes``."""
+
+    def __init__(self, width: int, primes: tuple[int, ...]):
+        if not 1 <= width <= WIDEST:
+            raise ValueError(f"the packed count takes 1 to {WIDEST} columns, not {width}")
+        self.width = width
+        self.primes = np.array(primes, dtype=np.uint64)
+        self.largest = 0
+
+    def start(self) -> np.ndarray:
+        """The one state before any point is placed (every column code 0), counted once."""
+        table = empty_table(2, self.primes)
+        table[0] = 1
+        table[0, 0] = 0
+        return table
+
+    def rows_for(self, states: int, growth: float) -> int:
+        """The rows to begin the next table with, for ``growth`` times as many states as now
+        (a table is doubled when it fills, so this is a guess, not a bound)."""
+        return 1 << max(4, math.ceil(math.log2(GROWTH_SLACK * growth * states / MOST_FULL + 1)))
+
+    def run(self, rows: int, progress=None) -> list[int]:
+        """The number of legal positions modulo each prime, after ``rows`` rows.
+
+        Every step of the first row at most triples the states; a later step grows them about
+        as the same column's step did one row earlier."""
+        table, states = self.start(), 1
+        growth = [3.0] * self.width
+        for row in range(rows):
+            for column in range(self.width):
+                size = self.rows_for(states, growth[column])
+                table, after = advance(table, self.width, column, row > 0, column > 0, self.primes, size)
+                growth[column] = after / states
+                states = after
+                self.largest = max(self.largest, states)
+                if progress is not None:
+                    progress.update(1)
+        return [int(t) for t in settled_total(table, self.width, self.primes)]
+
+
+def count_legal_grid(graph: Graph, progress=None, primes: tuple[int, ...] | None = None) -> int:
+    """The number of legal positions of a grid, exactly, by the packed dynamic program."""
+    if not fits(graph):
+        raise ValueError(f"{graph.name}: the packed count takes undirected grids of at most {WIDEST} columns")
+    rows, columns = graph.shape
+    width, length = min(rows, columns), max(rows, columns)
+    primes = primes_for(graph.order) if primes is None else primes
+    residues = PackedCounter(width, primes).run(length, progress)
+    return chinese_remainder(residues, primes)
+
+
+__all__ = ["NO_STATE", "PackedCounter", "chinese_remainder", "count_legal_grid", "fits", "primes_for", "word_primes"]
