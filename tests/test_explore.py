@@ -399,3 +399,10 @@ def test_the_served_page_walks_two_positions_then_ends_on_ctrl_c(certificates):
         _, err = server.communicate(timeout=WAIT)
     assert server.returncode == 130
     assert err == "gorules explore: error: interrupted\n"
+
+
+@pytest.mark.parametrize("path", ["/dev/null", "."])
+def test_only_a_regular_file_is_read(path, capsys):
+    assert main(["explore", path]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a regular file" in err
