@@ -167,13 +167,16 @@ def test_a_refuted_theorem_shows_its_counterexample_move_by_move(tmp_path, capsy
     assert all(b["svg"].startswith("<svg") for b in boards)
 
 
-def test_verify_rows_become_a_table(tmp_path, capsys):
-    rows = [
-        {"check": "a check", "graph": "path:2", "passed": True, "result": "ok", "detail": {}},
-        {"check": "another", "graph": "path:1", "passed": False, "result": "fails", "detail": {"board": "."}},
-    ]
-    page = page_data(rows)
-    assert page["kind"] == "verify" and [r["passed"] for r in page["rows"]] == [True, False]
+def test_verify_rows_become_a_table_with_the_refutation_move_by_move(tmp_path, capsys):
+    rows = tmp_path / "verify.json"
+    assert main(["verify", "--only", "prove move-definedness (as written)", "--json", "--out", str(rows)]) == 0
+    data = loaded(rows)
+    page = page_data(data)
+    assert page["kind"] == "verify" and [r["check"] for r in page["rows"]] == [r["check"] for r in data]
+    found = data[0]["detail"]["counterexample"]
+    shown = page["rows"][0]["counterexample"]
+    assert [b["board"] for b in shown["boards"]] == [b["board"] for b in found["boards"]]
+    assert shown["moves"] == [str(m) for m in found["moves"]]
 
 
 @pytest.mark.parametrize(
