@@ -118,21 +118,23 @@ def certificate_page(walk: Walk, limit: int, lazy: bool) -> dict:
     }
 
 
-def ruleset_for(name: Any, options: Any) -> api.Ruleset | None:
-    """The registered ruleset ``name`` with ``options``, or None if it cannot be made."""
+def ruleset_for(data: dict) -> tuple[api.Ruleset | None, str | None]:
+    """The registered ruleset a solve names, with its preset and options (a list option, such
+    as political's players, given back as words joined by commas); or None and why not."""
+    options: dict = data["options"] if isinstance(data.get("options"), dict) else {}
+    words = {name: ",".join(map(str, value)) if isinstance(value, list) else value for name, value in options.items()}
+    preset = data.get("preset") if isinstance(data.get("preset"), str) else None
     try:
-        return rulesets.make(str(name), options=dict(options) if isinstance(options, dict) else None)
-    except (api.OptionError, KeyError, ValueError, TypeError, UsageError):
-        return None
+        return rulesets.make(str(data.get("ruleset")), preset=preset, options=words), None
+    except (api.OptionError, KeyError, ValueError, TypeError, UsageError) as error:
+        return None, f"the ruleset cannot be made ({error}): the moves are listed without boards"
 
 
-def line_of(graph, ruleset: api.Ruleset | None, moves: list) -> tuple[list[dict], str | None]:
+def line_of(graph, ruleset: api.Ruleset, moves: list) -> tuple[list[dict], str | None]:
     """The boards of a line of moves from the empty board, played by ``ruleset``: each move's
     name, the board after it and its picture (the point played ringed); and the problem that
     stopped the line, if any."""
     steps: list[dict] = []
-    if ruleset is None:
-        return steps, "the ruleset is not one gorules knows: the moves are listed without boards"
     situation = ruleset.initial(graph)
     steps.append({"move": "start", "board": "".join(situation.board), "svg": picture(graph, situation.board)})
     for text in moves:
@@ -161,7 +163,10 @@ def solve_data(data: dict) -> dict:
     by move, played from the empty board by the ruleset the solve names."""
     graph = graph_named(data["graph"])
     variation = data["principal_variation"] if isinstance(data["principal_variation"], list) else []
-    steps, problem = line_of(graph, ruleset_for(data.get("ruleset"), data.get("options")), variation)
+    ruleset, problem = ruleset_for(data)
+    steps: list[dict] = []
+    if ruleset is not None:
+        steps, problem = line_of(graph, ruleset, variation)
     fields = ("graph", "ruleset", "preset", "status", "value", "lower", "upper", "nodes", "method", "note")
     return {
         "kind": "solve",

@@ -145,9 +145,12 @@ def test_every_artefact_kind_is_recognised(certificates, tmp_path, capsys):
         assert set(re.findall(r"https?://[\w./-]*", text)) <= {SVG_NAMESPACE}
 
 
-def test_a_solves_variation_is_played_by_the_spec(tmp_path, capsys):
+@pytest.mark.parametrize(
+    "ruleset,graph", [("tromp-taylor", "grid:2x2"), ("political", "path:3"), ("ultimate", "path:3")]
+)
+def test_a_solves_variation_is_played_move_by_move(ruleset, graph, tmp_path, capsys):
     solve = tmp_path / "solve.json"
-    assert main(["solve", "grid:2x2", "--no-progress", "--json", "--out", str(solve)]) == 0
+    assert main(["solve", graph, "--ruleset", ruleset, "--no-progress", "--json", "--out", str(solve)]) == 0
     data = loaded(solve)
     page = page_data(data)
     assert [s["move"] for s in page["steps"]] == ["start", *data["principal_variation"]]
