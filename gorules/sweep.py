@@ -22,12 +22,12 @@ Families (``--graphs``; several may be joined with ``+``):
 
 from __future__ import annotations
 
-import functools
-import multiprocessing
 import re
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from gorules.conjectures import Conjecture, check_figures, compute_figures
@@ -174,35 +174,83 @@ class Summary:
         }
 
 
+POOL_BREAKS = 3
+"""How often a sweep starts its local pool again after one of its workers died (killed with
+SIGKILL, or by the kernel out of memory) before the graphs left are reported unknown."""
+
+
 def local_results(tasks: list, figures: list, ruleset: Ruleset, workers: int | None):
-    """(spec, figures, seconds) of each task as it finishes, on a local process pool whose
-    workers stop when this process ends, however it ends, and at once when the consumer
-    stops (the pool is terminated as the generator closes); as many workers as asked,
-    capped by the tasks and the cores."""
+    """(spec, figures, seconds, reason) of each task as it finishes, on a local process pool
+    whose workers stop when this process ends, however it ends, and at once when the
+    consumer stops (they are killed as the generator closes); as many workers as asked,
+    capped by the tasks and the cores.  A worker that dies (SIGKILL) breaks the pool: the
+    tasks it left unfinished run again on a new pool, up to POOL_BREAKS times, then are
+    unknown with why."""
     if workers == 0:
         for spec in tasks:
             yield work(spec, figures, ruleset)
         return
-    if not tasks:
-        return
-    task = functools.partial(work, figures=figures, ruleset=ruleset)
-    with multiprocessing.Pool(workers_for(workers, len(tasks)), initializer=die_with_parent) as pool:
-        yield from pool.imap_unordered(task, tasks)
+    left = list(tasks)
+    for _ in range(POOL_BREAKS + 1):
+        if not left:
+            return
+        left = yield from pool_results(left, figures, ruleset, workers_for(workers, len(left)))
+    for spec in left:
+        yield spec, None, 0.0, f"its worker process died {POOL_BREAKS + 1} times (killed, or out of memory?)"
+
+
+def pool_results(tasks: list, figures: list, ruleset: Ruleset, workers: int):
+    """Yield (spec, figures, seconds, reason) of each task a pool of ``workers`` processes
+    finishes; return the tasks left unfinished because a worker died."""
+    pool = ProcessPoolExecutor(workers, initializer=die_with_parent)
+    try:
+        futures = {pool.submit(work, spec, figures, ruleset): spec for spec in tasks}
+        broken = []
+        for future in as_completed(futures):
+            try:
+                result = future.result()
+            except BrokenProcessPool:
+                broken.append(futures[future])
+                continue
+            yield result
+        return broken
+    finally:
+        stop_pool(pool)
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool at once: its queued tasks cancelled, its workers killed (a worker inside
+    compiled code would otherwise finish its task first), then joined."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+    for process in processes:
+        process.join()
+    pool.shutdown(wait=True)  # its threads joined too, so that no lock is held when the next pool forks
 
 
 def dask_results(tasks: list, figures: list, ruleset: Ruleset, address: str):
-    """(spec, figures, seconds) of each task as it finishes, on the Dask cluster at ``address``."""
+    """(spec, figures, seconds, reason) of each task as it finishes, on the Dask cluster at
+    ``address``.  A worker killed part way has its tasks run again by the scheduler on the
+    others; a task whose workers died too often (Dask's ``allowed-failures``) is unknown
+    with why, as a rerun computes it again."""
     from distributed import Client
     from distributed import as_completed as dask_completed
+    from distributed.scheduler import KilledWorker
 
     try:
         client = Client(address, timeout=20)
     except Exception as error:
         raise UsageError(f"cannot reach the Dask scheduler at {address}: {error}") from error
     try:
-        futures = [client.submit(work, spec, figures, ruleset, pure=False) for spec in tasks]
+        futures = {client.submit(work, spec, figures, ruleset, pure=False): spec for spec in tasks}
         for future in dask_completed(futures):
-            yield future.result()
+            try:
+                yield future.result()
+            except KilledWorker as error:  # the scheduler gave up on a task whose workers kept dying
+                yield futures[future], None, 0.0, f"its Dask workers died while computing it ({error})"
     finally:
         client.close()
 
