@@ -112,6 +112,14 @@ def test_a_leaf_says_why_it_is_one(certificates):
             assert view["value"].endswith(f" {checker.number_text(bound, True)} (static bound)")
 
 
+def test_the_moves_refused_by_the_history_are_named_with_the_specs_reason(certificates):
+    page = page_data(loaded(certificates["grid:3x3"]))
+    refused = [(view, r) for view in page["nodes"].values() for r in view["refused"]]
+    assert any("superko" in r["why"] for _, r in refused)
+    for view, r in refused:
+        assert r["move"] not in [m["move"] for m in view["moves"]]
+
+
 def test_a_page_embeds_at_most_its_limit(certificates):
     data = loaded(certificates["grid:3x3"])
     page = page_data(data, limit=10)
