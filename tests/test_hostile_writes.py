@@ -323,6 +323,42 @@ def test_a_fifo_in_a_folder_of_records_is_skipped_with_a_note(tmp_path):
     assert "skipped" in done.stderr and "pipe.sgf" in done.stderr
 
 
+def test_a_certificate_fifo_without_a_writer_is_refused(tmp_path):
+    """``check-certificate FIFO`` with no writer blocked for ever in open(): the FIFO is
+    opened without waiting and refused, one line, exit 2 (the timeout only guards the test
+    against the hang)."""
+    fifo = tmp_path / "proof.json"
+    os.mkfifo(fifo)
+    done = gorules(["check-certificate", str(fifo)], seconds=60)
+    assert done.returncode == 2
+    one_error_line(done.stderr, "no writer")
+
+
+def test_a_certificate_is_read_from_a_fifo_its_writer_holds(tmp_path):
+    """A FIFO with a writer (the use of ``<(zcat proof.json.gz)``) is read to its end: the
+    certificate is checked as from a file."""
+    proof = tmp_path / "proof.json"
+    assert run_cli(["solve", "grid:1x3", "--no-progress", "--certificate", str(proof)], tmp_path)[0] == 0
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(["sh", "-c", 'cat "$1" > "$2"', "sh", str(proof), str(fifo)])
+    try:
+        done = gorules(["check-certificate", str(fifo), "--expect", "grid:1x3 value=3"], seconds=60)
+    finally:
+        writer.wait(timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("valid: grid:1x3")
+
+
+@pytest.mark.parametrize("path", ["/dev/zero", "."], ids=["endless-device", "directory"])
+def test_a_certificate_that_is_not_a_file_or_pipe_is_refused(path, tmp_path):
+    """A device without end (``/dev/zero`` was read until memory ran out) or a directory:
+    refused, one line, exit 2."""
+    done = gorules(["check-certificate", path], seconds=60, cwd=tmp_path)
+    assert done.returncode == 2
+    one_error_line(done.stderr, "only a file or a pipe is read")
+
+
 def test_a_million_workers_are_capped_by_the_work(tmp_path):
     """``sweep --workers 1000000`` sat at 0/3 until killed: the workers are capped by the
     graphs and the cores, and the sweep finishes."""

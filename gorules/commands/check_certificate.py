@@ -19,7 +19,9 @@ malformed.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import time
 from pathlib import Path
 
@@ -94,10 +96,36 @@ def read(path: Path):
             found = made[text] = int(literal(text))
         return found
 
-    with path.open(encoding="utf-8") as source:
-        return json.load(
-            source, parse_int=number, parse_float=real, parse_constant=constant, object_pairs_hook=distinct
-        )
+    return json.loads(
+        certificate_bytes(path).decode("utf-8"),
+        parse_int=number,
+        parse_float=real,
+        parse_constant=constant,
+        object_pairs_hook=distinct,
+    )
+
+
+def certificate_bytes(path: Path) -> bytes:
+    """What the file at ``path`` holds: a regular file, or a pipe or FIFO that a writer holds
+    open (``<(zcat cert.json.gz)``, ``/dev/stdin`` fed by a pipe), read to its end.  A FIFO
+    with no writer would block for ever: it is opened without waiting and refused (ValueError),
+    as is anything else (a directory, a device, a socket)."""
+    mode = os.stat(path).st_mode
+    if stat.S_ISREG(mode):
+        return path.read_bytes()
+    if not stat.S_ISFIFO(mode):
+        kind = "a directory" if stat.S_ISDIR(mode) else "neither a regular file nor a pipe"
+        raise ValueError(f"it is {kind}: only a file or a pipe is read")
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with os.fdopen(descriptor, "rb") as pipe:
+        try:
+            first = os.read(descriptor, 1 << 16)
+        except BlockingIOError:  # a writer holds it open and has written nothing yet
+            first = None
+        if first == b"":
+            raise ValueError("it is a FIFO with no writer (or an empty one): nothing to read")
+        os.set_blocking(descriptor, True)
+        return (first or b"") + pipe.read()
 
 
 def expected_value(name: str, text: str):
