@@ -6,6 +6,7 @@ import argparse
 import math
 
 from gorules.impl.solving.split import MAX_JOBS
+from gorules.processes import workers_for
 
 
 def positive_finite(text: str) -> float:
@@ -22,7 +23,9 @@ def positive_finite(text: str) -> float:
 
 def worker_count(text: str) -> int:
     """A number of worker processes for a split solve: a whole number from 1 to ``MAX_JOBS``
-    (each worker forks the solver with its tables)."""
+    (each worker forks the solver with its tables), capped by the machine's cores as every
+    worker count is (:func:`gorules.processes.workers_for`): more workers than cores only
+    share them, each with its own copy of the solver's arrays."""
     try:
         value = int(text)
     except ValueError:
@@ -31,4 +34,4 @@ def worker_count(text: str) -> int:
         raise argparse.ArgumentTypeError(
             f"expected 1 to {MAX_JOBS} (each worker forks the solver with its tables), got {text!r}"
         )
-    return value
+    return workers_for(value, value)

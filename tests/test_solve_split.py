@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 
 import pytest
 
@@ -299,28 +300,50 @@ def test_a_solver_asked_for_more_jobs_than_fit_is_refused(monkeypatch):
 
 
 def test_the_cli_refuses_jobs_that_do_not_fit_in_one_line():
-    """``gorules solve path:12 --jobs 64``: 1×12's table and 65 copies of its private
-    arrays.  Where they do not fit the command exits 2 with one line naming ``--jobs`` and
-    no progress bar; where they fit, it runs."""
+    """``gorules solve path:12 --jobs 64``: capped by the cores, then 1×12's table and a
+    copy of its private arrays for the solving process and each worker.  Where they do not
+    fit the command exits 2 with one line naming ``--jobs`` and no progress bar; where they
+    fit, it runs with as many workers as cores."""
+    cores = min(64, os.cpu_count() or 1)
     solver = Solver(parse_graph("path:12"), "tromp-taylor")
-    needed = split.memory_needed(64, solver.private_bytes(), solver.table_bytes())
+    needed = split.memory_needed(cores, solver.private_bytes(), solver.table_bytes())
     available = split.memory_available()
     code, out, err = run_cli("solve", "path:12", "--jobs", "64", "--seconds", "0.5", "--json")
-    if available is not None and needed > available:
-        assert code == 2 and "--jobs 64" in err and "fits" in err
+    if cores > 1 and available is not None and needed > available:
+        assert code == 2 and f"--jobs {cores}" in err and "fits" in err
         assert len(err.strip().splitlines()) == 1 and "nodes/s" not in err
     else:
-        assert code == 0 and json.loads(out)["jobs"] == 64
+        assert code == 0 and json.loads(out)["jobs"] == cores
 
 
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="a split needs two cores: --jobs is capped by them")
 def test_the_cli_refusal_of_jobs_is_one_line_before_any_work(monkeypatch, capsys):
-    """With 1.3 GB free, ``gorules solve path:12 --jobs 3`` exits 2 with one line naming
-    ``--jobs 3`` and how many fit, and no progress bar (refused before it appears)."""
+    """With 1.2 GB free, ``gorules solve path:12 --jobs 2`` (1×12's table, 0.98 GB, and
+    three copies of its private arrays, 0.09 GB each) exits 2 with one line naming
+    ``--jobs 2`` and what fits, and no progress bar (refused before it appears)."""
     from gorules.cli import main
     from gorules.impl.solving import accounting
 
-    monkeypatch.setattr(accounting, "memory_available", lambda: 13 * 10**8)
-    assert main(["solve", "path:12", "--jobs", "3"]) == 2
+    monkeypatch.setattr(accounting, "memory_available", lambda: 12 * 10**8)
+    assert main(["solve", "path:12", "--jobs", "2"]) == 2
     err = capsys.readouterr().err
-    assert "--jobs 3" in err and "at most --jobs 2 fits" in err
+    assert "--jobs 2" in err and "use --jobs 1" in err
     assert len(err.strip().splitlines()) == 1 and "nodes/s" not in err
+
+
+@pytest.mark.parametrize("jobs", ["3", "64"])
+def test_jobs_above_the_cores_are_capped_by_them(jobs):
+    """``solve --jobs N`` above the machine's cores forked N copies of the solver to share
+    them: the workers are capped by the cores, as sweep's and replay-sgf's are, and the
+    JSON says how many ran."""
+    code, out, err = run_cli("solve", "grid:2x3", "--jobs", jobs, "--json", "--no-progress")
+    assert code == 0, err
+    assert json.loads(out)["jobs"] == min(int(jobs), os.cpu_count() or 1)
+
+
+@pytest.mark.parametrize("jobs", [str(10**6), "9" * 5000, "-1", "two"])
+def test_absurd_jobs_are_refused_in_one_line(jobs):
+    """A million workers, a number of 5,000 digits, a negative or a word: one line naming
+    ``--jobs``, exit 2, before any work."""
+    code, _, err = run_cli("solve", "grid:2x3", "--jobs", jobs, "--no-progress")
+    assert code == 2 and "--jobs" in err and len(err.strip().splitlines()) == 1

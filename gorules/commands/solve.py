@@ -79,8 +79,8 @@ def register(subparsers) -> None:
         type=worker_count,
         help="worker processes over which a Tromp–Taylor df-pn test that resists is split; they share the "
         "solving process's table of answers and each copies its private arrays, and a number that does not fit "
-        f"in memory is refused (default: the machine's cores, {default_jobs()}, as many as fit; 1: one process, "
-        "no split)",
+        f"in memory is refused, and more than the machine's cores ({default_jobs()}) are capped to them (default: "
+        "the cores, as many as fit; 1: one process, no split)",
     )
     parser.add_argument(
         "--descent",

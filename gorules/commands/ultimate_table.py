@@ -57,7 +57,7 @@ def register(subparsers) -> None:
         type=worker_count,
         default=None,
         help="worker processes over which a Tromp-Taylor test that resists is split, as in 'gorules solve --jobs' "
-        f"(default: the machine's cores, as many as fit in memory; 1: one process); a test is split after "
+        f"(default: the machine's cores, as many as fit in memory, and never more; 1: one process); a test is split after "
         f"{SPLIT_AFTER:,} nodes, so only with --area-nodes above that",
     )
     table.add_argument(
