@@ -4,11 +4,15 @@
 instead of one graph: it prints the family's transfer matrix size, first terms, shortest
 linear recurrence, rational generating function and growth constant, derived with sympy.
 
-The counting method is chosen from the graph: the frontier dynamic program row by row on
-grids, along a vertex ordering with small vertex separation on other undirected graphs,
-and enumeration of all 3^n boards on tiny or directed graphs.  ``--method`` overrides it.
+The counting method is chosen from the graph: the packed, compiled frontier program row by
+row on grids of at most 13 columns on their shorter side (``packed``), the frontier dynamic
+program on exact integers along a vertex ordering with small vertex separation on other
+undirected graphs (``dp``), and enumeration of all 3^n boards on tiny or directed graphs.
+``--method`` overrides it; the method used is printed.
 
-Budgets before work: the dynamic program's time and memory are estimated from the
+Budgets before work: the packed count's border states, time and memory are estimated from
+the grid's width, printed, and set beside the largest number of states and the peak memory
+measured; the dynamic program's time and memory are estimated from the
 frontier of the ordering (a lower bound, the graph's degeneracy, is tried first, so that
 ``complete:200`` is refused at once); a count that would exceed the time budget
 (``--seconds``, default 600) or the memory ceiling (``gorules --memory-limit``) is refused
@@ -24,6 +28,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import SimpleNamespace
 
 from tqdm import tqdm
 
@@ -32,6 +37,7 @@ from gorules.errors import BudgetRefused, UsageError
 from gorules.impl.counting.game_graph import game_graph
 from gorules.impl.counting.games import SEARCH_LIMITS, search_kind
 from gorules.impl.counting.longest import CONVENTIONS, longest
+from gorules.impl.counting.packed import count_legal_grid, fits, packed_cost
 from gorules.impl.counting.positions import (
     count_legal,
     degeneracy,
@@ -48,6 +54,7 @@ ENUMERATION_LIMIT = 16  # points: 3^16 ≈ 43 million boards is the most we enum
 GAME_GRAPH_LIMIT = 16  # points
 DEFAULT_SECONDS = 600.0
 ENUMERATION_SECONDS_PER_BOARD = 2e-6
+PACKED_FROM = 6  # columns on the shorter side: narrower grids are counted faster on exact integers
 GENERIC_NODES = 20_000_000
 """The situations the generic game count visits at most (a ruleset without ``count-games``)."""
 
@@ -66,9 +73,11 @@ def register(subparsers) -> None:
     )
     parser.add_argument(
         "--method",
-        choices=("auto", "dp", "enumerate"),
+        choices=("auto", "packed", "dp", "enumerate"),
         default="auto",
-        help="frontier dynamic program, enumeration of all boards, or chosen from the graph (default)",
+        help="the compiled frontier program on packed states (grids of at most 13 columns on the shorter "
+        "side), the frontier dynamic program on exact integers (any undirected graph), enumeration of all "
+        "boards, or chosen from the graph (default)",
     )
     add_game_arguments(parser)
     parser.add_argument(
@@ -257,10 +266,17 @@ def choose_method(graph, requested: str) -> str:
         raise UsageError(
             f"{graph.name} is directed: the dynamic program needs an undirected graph; use --method enumerate"
         )
+    if requested == "packed" and not fits(graph):
+        raise UsageError(
+            f"{graph.name} is not an undirected grid of at most 13 columns on its shorter side: "
+            "the packed count takes only those; use --method dp"
+        )
     if requested != "auto":
         return requested
     if graph.directed or (graph.order <= TINY and not graph.is_grid):
         return "enumerate"
+    if fits(graph) and min(graph.shape) >= PACKED_FROM:
+        return "packed"
     return "dp"
 
 
@@ -280,6 +296,8 @@ def legal_positions(graph, method: str, show_progress: bool, seconds: float = DE
                 f"{estimate:,.0f} s, beyond the time budget of {seconds:g} s (raise it with --seconds)"
             )
         return enumerate_legal(graph), {"method": "enumerate"}
+    if method == "packed":
+        return packed_positions(graph, show_progress, seconds)
     least = degeneracy(graph)  # every ordering has a frontier at least this wide, for a step at least
     refuse_if_too_costly(graph, dp_cost([least]), seconds, f"a frontier of at least {least} points")
     order = good_ordering(graph)
@@ -289,6 +307,42 @@ def legal_positions(graph, method: str, show_progress: bool, seconds: float = DE
     with tqdm(total=graph.order, desc="count", unit="point", file=sys.stderr, disable=not show_progress) as bar:
         count = count_legal(graph, order, progress=Deadline(graph, bar, seconds))
     return count, {"method": "dp", "frontier": width}
+
+
+def packed_positions(graph, show_progress: bool, seconds: float) -> tuple[int, dict]:
+    """The legal positions of a grid by the packed count, refused before any work when its
+    estimate exceeds the time budget or the memory ceiling; the estimate is reported beside
+    the states and peak memory measured."""
+    cost = packed_cost(graph)
+    refuse_if_too_costly(
+        graph, cost, seconds, f"the packed count (width {cost.width}, about {cost.states:,.0f} states)"
+    )
+    if show_progress:
+        print(estimate_text(cost), file=sys.stderr)
+    with tqdm(total=graph.order, desc="count", unit="point", file=sys.stderr, disable=not show_progress) as bar:
+        count, largest = count_legal_grid(graph, progress=Deadline(graph, bar, seconds))
+    how = {
+        "method": "packed",
+        "frontier": cost.width,
+        "estimate": {"states": round(cost.states), "bytes": round(cost.bytes), "seconds": round(cost.seconds, 3)},
+        "states": largest,
+        "peak_bytes": peak_memory(),
+    }
+    return count, how
+
+
+def estimate_text(cost) -> str:
+    """The packed count's estimate, one line."""
+    return f"estimate         about {cost.states:,.0f} border states, {cost.bytes / 1e9:,.3g} GB, {cost.seconds:,.3g} s"
+
+
+def peak_memory() -> int | None:
+    """The most resident memory this process has held, in bytes (None where unknown)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
 def family_system(text: str):
@@ -403,6 +457,10 @@ def text(result: dict) -> str:
             f"legal positions  {result['legal_positions']:,}  (by {result['method']}"
             + (f", frontier {result['frontier']})" if "frontier" in result else ")")
         )
+    if "estimate" in result:
+        lines.append(estimate_text(SimpleNamespace(**result["estimate"])))
+        peak = "" if result["peak_bytes"] is None else f", peak memory {result['peak_bytes'] / 1e9:,.3g} GB"
+        lines.append(f"measured         {result['states']:,} border states at most{peak}")
     if "games" in result:
         how = ", counted through the ruleset interface" if result.get("games_method") == "generic" else ""
         lines.append(f"games            {result['games']:,}  ({result['options']}{how})")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -100,15 +101,59 @@ class PackedCounter:
         return [int(t) for t in settled_total(table, self.width, self.primes)]
 
 
-def count_legal_grid(graph: Graph, progress=None, primes: tuple[int, ...] | None = None) -> int:
-    """The number of legal positions of a grid, exactly, by the packed dynamic program."""
+# The cost model of the packed count, fitted to square grids (benchmarks/README.md,
+# ``bench_counting.py --packed``): about STATES_AT_WIDTH_9 * STATE_GROWTH^(w - 9) border
+# states at width w once the rows repeat, SECONDS_PER_STATE_STEP for each state at each
+# step, two tables of rows of a key and one count per prime, at most MOST_FULL full, and the
+# interpreter with its compiled kernels (BASE_BYTES) besides.
+STATES_AT_WIDTH_9 = 315_165
+STATE_GROWTH = 4.15
+SECONDS_PER_STATE_STEP = 6e-7
+BASE_BYTES = 2.5e8
+
+
+@dataclass(frozen=True)
+class PackedCost:
+    """What the packed count is expected to need: border states, seconds and bytes (estimates)."""
+
+    width: int
+    states: float
+    seconds: float
+    bytes: float
+
+
+def packed_cost(graph: Graph) -> PackedCost:
+    """The estimated cost of the packed count of a grid (see the constants above)."""
+    rows, columns = graph.shape
+    width, length = min(rows, columns), max(rows, columns)
+    states = min(STATES_AT_WIDTH_9 * STATE_GROWTH ** (width - 9), 3.0**graph.order)
+    steps = width * length
+    row_bytes = 8 * (1 + len(primes_for(graph.order)))
+    table_rows = 2 ** math.ceil(math.log2(GROWTH_SLACK * states / MOST_FULL + 1))
+    return PackedCost(width, states, SECONDS_PER_STATE_STEP * states * steps, BASE_BYTES + 2 * table_rows * row_bytes)
+
+
+def count_legal_grid(graph: Graph, progress=None, primes: tuple[int, ...] | None = None) -> tuple[int, int]:
+    """The number of legal positions of a grid, exactly, by the packed dynamic program, and
+    the largest number of border states held after a step."""
     if not fits(graph):
         raise ValueError(f"{graph.name}: the packed count takes undirected grids of at most {WIDEST} columns")
     rows, columns = graph.shape
     width, length = min(rows, columns), max(rows, columns)
     primes = primes_for(graph.order) if primes is None else primes
-    residues = PackedCounter(width, primes).run(length, progress)
-    return chinese_remainder(residues, primes)
+    counter = PackedCounter(width, primes)
+    residues = counter.run(length, progress)
+    return chinese_remainder(residues, primes), counter.largest
 
 
-__all__ = ["NO_STATE", "PackedCounter", "chinese_remainder", "count_legal_grid", "fits", "primes_for", "word_primes"]
+__all__ = [
+    "NO_STATE",
+    "PackedCost",
+    "PackedCounter",
+    "chinese_remainder",
+    "count_legal_grid",
+    "fits",
+    "packed_cost",
+    "primes_for",
+    "word_primes",
+]
