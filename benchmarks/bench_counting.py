@@ -4,6 +4,7 @@
     python benchmarks/bench_counting.py --nine     # also 9×9 (the longest of the counts of positions)
     python benchmarks/bench_counting.py --python-1x4  # also 1×4 games by the plain search
     python benchmarks/bench_counting.py --games-2x2  # also the 2×2 game count (gigabytes of keys)
+    python benchmarks/bench_counting.py --packed 12  # only L(n×n), n = 9..12, by the packed count
 
 What each option costs: benchmarks/README.md, ``bench_counting.py``.
 
@@ -17,6 +18,8 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
+import subprocess
 import sys
 import time
 
@@ -46,13 +49,52 @@ def legal_square(n: int) -> tuple[int, int]:
     return counter.run(steps_of(graph, good_ordering(graph))), counter.largest
 
 
+def packed_square(n: int) -> dict:
+    """``gorules count grid:nxn`` by the packed count in a process of its own (so that its peak
+    memory is its own), as the command reports it, with the wall-clock seconds."""
+    command = [sys.executable, "-m", "gorules.cli", "count", f"grid:{n}x{n}", "--method", "packed"]
+    command += ["--seconds", "100000", "--json"]
+    start = time.perf_counter()
+    run = subprocess.run(command, capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        return {"error": run.stderr.strip(), "wall": time.perf_counter() - start}
+    return {**json.loads(run.stdout), "wall": time.perf_counter() - start}
+
+
+def packed_table(largest: int) -> None:
+    """L(n×n) for n = 9..largest by the packed count: time, states and peak memory beside the estimates."""
+    print("legal positions on n×n boards (packed compiled count, one process per board)")
+    print(
+        f"{'n':>2}  {'seconds':>8}  {'estimate s':>10}  {'states':>10}  {'estimate':>10}  {'peak GB':>7}  {'est. GB':>7}  L(n×n)"
+    )
+    for n in range(9, largest + 1):
+        found = packed_square(n)
+        if "error" in found:
+            print(f"{n:>2}  {found['wall']:8.1f}  {found['error']}", flush=True)
+            continue
+        estimate = found["estimate"]
+        print(
+            f"{n:>2}  {found['seconds']:8.1f}  {estimate['seconds']:10.1f}  {found['states']:>10,}  "
+            f"{estimate['states']:>10,}  {found['peak_bytes'] / 1e9:7.2f}  {estimate['bytes'] / 1e9:7.2f}  "
+            f"{found['legal_positions']}",
+            flush=True,
+        )
+
+
 def main(argv=None) -> int:
     """Run the benchmark and print its table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nine", action="store_true", help="also count 9×9")
     parser.add_argument("--python-1x4", action="store_true", help="also the 1×4 games by the plain Python search")
     parser.add_argument("--games-2x2", action="store_true", help="also count the games on 2×2 (long)")
+    parser.add_argument(
+        "--packed", type=int, metavar="N", help="only the packed count of n×n boards for n = 9..N (N ≤ 13)"
+    )
     args = parser.parse_args(argv)
+    if args.packed is not None:
+        print(f"command: python benchmarks/bench_counting.py --packed {args.packed}")
+        packed_table(args.packed)
+        return 0
     flags = [("--nine", args.nine), ("--python-1x4", args.python_1x4), ("--games-2x2", args.games_2x2)]
     command = " ".join(["python benchmarks/bench_counting.py"] + [flag for flag, on in flags if on])
     print(f"command: {command}")
