@@ -5,6 +5,7 @@
     python benchmarks/bench_counting.py --python-1x4  # also 1×4 games by the plain search
     python benchmarks/bench_counting.py --games-2x2  # also the 2×2 game count (gigabytes of keys)
     python benchmarks/bench_counting.py --packed 12  # only L(n×n), n = 9..12, by the packed count
+    python benchmarks/bench_counting.py --table 9    # only L(m×n), m ≤ 9, m ≤ n ≤ 13, as markdown
 
 What each option costs: benchmarks/README.md, ``bench_counting.py``.
 
@@ -25,7 +26,8 @@ import time
 
 from gorules.impl.counting.games import count_games
 from gorules.impl.counting.longest import longest
-from gorules.impl.counting.positions import FrontierCounter, good_ordering, steps_of
+from gorules.impl.counting.packed import count_legal_grid
+from gorules.impl.counting.positions import FrontierCounter, count_legal, good_ordering, steps_of
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PRESETS
 
@@ -81,6 +83,23 @@ def packed_table(largest: int) -> None:
         )
 
 
+def rectangle_table(widest: int) -> None:
+    """L(m×n) for m = 1..widest and m ≤ n ≤ 13 as the rows of a markdown table (the packed
+    count from 6 columns on the shorter side, the exact program below, as ``gorules count``)."""
+    print("| m | n | L(m×n) | method | seconds |")
+    print("|---|---|---|---|---|")
+    for m in range(1, widest + 1):
+        for n in range(m, 14):
+            graph = parse_graph(f"grid:{m}x{n}")
+            if m >= 6:
+                (count, _), seconds = timed(count_legal_grid, graph)
+                method = "packed"
+            else:
+                count, seconds = timed(count_legal, graph)
+                method = "dp"
+            print(f"| {m} | {n} | {count} | {method} | {seconds:.2f} |", flush=True)
+
+
 def main(argv=None) -> int:
     """Run the benchmark and print its table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -90,7 +109,12 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--packed", type=int, metavar="N", help="only the packed count of n×n boards for n = 9..N (N ≤ 13)"
     )
+    parser.add_argument("--table", type=int, metavar="M", help="only L(m×n) for m ≤ M, m ≤ n ≤ 13, as markdown")
     args = parser.parse_args(argv)
+    if args.table is not None:
+        print(f"command: python benchmarks/bench_counting.py --table {args.table}")
+        rectangle_table(args.table)
+        return 0
     if args.packed is not None:
         print(f"command: python benchmarks/bench_counting.py --packed {args.packed}")
         packed_table(args.packed)
