@@ -25,6 +25,7 @@ error: …`` and the game is put back as it was before the command.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import sys
@@ -60,6 +61,14 @@ def lines(source: TextIO) -> Iterator[str | None]:
         while line and not line.endswith("\n"):
             line = source.readline(MAX_LINE + 1)
         yield None
+
+
+@functools.lru_cache(maxsize=MAX_BOARDSIZE)
+def square_board(size: int) -> Graph:
+    """The ``size`` × ``size`` grid, one object per size: each graph object a game is played
+    on keeps its engine kernel in a cache of thousands, so a session sending ``boardsize``
+    over and over would otherwise hold a graph and a kernel for each command."""
+    return grid(size, size)
 
 
 class GtpFailure(Exception):
@@ -210,7 +219,7 @@ class GtpEndpoint:
         size = int(args[0]) if len(args[0].lstrip("0")) <= 3 else MAX_BOARDSIZE + 1
         if not 1 <= size <= MAX_BOARDSIZE:
             raise GtpFailure("unacceptable size")
-        self.graph = grid(size, size)
+        self.graph = square_board(size)
         return self.clear_board([])
 
     def clear_board(self, args: list[str]) -> str:
