@@ -17,6 +17,10 @@ clear_board, komi, play, genmove, undo, showboard, final_score, quit; and GNU Go
 - ``final_score`` is the area score of the current board under the ruleset, with komi:
   ``B+3``, ``W+0.5`` or ``0``.
 
+A session holds its current game (the moves, which the ko rule and ``undo`` need) and
+nothing of the games before its last ``clear_board`` or ``boardsize``; each board size's
+graph is made once (:func:`square_board`), so that a long session does not grow.
+
 The session never ends on bad input: every command, however malformed or out of order,
 gets an answer, ``? message`` when it cannot be carried out, and leaves the game as it
 was.  Should a command fail in a way not foreseen (a bug), the answer is ``? internal
