@@ -6,6 +6,7 @@
     python benchmarks/bench_counting.py --games-2x2  # also the 2×2 game count (gigabytes of keys)
     python benchmarks/bench_counting.py --packed 12  # only L(n×n), n = 9..12, by the packed count
     python benchmarks/bench_counting.py --table 9    # only L(m×n), m ≤ 9, m ≤ n ≤ 13, as markdown
+    python benchmarks/bench_counting.py --table 9 --table-from 9  # only its rows m = 9
 
 What each option costs: benchmarks/README.md, ``bench_counting.py``.
 
@@ -83,12 +84,12 @@ def packed_table(largest: int) -> None:
         )
 
 
-def rectangle_table(widest: int) -> None:
-    """L(m×n) for m = 1..widest and m ≤ n ≤ 13 as the rows of a markdown table (the packed
+def rectangle_table(widest: int, narrowest: int = 1) -> None:
+    """L(m×n) for m = narrowest..widest and m ≤ n ≤ 13 as the rows of a markdown table (the packed
     count from 6 columns on the shorter side, the exact program below, as ``gorules count``)."""
     print("| m | n | L(m×n) | method | seconds |")
     print("|---|---|---|---|---|")
-    for m in range(1, widest + 1):
+    for m in range(narrowest, widest + 1):
         for n in range(m, 14):
             graph = parse_graph(f"grid:{m}x{n}")
             if m >= 6:
@@ -110,10 +111,12 @@ def main(argv=None) -> int:
         "--packed", type=int, metavar="N", help="only the packed count of n×n boards for n = 9..N (N ≤ 13)"
     )
     parser.add_argument("--table", type=int, metavar="M", help="only L(m×n) for m ≤ M, m ≤ n ≤ 13, as markdown")
+    parser.add_argument("--table-from", type=int, default=1, metavar="K", help="with --table: only the rows m ≥ K")
     args = parser.parse_args(argv)
     if args.table is not None:
-        print(f"command: python benchmarks/bench_counting.py --table {args.table}")
-        rectangle_table(args.table)
+        since = f" --table-from {args.table_from}" if args.table_from != 1 else ""
+        print(f"command: python benchmarks/bench_counting.py --table {args.table}{since}")
+        rectangle_table(args.table, args.table_from)
         return 0
     if args.packed is not None:
         print(f"command: python benchmarks/bench_counting.py --packed {args.packed}")
