@@ -1,12 +1,20 @@
 """The hostile-input campaign: the properties of tests/hostile_inputs.py over many more
 generated inputs than the test suite tries, a long random GTP session, and sweeps killed
-with SIGKILL; prints the figures that the README quotes.
+with SIGKILL; prints the figures that benchmarks/README.md quotes.
 
     python benchmarks/hostile_campaign.py --examples 300 --gtp-commands 100000 --kills 3
 
 Figures: inputs tried, commands run, crashes (a property with a failing input: an exit code
 outside 0/1/2, a traceback, more than one error line, a command over its time bound, an
 internal error from the GTP server), partial files left, orphaned worker processes.
+
+The GTP part checks a random session against the spec after every command, then feeds as
+many random commands (a ``clear_board`` at least every 500, long lines) to a real ``gorules
+gtp`` and reads its resident memory after 10,000 and after all of them: a growth of 5 MB or
+more is a defect.  The kills part kills a sweep (SIGKILL, the sweep alone) once some results
+are stored and resumes it, and kills one pool worker of another: defects are an orphaned
+worker, a file that fails ``PRAGMA integrity_check``, a resumed run that redid stored rows,
+a sweep that hangs or fails, a table unlike an uninterrupted sweep's.
 
 Then the hostile writes: every output flag against every kind of thing at its path (nothing,
 an empty path, a directory, a socket, a FIFO with its reader, links to a file and to a
@@ -94,19 +102,41 @@ def stored(db: Path) -> list:
         return []
 
 
-def killed_sweep(directory: Path, after_rows: int) -> tuple[int, bool]:
-    """Kill a sweep (SIGKILL, the sweep alone) after ``after_rows`` results; resume it.
-    Returns (workers left running 10 s after the kill, every result stored exactly once)."""
-    db = directory / "killed.sqlite"
+def sweep_command(db: Path) -> list[str]:
+    """The killed sweeps' command: two workers, into ``db``."""
     command = [sys.executable, "-m", "gorules", "sweep", "going-first-is-good", "--graphs", hostile.KILL_FAMILY]
-    command += ["--db", str(db), "--workers", "2", "--json"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    return command + ["--db", str(db), "--workers", "2", "--json"]
+
+
+def sweep_table(db: Path) -> tuple[str, list]:
+    """SQLite's integrity verdict on a results file, and its table (each graph's family,
+    figures and verdict, without the seconds)."""
+    with sqlite3.connect(db) as connection:
+        verdict = connection.execute("PRAGMA integrity_check").fetchone()[0]
+        query = "SELECT conjecture, ruleset, graph, family, figures, holds FROM results ORDER BY graph"
+        return verdict, connection.execute(query).fetchall()
+
+
+def started_sweep(db: Path, after_rows: int) -> tuple[subprocess.Popen, set[int]]:
+    """The killed sweeps' command once ``after_rows`` results are stored, and its workers."""
+    process = subprocess.Popen(
+        sweep_command(db), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
     workers: set[int] = set()
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and process.poll() is None and len(stored(db)) < after_rows:
         workers |= hostile.children(process.pid)
         time.sleep(0.05)
     workers |= hostile.children(process.pid)
+    return process, workers
+
+
+def killed_sweep(directory: Path, after_rows: int, whole: list) -> Counter:
+    """Kill a sweep (SIGKILL, the sweep alone) after ``after_rows`` results; resume it.  The
+    defects: workers left running 10 s after the kill, a file that fails SQLite's integrity
+    check, a resumed run that redid stored rows or whose table is not ``whole``."""
+    db = directory / "killed.sqlite"
+    process, workers = started_sweep(db, after_rows)
     if process.poll() is None:
         os.kill(process.pid, signal.SIGKILL)
     process.wait()
@@ -114,9 +144,40 @@ def killed_sweep(directory: Path, after_rows: int) -> tuple[int, bool]:
     left = [w for w in workers if hostile.alive(w)]
     for w in left:  # tidy up, after counting
         os.kill(w, signal.SIGKILL)
-    subprocess.run(command, capture_output=True, timeout=600, check=False)
-    rows = stored(db)
-    return len(left), bool(rows) and all(n == 1 for _, n in rows)
+    defects: Counter = Counter()
+    defects["orphaned worker"] += len(left)
+    at_kill = len(stored(db))
+    verdict, _ = sweep_table(db)
+    defects["inconsistent file"] += verdict != "ok"
+    done = subprocess.run(sweep_command(db), capture_output=True, text=True, timeout=600, check=False)
+    resumed = json.loads(done.stdout) if done.returncode == 0 else {}
+    defects["not resumed"] += resumed.get("already_done") != at_kill
+    verdict, table = sweep_table(db)
+    defects["inconsistent file"] += verdict != "ok"
+    defects["wrong table"] += table != whole
+    return defects
+
+
+def killed_worker(directory: Path, after_rows: int, whole: list) -> Counter:
+    """Kill one pool worker of a sweep (SIGKILL) after ``after_rows`` results.  The defects:
+    a sweep that hangs or fails, a file that fails SQLite's integrity check, a table that is
+    not ``whole``."""
+    db = directory / "worker.sqlite"
+    process, workers = started_sweep(db, after_rows)
+    defects: Counter = Counter()
+    if process.poll() is None and workers:
+        os.kill(min(workers), signal.SIGKILL)
+    try:
+        defects["sweep failed"] += process.wait(timeout=HANG_SECONDS) != 0
+    except subprocess.TimeoutExpired:
+        defects["hang"] += 1
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        return defects
+    verdict, table = sweep_table(db)
+    defects["inconsistent file"] += verdict != "ok"
+    defects["wrong table"] += table != whole
+    return defects
 
 
 # ------------------------------------------------------------------ hostile writes
@@ -365,16 +426,52 @@ def run_properties(examples: int, figures: dict) -> None:
         print(f"{name:18} {tried:7,} inputs  {'FAILED: ' + failure if failure else 'no failure'}", flush=True)
 
 
-def run_kills(kills: int) -> tuple[int, bool]:
-    """``kills`` sweeps killed with SIGKILL: (workers left, every result stored once)."""
-    orphans, once = 0, True
+def run_kills(kills: int) -> dict:
+    """``kills`` sweeps killed with SIGKILL and resumed, and as many whose pool worker was
+    killed, after more and more results; each compared with a sweep never interrupted."""
+    defects: Counter = Counter()
+    with tempfile.TemporaryDirectory() as directory:
+        db = Path(directory) / "whole.sqlite"
+        subprocess.run(sweep_command(db), capture_output=True, timeout=600, check=True)
+        _, whole = sweep_table(db)
     for kill in range(kills):
-        with tempfile.TemporaryDirectory() as directory:
-            left, exactly_once = killed_sweep(Path(directory), after_rows=2 + kill)
-        orphans += left
-        once = once and exactly_once
-    print(f"{'killed sweeps':18} {kills:7,} killed, {orphans} workers left, each result once: {once}", flush=True)
-    return orphans, once
+        for case in (killed_sweep, killed_worker):
+            with tempfile.TemporaryDirectory() as directory:
+                defects += case(Path(directory), 2 + kill, whole)
+    return {"cases": 2 * kills, "defects": {name: n for name, n in defects.items() if n}, "failed": []}
+
+
+GTP_GROWTH_KIB = 5 * 1024
+"""The most the GTP server's resident memory may grow after its first 10,000 commands."""
+
+
+def gtp_defects(commands: int) -> dict:
+    """The spec-checked random session of ``commands`` commands in this process, then a real
+    ``gorules gtp`` fed as many: its resident memory after 10,000 and after all of them."""
+    from tests.gtp_memory import memory_over
+
+    session = run_session(commands, seed=2026, graph="grid:4x4")["commands"]
+    checkpoints = sorted({min(10_000, commands), commands})
+    measured = memory_over(checkpoints, seed=2026)
+    resident = measured["resident_kib"]
+    growth = resident[commands] - resident[checkpoints[0]]
+    defects: Counter = Counter()
+    defects["memory growth"] += growth >= GTP_GROWTH_KIB
+    defects["internal error"] += measured["internal_errors"]
+    defects["exit code"] += measured["exit_code"] != 0
+    print(
+        f"{'GTP session':18} {session:7,} commands, the board the spec's after each; a real server's "
+        f"VmRSS {resident[checkpoints[0]] / 1024:.1f} MB after {checkpoints[0]:,}, "
+        f"{resident[commands] / 1024:.1f} MB after {commands:,} (+{growth / 1024:.2f} MB)",
+        flush=True,
+    )
+    return {
+        "cases": 2,
+        "session": session,
+        "resident_kib": resident,
+        "defects": {name: n for name, n in defects.items() if n},
+        "failed": [],
+    }
 
 
 def defect_line(name: str, found: dict) -> str:
@@ -388,7 +485,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=300, help="inputs per property (default 300)")
     parser.add_argument("--gtp-commands", type=int, default=100_000, help="length of the random GTP session")
-    parser.add_argument("--kills", type=int, default=3, help="sweeps killed with SIGKILL (default 3)")
+    parser.add_argument(
+        "--kills", type=int, default=3, help="sweeps killed with SIGKILL, and as many pool workers (default 3)"
+    )
     parser.add_argument(
         "--parts", type=parts, default=PARTS, help=f"comma-separated parts to run (default all: {','.join(PARTS)})"
     )
@@ -396,24 +495,24 @@ def main() -> None:
     args = parser.parse_args()
     started = time.perf_counter()
     figures: dict = {"properties": {}, "crashes": 0}
-    orphans, once, session = 0, True, 0
+    orphans, session = 0, 0
     if "properties" in args.parts:
         run_properties(args.examples, figures)
-    if "gtp" in args.parts:
-        session = run_session(args.gtp_commands, seed=2026, graph="grid:4x4")["commands"]
-        print(f"{'GTP session':18} {session:7,} commands, the board the spec's after each", flush=True)
-    if "kills" in args.parts:
-        orphans, once = run_kills(args.kills)
     for name, part, run in (
+        (None, "gtp", lambda: gtp_defects(args.gtp_commands)),
+        ("killed sweeps", "kills", lambda: run_kills(args.kills)),
         ("hostile writes", "writes", hostile_writes),
         ("streams, hangs", "streams", stream_defects),
         ("signals", "signals", signal_defects),
     ):
         if part in args.parts:
             figures[part] = run()
-            print(defect_line(name, figures[part]), flush=True)
+            if name:
+                print(defect_line(name, figures[part]), flush=True)
             orphans += figures[part]["defects"].get("orphaned worker", 0)
-    defects = sum(sum(figures[p]["defects"].values()) for p in ("writes", "streams", "signals") if p in figures)
+    session = figures.get("gtp", {}).get("session", 0)
+    checked = ("gtp", "kills", "writes", "streams", "signals")
+    defects = sum(sum(figures[p]["defects"].values()) for p in checked if p in figures)
     figures.update(
         inputs=hostile.COUNTS["inputs"],
         commands=hostile.COUNTS["commands"] + session,
@@ -421,7 +520,6 @@ def main() -> None:
         partial_files=sum(1 for p in figures["properties"].values() if p["failure"] and "partial" in p["failure"]),
         killed_sweeps=args.kills if "kills" in args.parts else 0,
         orphaned_processes=orphans,
-        results_exactly_once=once,
         defects=defects,
         seconds=round(time.perf_counter() - started, 1),
     )
