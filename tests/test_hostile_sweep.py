@@ -133,6 +133,81 @@ def test_a_pool_worker_killed_with_sigkill_does_not_hang_the_sweep(tmp_path, uni
     assert table(db) == uninterrupted
 
 
+class DaskCluster:
+    """A Dask scheduler and two workers (without nannies, so a killed worker stays dead) as
+    real processes, each in its own process group, on this machine."""
+
+    def __init__(self, folder: Path):
+        """Start the scheduler, read its address from its scheduler file, start the workers."""
+        started = [sys.executable, "-m", "distributed.cli.dask_scheduler", "--scheduler-file"]
+        started += [str(folder / "scheduler.json"), "--port", "0", "--no-dashboard", "--host", "127.0.0.1"]
+        self.processes = [self.start(started)]
+        self.address = self.read_address(folder / "scheduler.json")
+        worker = [sys.executable, "-m", "distributed.cli.dask_worker", self.address, "--nthreads", "1"]
+        worker += ["--no-nanny", "--no-dashboard", "--host", "127.0.0.1"]
+        self.workers = [self.start(worker) for _ in range(2)]
+        self.processes += self.workers
+
+    @staticmethod
+    def start(argv: list[str]) -> subprocess.Popen:
+        """A process of the cluster, its output discarded."""
+        return subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
+    @staticmethod
+    def read_address(path: Path) -> str:
+        """The scheduler's address, once its file is written whole."""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                return json.loads(path.read_text())["address"]
+            except (OSError, ValueError, KeyError):
+                time.sleep(0.1)
+        raise RuntimeError("the Dask scheduler did not start")
+
+    def close(self) -> None:
+        """Kill every process of the cluster."""
+        for process in self.processes:
+            tidy(process)
+            process.wait()
+
+
+@pytest.mark.slow
+def test_a_dask_worker_or_the_sweep_killed_with_sigkill_loses_nothing(tmp_path, uninterrupted):
+    """On a Dask cluster: one worker killed with SIGKILL once two results are stored, and
+    the scheduler runs its tasks on the other (the sweep ends, exit 0, with the table of an
+    uninterrupted sweep); then a second sweep itself killed with SIGKILL, and started again
+    on the same cluster, computes only what is missing and ends with that table."""
+    pytest.importorskip("distributed")
+    cluster = DaskCluster(tmp_path)
+    try:
+        for victim in ("worker", "sweep"):
+            db = tmp_path / f"dask-{victim}.sqlite"
+            argv = ["going-first-is-good", "--graphs", KILL_FAMILY, "--db", str(db)]
+            argv += ["--scheduler", cluster.address, "--json"]
+            process = subprocess.Popen(
+                [*SWEEP, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+            )
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline and process.poll() is None and rows(db) < 2:
+                time.sleep(0.05)
+            assert process.poll() is None, "the sweep finished before the kill"
+            os.kill(cluster.workers[0].pid if victim == "worker" else process.pid, signal.SIGKILL)
+            out, err = process.communicate(timeout=240)  # a guard against a hang
+            assert integrity(db) == "ok"
+            if victim == "sweep":
+                at_kill = rows(db)
+                resumed = subprocess.run([*SWEEP, *argv], capture_output=True, text=True, timeout=300)
+                out, err = resumed.stdout, resumed.stderr
+                assert resumed.returncode == 0, err
+                assert json.loads(out)["already_done"] == at_kill
+            else:
+                assert process.returncode == 0, err
+            assert integrity(db) == "ok"
+            assert table(db) == uninterrupted
+    finally:
+        cluster.close()
+
+
 def sweep(argv: list[str], capsys) -> tuple[int, str, str]:
     """``gorules sweep ARGV`` in this process: (exit code, stdout, stderr)."""
     code = main(["sweep", *argv])
