@@ -21,7 +21,8 @@ an empty path, a directory, a socket, a FIFO with its reader, links to a file an
 directory, a path under a file, a folder where no file can be made and, for the superuser,
 copies of /dev/null and /dev/full), each case's defect counted by class (replaced, silent
 success, wrongly refused, litter, a hidden file named, internal error); hangs and internal
-errors of inputs, worker counts and standard streams; and a sweep signalled with SIGTERM,
+errors of inputs (``replay-sgf`` and ``check-certificate`` on a FIFO), worker counts
+(``sweep --workers``, ``solve --jobs``) and standard streams; and a sweep signalled with SIGTERM,
 SIGHUP and Ctrl-C (exit code, error lines, partial file, orphaned worker).  ``--parts``
 chooses what runs.
 """
@@ -349,7 +350,21 @@ def stream_cases(directory: Path) -> list[tuple[str, list[str], dict, Callable]]
         ("an ASCII terminal", [*gorules, "count", "grid:1xn"], ascii_only, lambda done: done.returncode == 0),
         ("stdin closed", shell("<&-", ["gtp"]), {}, lambda done: done.returncode == 0),
         ("stderr closed", shell("2>&-", ["count", "grid:0x0x"]), {}, lambda done: done.stdout == ""),
+        ("a certificate FIFO", [*gorules, "check-certificate", str(fifo)], {}, one_line_refusal),
+        ("a certificate /dev/zero", [*gorules, "check-certificate", "/dev/zero"], {}, one_line_refusal),
+        ("solve, a million jobs", [*gorules, "solve", "grid:1x3", "--jobs", str(10**6)], {}, one_line_refusal),
+        ("solve, jobs over the cores", [*gorules, "solve", "grid:2x3", "--jobs", "64", "--json"], {}, cores_jobs),
     ]
+
+
+def one_line_refusal(done: subprocess.CompletedProcess) -> bool:
+    """Whether a run was refused: exit 2, one line on stderr."""
+    return done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+
+
+def cores_jobs(done: subprocess.CompletedProcess) -> bool:
+    """Whether a solve ran with its jobs capped by the machine's cores."""
+    return done.returncode == 0 and json.loads(done.stdout)["jobs"] <= (os.cpu_count() or 1)
 
 
 def stream_defects() -> dict:
