@@ -104,12 +104,15 @@ class PackedCounter:
 # The cost model of the packed count, fitted to square grids (benchmarks/README.md,
 # ``bench_counting.py --packed``): about STATES_AT_WIDTH_9 * STATE_GROWTH^(w - 9) border
 # states at width w once the rows repeat, SECONDS_PER_STATE_STEP for each state at each
-# step, two tables of rows of a key and one count per prime, at most MOST_FULL full, and the
-# interpreter with its compiled kernels (BASE_BYTES) besides.
+# step, TABLES_AT_ONCE tables of rows of a key and one count per prime, at most MOST_FULL
+# full (the table read, the one written and, while that one is doubled, its successor; each
+# of at most the size of the largest), and the interpreter with its compiled kernels
+# (BASE_BYTES) besides.
 STATES_AT_WIDTH_9 = 315_165
 STATE_GROWTH = 4.15
 SECONDS_PER_STATE_STEP = 6e-7
 BASE_BYTES = 2.5e8
+TABLES_AT_ONCE = 3
 
 
 @dataclass(frozen=True)
@@ -130,7 +133,9 @@ def packed_cost(graph: Graph) -> PackedCost:
     steps = width * length
     row_bytes = 8 * (1 + len(primes_for(graph.order)))
     table_rows = 2 ** math.ceil(math.log2(GROWTH_SLACK * states / MOST_FULL + 1))
-    return PackedCost(width, states, SECONDS_PER_STATE_STEP * states * steps, BASE_BYTES + 2 * table_rows * row_bytes)
+    return PackedCost(
+        width, states, SECONDS_PER_STATE_STEP * states * steps, BASE_BYTES + TABLES_AT_ONCE * table_rows * row_bytes
+    )
 
 
 def count_legal_grid(graph: Graph, progress=None, primes: tuple[int, ...] | None = None) -> tuple[int, int]:
