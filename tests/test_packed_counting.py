@@ -12,7 +12,14 @@ from contextlib import redirect_stderr, redirect_stdout
 import pytest
 
 from gorules.cli import main
-from gorules.impl.counting.packed import chinese_remainder, count_legal_grid, fits, primes_for, word_primes
+from gorules.impl.counting.packed import (
+    chinese_remainder,
+    count_legal_grid,
+    fits,
+    packed_cost,
+    primes_for,
+    word_primes,
+)
 from gorules.impl.counting.positions import count_legal
 from gorules.spec.graph import parse_graph
 
@@ -132,3 +139,10 @@ def test_a_count_beyond_the_time_budget_is_refused_naming_the_flag():
     code, out, err = run_cli("count", "grid:12x12", "--seconds", "1")
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "--seconds" in err
+
+
+@pytest.mark.parametrize("n", [7, 8])
+def test_the_estimate_of_border_states_is_within_a_factor_two_of_the_count(n):
+    graph = parse_graph(f"grid:{n}x{n}")
+    _, largest = count_legal_grid(graph)
+    assert 0.5 < packed_cost(graph).states / largest < 2
