@@ -10,8 +10,8 @@ internal error from the GTP server), partial files left, orphaned worker process
 
 The GTP part checks a random session against the spec after every command, then feeds as
 many random commands (a ``clear_board`` at least every 500, long lines) to a real ``gorules
-gtp`` and reads its resident memory after 10,000 and after all of them: a growth of 5 MB or
-more is a defect.  The kills part kills a sweep (SIGKILL, the sweep alone) once some results
+gtp`` and reads its resident memory after 10,000 and after all of them: a growth of
+``GTP_GROWTH_KIB`` or more is a defect.  The kills part kills a sweep (SIGKILL, the sweep alone) once some results
 are stored and resumes it, and kills one pool worker of another: defects are an orphaned
 worker, a file that fails ``PRAGMA integrity_check``, a resumed run that redid stored rows,
 a sweep that hangs or fails, a table unlike an uninterrupted sweep's.
