@@ -1,11 +1,12 @@
 """Legal positions of grids by the frontier dynamic program on packed states, compiled.
 
 The same dynamic program as :func:`gorules.impl.counting.positions.count_legal`, on grids
-only, placed row by row across the shorter side (Tromp and Farnebäck, *Combinatorics of Go*,
-2006): a border state is one machine word (:mod:`gorules.impl.kernels.frontier`), the states
-of a step sit in numpy arrays, and a count is kept modulo several primes below 2^62 at once.
-Their product exceeds 3^(rows·columns), which bounds the number of legal positions, so the
-Chinese remainder theorem gives the exact count back.
+only, placed row by row across the shorter side (Tromp and Farnebäck, *Combinatorics of
+Go*, Computers and Games 2006): a border state is one machine word
+(:mod:`gorules.impl.kernels.frontier`), the states of a step sit in a hash table held in a
+numpy array, and a count is kept modulo several primes below 2^62 at once.  Their product
+exceeds 3^(rows·columns), which bounds the number of legal positions, so the Chinese
+remainder theorem gives the exact count back.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def word_primes(count: int) -> tuple[int, ...]:
 
 def primes_for(points: int) -> tuple[int, ...]:
     """Enough word primes that their product exceeds 3^points, a bound on the legal positions."""
-    needed = math.ceil(points * math.log2(3) / (PRIME_BITS - 1))
+    needed = max(1, math.ceil(points * math.log2(3) / (PRIME_BITS - 1)))
     primes = word_primes(needed)
     assert math.prod(primes) > 3**points
     return primes
