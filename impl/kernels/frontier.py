@@ -10,9 +10,11 @@ number ``sum(code[i] · 29^i)``: for w ≤ 13 it is below 29^13 < 2^64, one mach
 
 A step places the point of one column: its neighbours are the point above (the column's old
 code, which then leaves the frontier) and the point to its left (the previous column's code,
-already of this row).  The states after a step are gathered in an open-addressing hash table
-(slots hold the index of a state in the dense arrays of keys and counts), and the counts are
-kept modulo word primes below 2^62, so that a sum of two residues fits a word.
+already of this row).  In the first row the columns not yet placed hold 0 and are nobody's
+neighbour.  The states after a step are gathered in an open-addressing hash table, one row a
+state: its key, then its counts modulo word primes below 2^62 (a sum of two residues fits a
+word).  The successors of a batch of states are made first and their rows read together,
+so that the memory fetches of the table overlap.
 """
 
 from __future__ import annotations
