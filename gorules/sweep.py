@@ -248,9 +248,10 @@ def dask_results(tasks: list, figures: list, ruleset: Ruleset, address: str):
         futures = {client.submit(work, spec, figures, ruleset, pure=False): spec for spec in tasks}
         for future in dask_completed(futures):
             try:
-                yield future.result()
+                result = future.result()
             except KilledWorker as error:  # the scheduler gave up on a task whose workers kept dying
-                yield futures[future], None, 0.0, f"its Dask workers died while computing it ({error})"
+                result = futures[future], None, 0.0, f"its Dask workers died while computing it ({error})"
+            yield result
     finally:
         client.close()
 
