@@ -334,6 +334,18 @@ def test_a_certificate_fifo_without_a_writer_is_refused(tmp_path):
     one_error_line(done.stderr, "no writer")
 
 
+def waiting_writer(pid: int) -> None:
+    """Return once process ``pid`` waits in open() for a FIFO's reader (Linux names that wait
+    ``wait_for_partner``), so that the reader finds a writer; give up after a few seconds."""
+    for _ in range(100):
+        try:
+            if Path(f"/proc/{pid}/wchan").read_text() == "wait_for_partner":
+                return
+        except OSError:
+            return
+        time.sleep(0.05)
+
+
 def test_a_certificate_is_read_from_a_fifo_its_writer_holds(tmp_path):
     """A FIFO with a writer (the use of ``<(zcat proof.json.gz)``) is read to its end: the
     certificate is checked as from a file."""
@@ -342,6 +354,7 @@ def test_a_certificate_is_read_from_a_fifo_its_writer_holds(tmp_path):
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
     writer = subprocess.Popen(["sh", "-c", 'cat "$1" > "$2"', "sh", str(proof), str(fifo)])
+    waiting_writer(writer.pid)
     try:
         done = gorules(["check-certificate", str(fifo), "--expect", "grid:1x3 value=3"], seconds=60)
     finally:
