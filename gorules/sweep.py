@@ -221,6 +221,7 @@ def pool_results(tasks: list, figures: list, ruleset: Ruleset, workers: int):
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Stop a pool at once: its queued tasks cancelled, its workers killed (a worker inside
     compiled code would otherwise finish its task first), then joined."""
+    # The executor lists its processes only in _processes (Python 3.14 adds terminate_workers).
     processes = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
