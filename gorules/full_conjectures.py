@@ -27,8 +27,9 @@ FULL_PAIRS = 3
 
 
 def full_readings(items: list[str] | None) -> list[fa.Reading]:
-    """The readings to run: the bid step given or its default, and the unsustainability order
-    given or both (the source's, then the older one); UsageError on an unknown one."""
+    """The readings to run: the bid step and the reading of "eventually passes" given or their
+    defaults, and the unsustainability order given or both (the source's, then the older one);
+    UsageError on an unknown one."""
     chosen: dict = {}
     for item in items or []:
         name, sep, value = item.partition("=")
@@ -43,7 +44,8 @@ def full_readings(items: list[str] | None) -> list[fa.Reading]:
         chosen[name] = value
     bids = chosen.get("bids", fa.READINGS["bids"][1])
     orders = [chosen["unsustainable"]] if "unsustainable" in chosen else list(fa.READINGS["unsustainable"][0])
-    return [fa.Reading(bids, order) for order in orders]
+    passing = chosen.get("passing", fa.READINGS["passing"][1])
+    return [fa.Reading(bids, order, passing) for order in orders]
 
 
 def graphs_of(points: int, pair_count: int) -> list[Graph]:
@@ -56,15 +58,17 @@ def graphs_of(points: int, pair_count: int) -> list[Graph]:
     return digraphs(points) + [pairs(k) for k in range(2, pair_count + 1)]
 
 
-def run_full(names: list[str], graphs: list[Graph], reading: fa.Reading, max_positions: int) -> list[dict]:
-    """Per conjecture: counts, verdicts and the smallest counterexample under one reading."""
+def run_full(names: list[str], graphs: list[Graph], reading: fa.Reading, max_positions: int, points: int) -> list[dict]:
+    """Per conjecture: counts, verdicts and the smallest counterexample under one reading, each
+    on its graphs (the grids and the sums with settled boards within `points` for the two
+    conjectures about them)."""
     rows = []
     for name in names:
         counts: Counter = Counter()
         verdicts = []
         smallest = None
         unknown_why = None
-        for graph in graphs:
+        for graph in fc.members(name, graphs, points, reading, max_positions):
             verdict = fc.check(name, graph, reading, max_positions)
             counts[verdict.status] += 1
             verdicts.append({"graph": graph.name, "status": verdict.status, "detail": verdict.detail})
@@ -112,7 +116,7 @@ def full_report(names: list[str], points: int, pair_count: int, items: list[str]
     texts = []
     for reading in readings:
         print(f"source 000, whole game, {reading.describe()}: {len(graphs)} graphs", file=sys.stderr)
-        rows = run_full(names, graphs, reading, max_positions)
+        rows = run_full(names, graphs, reading, max_positions, points)
         document["tables"].append({"reading": reading.describe(), "conjectures": rows})
         texts.append(full_table(reading, rows))
     return document, "\n\n".join(texts)

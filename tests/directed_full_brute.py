@@ -5,7 +5,8 @@ as the spec's Turn and KoBid fields are filled in: the opponent's deletion, the 
 deletion, move and amount, the answer, the bidder's reset), every unsustainable action of
 a turn is put on the one arc into the next situation, and the winning condition is read
 from tokens with every subset of the recurring tokens tried in Zielonka's recursion
-(no structure used).  Small arenas only: bids of 0 (the reading ``bids=zero``).
+(no structure used).  Small arenas only.  Bids are the multiples of a step up to 2n + step
+(step None: bids of 0 only, the reading ``bids=zero``), the menu stated apart here.
 """
 
 from __future__ import annotations
@@ -15,6 +16,17 @@ from itertools import combinations
 
 from gorules.spec import directed
 from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, WHITE
+
+
+def amounts(n: int, step: Fraction | None) -> list[Fraction]:
+    """0, step, 2·step, … up to 2n + step: past the score window [−n, n] a larger bid leads to
+    the same decided plays."""
+    if step is None:
+        return [Fraction(0)]
+    found = [Fraction(0)]
+    while found[-1] < 2 * n + step:
+        found.append(found[-1] + step)
+    return found
 
 
 def other(p: str) -> str:
@@ -29,10 +41,17 @@ class Game:
     carrying a turn's actions; ("X", winner) a decided play."""
 
     def __init__(
-        self, graph, older: bool = False, forbid_delete: bool = False, swap: bool = False, loop_only: bool = False
+        self,
+        graph,
+        older: bool = False,
+        forbid_delete: bool = False,
+        swap: bool = False,
+        loop_only: bool = False,
+        step: Fraction | None = None,
     ):
         self.graph = graph
         self.n = graph.order
+        self.amounts = amounts(graph.order, step)
         self.older = older
         self.forbid_delete = forbid_delete
         self.swap = swap
@@ -95,7 +114,7 @@ class Game:
                 for move in [PASS, *(v for v in self.graph.points if s[1][v] == EMPTY)]:
                     found.append(self.after(s, directed.Turn(move, d)))
                     if move != PASS:
-                        found.append(("A", s, d, move, Fraction(0)))
+                        found.extend(("A", s, d, move, a) for a in self.amounts)
             return found
         if kind == "A":
             _, s, d, move, amount = node
@@ -202,7 +221,9 @@ def attract(game: Game, region: set, target: set, player: str) -> set:
 
 
 def black_region(game: Game, wins) -> set:
-    """Black's winning nodes: Zielonka's recursion, children found among all token subsets."""
+    """Black's winning nodes: Zielonka's recursion, children found among all token subsets
+    (each token set's children found once)."""
+    known: dict = {}
 
     def solve(region: set) -> set:
         if not region:
@@ -215,7 +236,9 @@ def black_region(game: Game, wins) -> set:
         changed = True
         while changed and rest:
             changed = False
-            for d in children(seen, wins):
+            if seen not in known:
+                known[seen] = children(seen, wins)
+            for d in known[seen]:
                 outside = {v for v in rest if not game.tokens(v) <= d}
                 sub = rest - attract(game, rest, outside, me)
                 black = solve(sub)
@@ -245,7 +268,7 @@ def children(seen: frozenset, wins) -> list:
 
 
 def outcomes(graph, komis: list, **mutation) -> dict:
-    """B / draw / W from the empty board at each komi (one arena per komi, so that one e recurs)."""
+    """B / draw / W from the empty board at each komi (one arena per komi, so that few e recur)."""
     empty = tuple(EMPTY for _ in graph.points)
     found = {}
     for k in komis:

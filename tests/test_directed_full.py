@@ -5,6 +5,7 @@ the arena against the spec's turn function, the solver against a second one writ
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import product
 
 import pytest
 
@@ -13,6 +14,7 @@ from gorules.cli import main
 from gorules.impl.rulesets.directed import full_arena as fa
 from gorules.impl.rulesets.directed import full_conjectures as fc
 from gorules.impl.rulesets.directed import full_game as fg
+from gorules.impl.rulesets.directed import full_stability
 from gorules.impl.rulesets.directed.graphs import digraphs, parse
 from gorules.impl.solving.search import solve
 from gorules.spec import directed
@@ -322,3 +324,101 @@ def test_a_komi_inside_a_gap_is_not_the_one_perfect_komi(monkeypatch):
     assert fc.perfect_komi(context).status == "fails"
     monkeypatch.setattr(fc, "drawn", lambda solution: [Fraction(1, 2)])
     assert fc.perfect_komi(context).status == "holds"
+
+
+# ---------------------------------------------------------------- positive bids, the other mutants, stability
+
+
+@pytest.mark.parametrize("older", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_the_second_solver_agrees_with_bids_of_whole_points_on_one_point(older):
+    graph = parse("digraph:1:")
+    reading = fa.Reading("units", "older" if older else "source")
+    s = fg.full_solution(graph, reading, [fg.empty_board(graph)], kinds=("win", "win-or-draw"))
+    mine = {k: s.outcome(fg.empty_board(graph), k) for k in s.komis}
+    assert mine == brute.outcomes(graph, list(mine), older=older, step=Fraction(1))
+    assert [k for k, o in mine.items() if o == "draw"] == [0]
+
+
+class SwappedOrder(fa.FullArena):
+    """The mutant whose unsustainability order is reversed (deleting the history least)."""
+
+    def unsustainable_bit(self, player, action):
+        return self.rank_bits(player)[self.rank_count - 1 - self.reading.actions.index(action)]
+
+
+class LoopResets(fa.FullArena):
+    """The mutant whose ko winner may only keep the board or take back the bidder's stone (a
+    board of the history from which that stone makes the current one)."""
+
+    def resets(self, board, history, bidder):
+        back = [
+            b
+            for b in sorted(history)
+            if b != board
+            and any(b[v] == EMPTY and directed.place(self.graph, b, v, bidder) == board for v in range(len(b)))
+        ]
+        return [board, *back]
+
+
+def offer_outcomes(graph, arena_type) -> dict:
+    """B / draw / W at every offer reached from every board at every komi class (bids of 0)."""
+    boards = [tuple(b) for b in product(".BW", repeat=graph.order)]
+    s = fg.full_solution(graph, fa.Reading("zero"), boards, kinds=("win", "win-or-draw"), arena_type=arena_type)
+    found = {}
+    for v in s.arena.offers():
+        won = v in s.solved["win"].regions[0]
+        found[s.arena.positions[v]] = BLACK if won else ("draw" if v in s.solved["win-or-draw"].regions[0] else WHITE)
+    return found
+
+
+def test_the_swapped_order_is_in_force_and_puts_deletion_lowest():
+    arena = SwappedOrder(parse("digraph:2:"), fa.Reading("zero"), [])
+    assert arena.unsustainable_bit(BLACK, "delete") == arena.rank_bits(BLACK)[0]
+    assert arena.unsustainable_bit(WHITE, "bid") == arena.rank_bits(WHITE)[3]
+
+
+def test_loop_resets_take_back_only_the_bidders_stone():
+    """On the pair White's stone on 1 makes .W from .. and from B. (capturing), not from W."""
+    graph = parse("digraph:0>1,1>0")
+    history = frozenset({("B", "."), (".", "."), ("W", ".")})
+    assert LoopResets(graph, fa.Reading("zero"), []).resets((".", "W"), history, WHITE) == [
+        (".", "W"),
+        (".", "."),
+        ("B", "."),
+    ]
+    assert ("W", ".") in fa.FullArena(graph, fa.Reading("zero"), []).resets((".", "W"), history, WHITE)
+
+
+@pytest.mark.parametrize("name", ["digraph:2:0>1", "digraph:0>1,1>0"])
+def test_the_order_and_the_resets_change_no_value_on_two_points(name):
+    """On two points the swapped order and the restricted resets leave the outcome of every
+    offer reached from every board as it is (docs/directed.md says why)."""
+    graph = parse(name)
+    base = offer_outcomes(graph, fa.FullArena)
+    assert set(base.values()) == {BLACK, "draw", WHITE}
+    assert offer_outcomes(graph, SwappedOrder) == base
+    assert offer_outcomes(graph, LoopResets) == base
+
+
+class NoDeletionMarked(fa.MarkedArena):
+    """The mutant without history deletion, with stones coloured for stability."""
+
+    def may_delete(self) -> bool:
+        return False
+
+
+def classes_on(graph, arena_type) -> dict:
+    """The stability class at every start board and drawn komi (bids of 0)."""
+    boards = [tuple(b) for b in product(".BW", repeat=graph.order)]
+    kinds = ("win", "win-or-draw", *fg.SETTLING)
+    s = fg.full_solution(graph, fa.Reading("zero"), boards, kinds, arena_type=arena_type)
+    return {(b, k): full_stability.class_at(s, b, k) for b in boards for k in s.drawn_komis(b)}
+
+
+def test_forbidding_deletion_changes_stability_on_two_isolated_points():
+    """Two isolated points, a Black stone on one (it has no liberty, and nothing removes it):
+    with deletion both sides can settle; without it only Black can."""
+    graph = parse("digraph:2:")
+    assert set(classes_on(graph, fa.MarkedArena).values()) == {"stable"}
+    mutant = classes_on(graph, NoDeletionMarked)
+    assert mutant[(("B", "."), 0)] == "mixed (only Black can settle)"

@@ -53,6 +53,13 @@ READINGS: dict[str, tuple[tuple[str, ...], str, str]] = {
         "is the note's older version, in which placing a stone is unsustainable too, read as the least "
         "unsustainable action",
     ),
+    "passing": (
+        ("stones", "quiet"),
+        "stones",
+        "'always eventually passes' read as: from some turn on, each of the player's turns is a pass (no "
+        "stone, hence no bid); deleting the history and answering the opponent's bids are not turns of its "
+        "own ('quiet': it also eventually never deletes the history)",
+    ),
 }
 
 STEPS = {"halves": Fraction(1, 2), "units": Fraction(1), "zero": None}
@@ -63,10 +70,12 @@ OLDER_ACTIONS = ("place", "bid", "self", "ignore", "delete")
 
 @dataclass(frozen=True)
 class Reading:
-    """The readings of the full game: the bid menu's step and the unsustainability order."""
+    """The readings of the full game: the bid menu's step, the unsustainability order and
+    what "eventually passes" asks."""
 
     bids: str = "halves"
     unsustainable: str = "source"
+    passing: str = "stones"
 
     def __post_init__(self) -> None:
         """Each field one of its reading's choices."""
@@ -86,7 +95,7 @@ class Reading:
 
     def describe(self) -> str:
         """The reading as NAME=VALUE words."""
-        return f"bids={self.bids} unsustainable={self.unsustainable}"
+        return f"bids={self.bids} unsustainable={self.unsustainable} passing={self.passing}"
 
 
 def menu(order: int, step: Fraction | None) -> list[Fraction]:
@@ -113,6 +122,9 @@ class FullArena:
     """Every node reachable from some starts, with owners (0 Black, 1 White), successors,
     predecessors, colours and the label of each arc (the part of a spec Turn it decides)."""
 
+    flag_count = 0
+    """Colours beside the live points, the unsustainable actions and e (none here)."""
+
     def __init__(self, graph: Graph, reading: Reading, starts: Iterable[tuple], max_positions: int = 10**6):
         self.graph = graph
         self.reading = reading
@@ -120,6 +132,7 @@ class FullArena:
         self.amounts = menu(graph.order, reading.step)
         self.rank_count = len(reading.actions)
         self.live_bits = 2 * graph.order
+        self.flag_bits = 2 * len(reading.actions) + self.live_bits
         self.e_bits: dict[Fraction, int] = {}
         self.positions: list[tuple] = []
         self.index: dict[tuple, int] = {}
@@ -143,7 +156,7 @@ class FullArena:
     def e_bit(self, e: Fraction) -> int:
         """The colour of score difference e (a new bit for each value met)."""
         if e not in self.e_bits:
-            self.e_bits[e] = 1 << (self.live_bits + 2 * self.rank_count + len(self.e_bits))
+            self.e_bits[e] = 1 << (self.flag_bits + self.flag_count + len(self.e_bits))
         return self.e_bits[e]
 
     def colour_of(self, key: tuple) -> int:
@@ -190,9 +203,15 @@ class FullArena:
             return 1 if key[2] == BLACK else 0
         return 0
 
-    def resets(self, board: tuple, history: frozenset) -> list[tuple]:
-        """The boards a ko winner may leave on the board: the current one, or one of the history."""
+    def resets(self, board: tuple, history: frozenset, bidder: Player) -> list[tuple]:
+        """The boards a ko winner may leave on the board after `bidder`'s stone: the current
+        one, or one of the history."""
         return [board, *sorted(b for b in history if b != board)]
+
+    def placement_colour(self, player: Player) -> int:
+        """The colours of an arc on which `player` places a stone: none, or the least
+        unsustainable action under the older reading."""
+        return self.unsustainable_bit(player, "place") if "place" in self.reading.actions else 0
 
     def may_delete(self) -> bool:
         """Whether the history may be deleted (always, in the source)."""
@@ -212,7 +231,7 @@ class FullArena:
             _, board, winner, history, e = key
             return [
                 ((None, None, None, winner, r), self.bounded(r, winner, history, e))
-                for r in self.resets(board, history)
+                for r in self.resets(board, history, winner)
             ]
         if kind == "via":
             return [((None,) * 5, key[2])]
@@ -244,7 +263,7 @@ class FullArena:
                 if board[v] != EMPTY:
                     continue
                 after = place(self.graph, board, v, player)
-                mask = base | (self.unsustainable_bit(player, "place") if "place" in self.reading.actions else 0)
+                mask = base | self.placement_colour(player)
                 found.append(((deleter, v, None, None, None), self.via(mask, self.bounded(after, other, kept, e))))
                 bid = mask | self.unsustainable_bit(player, "bid")
                 for a in self.amounts:
@@ -261,7 +280,7 @@ class FullArena:
         ]
         to_bidder = e + a if bidder == BLACK else e - a
         mine = self.unsustainable_bit(answerer, "self")
-        for r in self.resets(board, history):
+        for r in self.resets(board, history, bidder):
             found.append(
                 ((None, None, None, answerer, r), self.via(mine, self.bounded(r, answerer, history, to_bidder)))
             )
@@ -314,3 +333,19 @@ class FullArena:
     def offers(self) -> list[int]:
         """The indices of the offers (the situations between turns)."""
         return [v for v, key in enumerate(self.positions) if key[0] == "offer"]
+
+
+class MarkedArena(FullArena):
+    """The same game, with each placement also coloured by the player who places the stone,
+    so that "a player eventually passes" (places no more stones) is read off the colours that
+    recur.  The two colours come after the unsustainable actions and before the e colours."""
+
+    flag_count = 2
+
+    def stone_bit(self, player: Player) -> int:
+        """The colour of `player` placing a stone."""
+        return 1 << (self.flag_bits + (0 if player == BLACK else 1))
+
+    def placement_colour(self, player: Player) -> int:
+        """The placer's stone colour, beside the older reading's unsustainable action."""
+        return super().placement_colour(player) | self.stone_bit(player)

@@ -9,23 +9,27 @@ unknown with why (an arena past the position limit, or a question not executed h
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 
-from gorules.impl.rulesets.directed.arena import Plan, check_plan
+from gorules.impl.rulesets.directed import full_stability
+from gorules.impl.rulesets.directed.arena import Plan, _components, check_plan, losing_cycle, solve
 from gorules.impl.rulesets.directed.conjectures import Verdict
 from gorules.impl.rulesets.directed.full_arena import ArenaTooLarge, FullArena, Reading
-from gorules.impl.rulesets.directed.full_game import Condition, FullSolution, cached_solution, empty_board
+from gorules.impl.rulesets.directed.full_game import (
+    Condition,
+    FullSolution,
+    Guarantee,
+    cached_solution,
+    empty_board,
+    turns_of,
+)
 from gorules.spec.graph import Graph
 
-NOT_EXECUTED = {
-    "score-maximising": "not executed with ko bids: its exact test (a lazy play after an error) is written for "
-    "the game without them",
-    "stability": "not executed with ko bids: 'eventually passes' is solved in the game without them",
-    "normal-board-is-stable": "not executed with ko bids: 'eventually passes' is solved in the game without them",
-    "settled-boards-independence": "not executed with ko bids: the settled boards are found in the game without them",
-}
+NOT_EXECUTED: dict[str, str] = {}
+"""The conjectures reported unknown in the whole game without being run (none)."""
 
 
 @dataclass
@@ -268,13 +272,297 @@ def score_independent(context: Context) -> Verdict:
     return Verdict("holds", f"score-independent reasonable strategies checked at komi {shown(komis)}")
 
 
+# ------------------------------------------------------------------ score-maximising
+
+
+REASONABLE = ("black-reasonable", "white-reasonable")
+
+
+def region_edges(arena: FullArena, region: frozenset, side: int) -> dict:
+    """The arcs a play can take inside `side`'s winning region: the side's own choices that
+    stay in it, and every choice of the opponent (the region is a trap for the opponent)."""
+    return {
+        v: [w for w in arena.successors[v] if arena.owner[v] != side or w in region]
+        for v in region
+        if arena.positions[v][0] != "sink"
+    }
+
+
+def relative_tie(condition: Condition, seen: int, side: int) -> Fraction:
+    """The side's final score minus the other's, when neither is unsustainable."""
+    tie = condition.tie(seen)
+    return tie if side == 0 else -tie
+
+
+def lazy_components(arena: FullArena, edges: dict, side: int) -> dict:
+    """floor c -> the nodes of the strongly connected sets of sustainable nodes (no
+    unsustainable action, no sink) inside which some cycle ends the play with the side ahead
+    by exactly c ≥ 0: where a win-or-draw strategy can settle for c."""
+    condition = Condition(arena, "win")
+    quiet = {v for v in edges if arena.positions[v][0] not in ("via", "sink")}
+    quiet_edges = {v: [w for w in edges[v] if w in quiet] for v in quiet}
+    colour = {v: arena.colour[v] for v in quiet}
+    found: dict = {}
+    for component in _components(quiet, quiet_edges):
+        sub = {v: [w for w in quiet_edges[v] if w in component] for v in component}
+        es = {e for e, bit in arena.e_bits.items() if any(colour[v] & bit for v in component)}
+        floors = {(e if side == 0 else -e) + m for e in es for m in range(-arena.order, arena.order + 1)}
+        for c in sorted(f for f in floors if f >= 0):
+            if losing_cycle(sub, colour, lambda seen, c=c: relative_tie(condition, seen, side) != c) is not None:
+                found.setdefault(c, set()).update(component)
+    return found
+
+
+def backward(edges: dict, targets: set) -> set:
+    """The nodes of `edges` from which a node of `targets` is reachable."""
+    preds: dict = {}
+    for v, ws in edges.items():
+        for w in ws:
+            preds.setdefault(w, []).append(v)
+    seen = set(targets)
+    queue = list(targets)
+    while queue:
+        w = queue.pop()
+        for v in preds.get(w, []):
+            if v not in seen:
+                seen.add(v)
+                queue.append(v)
+    return seen
+
+
+def forward(edges: dict, start: int) -> set:
+    """The nodes of `edges` reachable from `start`."""
+    seen = {start}
+    queue = [start]
+    while queue:
+        v = queue.pop()
+        for w in edges.get(v, []):
+            if w not in seen:
+                seen.add(w)
+                queue.append(w)
+    return seen
+
+
+@dataclass
+class Lazy:
+    """A lazy play after an error: from the offer `reached` the side could guarantee more than
+    `floor`, yet it can go on to `component`, where it can settle, winning or drawing, for
+    exactly `floor`."""
+
+    side: int
+    komi: Fraction
+    start: int
+    reached: int
+    floor: Fraction
+    component: set
+    edges: dict
+
+
+def guarantee_region(s: FullSolution, side: int, floor: Fraction, cache: dict) -> frozenset:
+    """The nodes from which `side` guarantees more than `floor` over a sustainable opponent."""
+    if (side, floor) not in cache:
+        condition = Guarantee(s.arena, floor, side)
+        cache[(side, floor)] = solve(s.arena, condition, children_of=condition.children).regions[side]
+    return cache[(side, floor)]
+
+
+def lazy_plays(s: FullSolution, cache: dict) -> Iterator[Lazy]:
+    """Every lazy play after an error, at each drawn komi from the empty board, for either side:
+    an offer that the side's reasonable win-or-draw play reaches when the opponent errs, from
+    which the side guarantees more than some floor c ≥ 0, and from which it can go on, still
+    in its region, to sustainable nodes where a cycle ends the play at exactly c."""
+    arena = s.arena
+    board = empty_board(s.graph)
+    for side, kind in enumerate(REASONABLE):
+        region = s.solved[kind].regions[side]
+        edges = region_edges(arena, region, side)
+        lazy = lazy_components(arena, edges, side)
+        for k in drawn(s):
+            start = s.start(board, k)
+            if start not in edges:
+                continue
+            reach = forward(edges, start)
+            for c, component in sorted(lazy.items()):
+                able = backward({v: edges[v] for v in reach if v in edges}, component & reach)
+                better = guarantee_region(s, side, c, cache) if able else frozenset()
+                for q in sorted(able):
+                    if arena.positions[q][0] == "offer" and q in better:
+                        yield Lazy(side, k, start, q, c, component & reach, edges)
+                        break
+
+
+def path(edges: dict, source: int, targets: set) -> list[int] | None:
+    """A shortest path (its nodes) from `source` to a node of `targets`, or None."""
+    parent: dict = {source: None}
+    queue = [source]
+    for v in queue:
+        if v in targets:
+            found = [v]
+            while parent[found[-1]] is not None:
+                found.append(parent[found[-1]])
+            return found[::-1]
+        for w in edges.get(v, []):
+            if w not in parent:
+                parent[w] = v
+                queue.append(w)
+    return None
+
+
+def settling_cycle(arena: FullArena, lazy: Lazy, entry: int) -> list[int] | None:
+    """A simple cycle through `entry` inside the lazy component whose play ends exactly at the
+    floor, or None."""
+    condition = Condition(arena, "win")
+    inside = {v: [w for w in lazy.edges[v] if w in lazy.component] for v in lazy.component}
+    for w in inside[entry]:
+        back = path(inside, w, {entry})
+        if back is None:
+            continue
+        cycle = [entry, *back[:-1]]
+        seen = 0
+        for v in cycle:
+            seen |= arena.colour[v]
+        if relative_tie(condition, seen, lazy.side) == lazy.floor:
+            return cycle
+    return None
+
+
+def lazy_strategy(s: FullSolution, lazy: Lazy) -> tuple[Uniform, list[int], list[int]] | None:
+    """A positional strategy on the nodes less their scores (hence score-independent) that plays
+    the side's first choice staying in its region, except along a path from the start to the
+    lazy offer and on to a settling cycle, where it follows them; returned with the way to the
+    cycle (its nodes before the cycle's) and the cycle if it is reasonable and win-or-draw from
+    the start (checked), else None."""
+    arena = s.arena
+    kind = REASONABLE[lazy.side]
+    region = s.solved[kind].regions[lazy.side]
+    choice = uniform_choice(arena, region, lazy.side)
+    if choice is None:
+        return None
+    to_q = path(lazy.edges, lazy.start, {lazy.reached})
+    to_cycle = path(lazy.edges, lazy.reached, lazy.component)
+    if to_q is None or to_cycle is None:
+        return None
+    cycle = settling_cycle(arena, lazy, to_cycle[-1])
+    if cycle is None:
+        return None
+    walk = [*to_q, *to_cycle[1:], *cycle[1:], cycle[0]]
+    forced: dict = {}
+    for v, w in pairwise(walk):
+        if arena.owner[v] != lazy.side or arena.positions[v][0] not in ("offer", "turn", "answer", "reset"):
+            continue
+        label = arena.labels[v][w]
+        if forced.setdefault(projection(arena.positions[v]), label) != label:
+            return None
+    strategy = Uniform(arena, lazy.side, {**choice, **forced})
+    condition = Condition(arena, kind)
+    good: Callable[[int], bool] = condition if lazy.side == 0 else negation(condition)
+    if check_plan(arena, strategy, lazy.side, lazy.start, good) is not None:
+        return None
+    return strategy, [*to_q[:-1], *to_cycle[:-1]], cycle
+
+
+def score_maximising(context: Context) -> Verdict:
+    """Every reasonable, score-independent, win-or-draw strategy guarantees, after any error of
+    the opponent, the most that the position reached allows: holds when no reasonable
+    win-or-draw strategy at all (score-independent or not) can be lazy after an error; fails
+    when a positional strategy on the nodes less their scores, hence score-independent, is
+    built and checked to be reasonable, win-or-draw and lazy after an error; unknown otherwise."""
+    s = context.solution()
+    cache: dict = {}
+    first = None
+    for lazy in lazy_plays(s, cache):
+        first = first or lazy
+        found = lazy_strategy(s, lazy)
+        if found is not None:
+            return lazy_verdict(context, s, lazy, found[1], found[2])
+    if first is None:
+        return Verdict("holds", f"no reasonable win-or-draw strategy is lazy after an error (komi {shown(drawn(s))})")
+    q = s.arena.positions[first.reached]
+    return Verdict(
+        "unknown",
+        f"at komi {first.komi} a reasonable win-or-draw strategy of {'BW'[first.side]} can, after an error leads to "
+        f"{board_text(q[1])} ({q[2]} to move), settle for {first.floor}, less than it can guarantee there; no "
+        "score-independent strategy doing so was built",
+    )
+
+
+def lazy_verdict(context: Context, s: FullSolution, lazy: Lazy, walk: list[int], cycle: list[int]) -> Verdict:
+    """The failing verdict of a checked lazy strategy, with its play against the cooperating
+    opponent as turns: the way to the settling cycle, then the cycle."""
+    arena = s.arena
+    q = arena.positions[lazy.reached]
+    first = next(k for k, v in enumerate(cycle) if arena.positions[v][0] == "offer")
+    loop = cycle[first:] + cycle[:first]
+    prefix = walk + cycle[:first]
+    side = "BW"[lazy.side]
+    where = (
+        "at the start" if lazy.reached == lazy.start else f"after an error leads to {board_text(q[1])} ({q[2]} to move)"
+    )
+    return Verdict(
+        "fails",
+        f"at komi {lazy.komi} a reasonable, score-independent, win-or-draw strategy of {side}, {where}, settles for "
+        f"{lazy.floor} though more can be guaranteed against a sustainable opponent",
+        {
+            "graph": context.graph.name,
+            "start": board_text(empty_board(context.graph)),
+            "komi": str(lazy.komi),
+            "side": side,
+            "reached": board_text(q[1]),
+            "settles_for": str(lazy.floor),
+            "line": {
+                "prefix": [turn_text(t) for t in (turns_of(arena, prefix, loop[0]) if prefix else [])],
+                "cycle": [turn_text(t) for t in turns_of(arena, loop, loop[0])],
+            },
+        },
+    )
+
+
+def turn_text(t) -> str:
+    """A spec turn as a word of ``gorules play``: the move, then its deletion and bid parts."""
+    word = str(t.move)
+    if t.deleted_by is not None:
+        word += f":delete={t.deleted_by}"
+    if t.bid is not None:
+        word += f":bid={t.bid.amount}"
+        if t.bid.winner is not None:
+            word += f":winner={t.bid.winner}"
+            if t.bid.reset_to is not None:
+                word += f":reset={board_text(t.bid.reset_to)}"
+    return word
+
+
+def on_graph(check: Callable[[Graph, Reading, int], Verdict]) -> Callable[[Context], Verdict]:
+    """A check of :mod:`gorules.impl.rulesets.directed.full_stability` as a check of a context."""
+    return lambda context: check(context.graph, context.reading, context.max_positions)
+
+
 CHECKS: dict[str, Callable[[Context], Verdict]] = {
     "perfect-play": perfect_play,
     "ko-rules-basically-work": reasonable,
     "score-independence": score_independent,
     "going-first-is-good": going_first_is_good,
     "perfect-komi": perfect_komi,
+    "score-maximising": score_maximising,
+    "stability": on_graph(full_stability.stability),
+    "normal-board-is-stable": on_graph(full_stability.normal_board_is_stable),
+    "settled-boards-independence": on_graph(full_stability.settled_komi),
 }
+
+
+def members(name: str, graphs: list[Graph], points: int, reading: Reading, max_positions: int) -> list[Graph]:
+    """The graphs conjecture `name` is checked on: the small grids for the normal board, the sums
+    of a digraph and a settled board for the settled boards (both on at most `points` points),
+    and `graphs` for the others."""
+    if name == "normal-board-is-stable":
+        return full_stability.grids_within(points)
+    if name == "settled-boards-independence":
+        try:
+            sums = full_stability.settled_sums(points, reading, max_positions)
+        except ArenaTooLarge:
+            return []
+        return sorted((g for g, _ in sums.values()), key=lambda g: (g.order, len(g.edges()), g.name))
+    return graphs
+
 
 READINGS_OF = {
     "perfect-play": "from the empty board: some komi (one per class of komis) at which both sides win or draw",
@@ -286,6 +574,19 @@ READINGS_OF = {
     "checked against every reply, unknown otherwise",
     "going-first-is-good": "some win-or-draw komi of the first player on the empty board is nonnegative",
     "perfect-komi": "exactly one win-or-draw komi (a point of the grid, no interval)",
+    "score-maximising": "at each drawn komi from the empty board, a side's guarantee at an offer is the most it "
+    "keeps its final score above the other's while the other is not unsustainable (a sink counts as kept); "
+    "holds when no reasonable win-or-draw strategy, score-independent or not, can reach an offer (after an "
+    "error or not) and then settle in a sustainable cycle for less than its guarantee there; fails when a "
+    "positional strategy on the situations less the scores does so and is checked reasonable and win-or-draw",
+    "stability": "every board a start (itself its history, the komi its score), at every komi where it draws: "
+    "stable iff both sides have win-or-draw strategies that eventually pass (reading passing), unstable iff "
+    "neither has; holds iff one class, stable or unstable, for every start",
+    "normal-board-is-stable": "the grids within --points only (19x19 is far out of reach): stable from every "
+    "start board at every komi where it draws",
+    "settled-boards-independence": "komi part only: a settled board is where the solver's settling plans of a "
+    "digraph stable from the empty board come to rest; on each sum H + S within --points, the drawn komis from "
+    "H empty and S settled are H's drawn komis moved by S's stones; the move-independence part is not executed",
 }
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gorules.impl.rulesets.directed.arena import WinningRegions, play_plans, solve
-from gorules.impl.rulesets.directed.full_arena import FullArena, Reading
+from gorules.impl.rulesets.directed.full_arena import FullArena, MarkedArena, Reading
 from gorules.spec.directed import KoBid, Turn
 from gorules.spec.graph import Graph
 from gorules.spec.tromp_taylor import BLACK, DRAW, EMPTY, WHITE
@@ -30,12 +30,17 @@ KINDS = ("win", "win-or-draw", "black-reasonable", "white-reasonable")
 """The conditions solved: Black wins; Black wins or draws; Black wins or draws and is never
 unsustainable unless White is more so; White wins or draws that way (its complement)."""
 
+SETTLING = ("black-settles", "white-settles")
+"""The conditions of stability, on a :class:`~gorules.impl.rulesets.directed.full_arena.MarkedArena`:
+Black wins or draws and eventually passes; White wins or draws and eventually passes (its
+complement: Black wins, or White places stones for ever)."""
+
 
 class Condition:
     """Black's winning condition `kind` on the recurring colours of an arena."""
 
     def __init__(self, arena: FullArena, kind: str):
-        if kind not in KINDS:
+        if kind not in KINDS + SETTLING:
             raise ValueError(f"unknown condition {kind!r}")
         self.arena = arena
         self.kind = kind
@@ -45,6 +50,7 @@ class Condition:
         self._children: dict[int, tuple[int, ...]] = {}
         self._wins: dict[int, bool] = {}
         self.live = (1 << (2 * arena.order)) - 1
+        self.flags = ((1 << arena.flag_count) - 1) << arena.flag_bits
 
     def ranks(self, seen: int) -> tuple[int, int]:
         """Black's and White's unsustainability (0: none recurs)."""
@@ -77,9 +83,29 @@ class Condition:
             if white == 0:
                 return not (black > 0 or self.tie(seen) <= 0)
             return not white < black
+        if self.kind in SETTLING:
+            return self._settles(seen, black, white)
         if black or white:
             return black < white if self.kind == "win" else black <= white
         return self.tie(seen) > 0 if self.kind == "win" else self.tie(seen) >= 0
+
+    def keeps_placing(self, seen: int, player: str) -> bool:
+        """Whether `player` does not eventually pass: a stone of its recurs (reading
+        ``passing=quiet``: or a deletion of its)."""
+        arena = self.arena
+        if seen & arena.stone_bit(player):
+            return True
+        return arena.reading.passing == "quiet" and bool(seen & arena.unsustainable_bit(player, "delete"))
+
+    def _settles(self, seen: int, black: int, white: int) -> bool:
+        """Black's side of a settling condition (see :data:`SETTLING`)."""
+        if black or white:
+            black_wins, black_draws = black < white, black <= white
+        else:
+            black_wins, black_draws = self.tie(seen) > 0, self.tie(seen) >= 0
+        if self.kind == "black-settles":
+            return black_draws and not self.keeps_placing(seen, BLACK)
+        return black_wins or self.keeps_placing(seen, WHITE)
 
     def above(self, seen: int, black: int, white: int) -> int:
         """`seen` less every rank of Black above `black` and of White above `white`."""
@@ -98,14 +124,17 @@ class Condition:
         black_options = [0] + [r + 1 for r, bit in enumerate(self.black_ranks) if seen & bit]
         white_options = [0] + [r + 1 for r, bit in enumerate(self.white_ranks) if seen & bit]
         candidates = []
-        for black in black_options:
-            for white in white_options:
-                below = self.above(seen, black, white)
-                if black or white:
-                    if below != seen and self(below) != top:
-                        candidates.append(below)
-                    continue
-                candidates.extend(d for d in self.ties(below) if d != seen and self(d) != top)
+        for flags in subsets(seen & self.flags):
+            for black in black_options:
+                for white in white_options:
+                    below = self.above(seen, black, white) & ~(self.flags & ~flags)
+                    if black or white:
+                        if below != seen and self(below) != top:
+                            candidates.append(below)
+                        continue
+                    candidates.extend(
+                        d | flags for d in self.ties(below) if d | flags != seen and self(d | flags) != top
+                    )
         return maximal(candidates)
 
     def ties(self, seen: int) -> list[int]:
@@ -120,6 +149,28 @@ class Condition:
             kept |= bit
             found.extend(kept | sub for sub in subsets(live))
         return found
+
+
+class Guarantee(Condition):
+    """Black's condition when `side` (0 Black, 1 White) must guarantee a final score above
+    `floor` over the opponent's while the opponent is not unsustainable: the opponent is
+    unsustainable, or neither is and the side's final score minus the other's (± e plus the
+    live margin) is above `floor`; for White, Black's condition is its complement.  A sink
+    counts for its owner, so the guarantee is exact for floors below the bid step and may be
+    too generous above it (a play past the e window is only known to be won)."""
+
+    def __init__(self, arena: FullArena, floor: Fraction, side: int = 0):
+        super().__init__(arena, "win")
+        self.floor = floor
+        self.side = side
+
+    def _meets(self, seen: int) -> bool:
+        """See :meth:`Condition.__call__`."""
+        black, white = self.ranks(seen)
+        mine, theirs = (black, white) if self.side == 0 else (white, black)
+        relative = self.tie(seen) if self.side == 0 else -self.tie(seen)
+        guaranteed = theirs > 0 or (mine == 0 and relative > self.floor)
+        return guaranteed if self.side == 0 else not guaranteed
 
 
 def subsets(mask: int) -> Iterable[int]:
@@ -217,6 +268,14 @@ def full_solution(
 def cached_solution(graph: Graph, reading: Reading, boards: tuple, max_positions: int = 10**6) -> FullSolution:
     """:func:`full_solution`, computed once per graph, reading and boards."""
     return full_solution(graph, reading, list(boards), KINDS, max_positions)
+
+
+@functools.lru_cache(maxsize=32)
+def settling_solution(graph: Graph, reading: Reading, boards: tuple, max_positions: int = 10**6) -> FullSolution:
+    """The solution of winning, drawing and both settling conditions (:data:`SETTLING`) on the
+    marked arena from `boards` at every komi class, computed once per graph, reading and boards."""
+    kinds = ("win", "win-or-draw", *SETTLING)
+    return full_solution(graph, reading, list(boards), kinds, max_positions, MarkedArena)
 
 
 def turns_of(arena: FullArena, nodes: list[int], then: int) -> list[Turn]:
