@@ -208,6 +208,10 @@ class FullArena:
         one, or one of the history."""
         return [board, *sorted(b for b in history if b != board)]
 
+    def stone_bit(self, player: Player) -> int:
+        """The colour of `player` placing a stone: none in this arena."""
+        return 0
+
     def placement_colour(self, player: Player) -> int:
         """The colours of an arc on which `player` places a stone: none, or the least
         unsustainable action under the older reading."""

@@ -308,9 +308,19 @@ def lazy_components(arena: FullArena, edges: dict, side: int) -> dict:
         es = {e for e, bit in arena.e_bits.items() if any(colour[v] & bit for v in component)}
         floors = {(e if side == 0 else -e) + m for e in es for m in range(-arena.order, arena.order + 1)}
         for c in sorted(f for f in floors if f >= 0):
-            if losing_cycle(sub, colour, lambda seen, c=c: relative_tie(condition, seen, side) != c) is not None:
+            if losing_cycle(sub, colour, ends_elsewhere(condition, side, c)) is not None:
                 found.setdefault(c, set()).update(component)
     return found
+
+
+def ends_elsewhere(condition: Condition, side: int, floor: Fraction) -> Callable[[int], bool]:
+    """Whether a sustainable play with these recurring colours ends other than at exactly
+    `floor` for `side` (the cycles searched are those where this is false)."""
+
+    def elsewhere(seen: int) -> bool:
+        return relative_tie(condition, seen, side) != floor
+
+    return elsewhere
 
 
 def backward(edges: dict, targets: set) -> set:
@@ -533,7 +543,11 @@ def turn_text(t) -> str:
 
 def on_graph(check: Callable[[Graph, Reading, int], Verdict]) -> Callable[[Context], Verdict]:
     """A check of :mod:`gorules.impl.rulesets.directed.full_stability` as a check of a context."""
-    return lambda context: check(context.graph, context.reading, context.max_positions)
+
+    def on_context(context: Context) -> Verdict:
+        return check(context.graph, context.reading, context.max_positions)
+
+    return on_context
 
 
 CHECKS: dict[str, Callable[[Context], Verdict]] = {

@@ -24,7 +24,7 @@ from gorules.impl.rulesets.directed.arena import WinningRegions, play_plans, sol
 from gorules.impl.rulesets.directed.full_arena import FullArena, MarkedArena, Reading
 from gorules.spec.directed import KoBid, Turn
 from gorules.spec.graph import Graph
-from gorules.spec.tromp_taylor import BLACK, DRAW, EMPTY, WHITE
+from gorules.spec.tromp_taylor import BLACK, DRAW, EMPTY, WHITE, Player
 
 KINDS = ("win", "win-or-draw", "black-reasonable", "white-reasonable")
 """The conditions solved: Black wins; Black wins or draws; Black wins or draws and is never
@@ -89,7 +89,7 @@ class Condition:
             return black < white if self.kind == "win" else black <= white
         return self.tie(seen) > 0 if self.kind == "win" else self.tie(seen) >= 0
 
-    def keeps_placing(self, seen: int, player: str) -> bool:
+    def keeps_placing(self, seen: int, player: Player) -> bool:
         """Whether `player` does not eventually pass: a stone of its recurs (reading
         ``passing=quiet``: or a deletion of its)."""
         arena = self.arena

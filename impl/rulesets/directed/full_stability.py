@@ -55,7 +55,7 @@ def class_at(solution: FullSolution, board: tuple, komi: Fraction) -> str:
 def classes(solution: FullSolution) -> dict:
     """(board, komi) -> class at every start board and each komi at which it draws; a board
     without a drawn komi maps (board, None) to 'no drawn komi'."""
-    found = {}
+    found: dict[tuple, str] = {}
     for board in boards(solution.graph.order):
         drawn = solution.drawn_komis(board)
         for k in drawn:
