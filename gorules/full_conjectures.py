@@ -16,7 +16,7 @@ from gorules.errors import UsageError
 from gorules.impl.rulesets.directed import full_arena as fa
 from gorules.impl.rulesets.directed import full_conjectures as fc
 from gorules.impl.rulesets.directed.conjectures import CONJECTURES
-from gorules.impl.rulesets.directed.graphs import digraphs
+from gorules.impl.rulesets.directed.graphs import digraphs, parse
 from gorules.impl.rulesets.directed.pairs import pairs
 from gorules.spec.graph import Graph
 
@@ -89,6 +89,24 @@ def run_full(names: list[str], graphs: list[Graph], reading: fa.Reading, max_pos
     return rows
 
 
+def example_parts(example: dict) -> list[str]:
+    """A counterexample's start board (each point with its stone and its arcs) and its line of
+    play, as lines of text."""
+    parts = []
+    if example.get("start"):
+        graph = parse(example["graph"])
+        drawn = " ".join(
+            f"{v}:{example['start'][v]}"
+            + (">" + ",".join(str(w) for w in graph.neighbours[v]) if graph.neighbours[v] else "")
+            for v in graph.points
+        )
+        parts.append(f"start {drawn}")
+    line = example.get("line")
+    if line:
+        parts.append(f"play {' '.join(line['prefix']) or '-'} then for ever {' '.join(line['cycle'])}")
+    return parts
+
+
 def full_table(reading: fa.Reading, rows: list[dict]) -> str:
     """One reading's table: counts per conjecture, the smallest counterexamples, why unknown."""
     width = max(len(r["conjecture"]) for r in rows)
@@ -102,6 +120,7 @@ def full_table(reading: fa.Reading, rows: list[dict]) -> str:
         if r["smallest_counterexample"]:
             example = r["smallest_counterexample"]
             lines.append(f"{r['conjecture']}: smallest counterexample {example['graph']}: {example['detail']}")
+            lines.extend(f"  {part}" for part in example_parts(example))
         if r["unknown_why"]:
             lines.append(f"{r['conjecture']}: unknown on {r['unknown_why']}")
     return "\n".join(lines)

@@ -422,3 +422,57 @@ def test_forbidding_deletion_changes_stability_on_two_isolated_points():
     assert set(classes_on(graph, fa.MarkedArena).values()) == {"stable"}
     mutant = classes_on(graph, NoDeletionMarked)
     assert mutant[(("B", "."), 0)] == "mixed (only Black can settle)"
+
+
+# ---------------------------------------------------------------- the last four conjectures, bids of 0
+
+
+def full_verdict(name: str, graph: str, order: str = "source"):
+    """One conjecture's verdict in the whole game with bids of 0."""
+    return fc.check(name, parse(graph), fa.Reading("zero", order), 10**6)
+
+
+def test_stability_holds_on_isolated_points_and_fails_where_a_full_board_settles():
+    assert full_verdict("stability", "digraph:2:").status == "holds"
+    verdict = full_verdict("stability", "digraph:2:0>1")
+    assert verdict.status == "fails"
+    assert "unstable from .. at komi 0" in verdict.detail and "stable from BB at komi 2" in verdict.detail
+
+
+def test_the_older_order_splits_the_empty_board_of_a_stone_and_a_dead_end():
+    """Under the older order the drawn komis of 0>1 run from −1 to 1; at the ends only the side
+    the komi favours can settle."""
+    verdict = full_verdict("stability", "digraph:2:0>1", "older")
+    assert "mixed (only Black can settle) from .. at komi -1" in verdict.detail
+    assert "mixed (only White can settle) from .. at komi 1" in verdict.detail
+
+
+def test_the_one_by_two_grid_is_the_unstable_pair():
+    graph = full_stability.grids_within(2)[1]
+    verdict = fc.check("normal-board-is-stable", graph, fa.Reading("zero"), 10**6)
+    assert verdict.status == "fails" and verdict.detail == "unstable from .. at komi 0"
+
+
+def test_the_one_sum_on_two_points_is_a_point_beside_a_point_settled_empty():
+    sums = full_stability.settled_sums(2, fa.Reading("zero"), 10**6)
+    assert list(sums) == ["digraph:2:"]
+    assert [(h.name, s.name, board) for h, s, board in sums["digraph:2:"][1]] == [("digraph:1:", "digraph:1:", (".",))]
+    assert full_verdict("settled-boards-independence", "digraph:2:").status == "holds"
+
+
+def test_score_maximising_holds_under_the_source_and_fails_with_the_older_leeway():
+    assert full_verdict("score-maximising", "digraph:2:0>1").status == "holds"
+    verdict = full_verdict("score-maximising", "digraph:2:0>1", "older")
+    assert verdict.status == "fails"
+    assert verdict.counterexample["komi"] == "-1" and verdict.counterexample["settles_for"] == "0"
+    assert verdict.counterexample["line"] == {"prefix": ["pass", "0"], "cycle": ["pass", "pass"]}
+
+
+def test_the_lazy_line_is_a_draw_under_the_specs_outcome():
+    """The printed lazy play, scored by the spec: White's stone on 0 lives and the komi of −1
+    pays it back, a draw."""
+    graph = parse("digraph:2:0>1")
+    line = full_verdict("score-maximising", "digraph:2:0>1", "older").counterexample["line"]
+    prefix = [directed.Turn(PASS if w == "pass" else int(w)) for w in line["prefix"]]
+    cycle = [directed.Turn(PASS) for _ in line["cycle"]]
+    assert directed.outcome(graph, directed.starting_situation(graph, Fraction(-1)), prefix, cycle) == "draw"
