@@ -15,6 +15,7 @@ from gorules.impl.rulesets.directed import full_arena as fa
 from gorules.impl.rulesets.directed import full_conjectures as fc
 from gorules.impl.rulesets.directed import full_game as fg
 from gorules.impl.rulesets.directed import full_stability
+from gorules.impl.rulesets.directed.arena import check_plan
 from gorules.impl.rulesets.directed.graphs import digraphs, parse
 from gorules.impl.solving.search import solve
 from gorules.spec import directed
@@ -476,3 +477,21 @@ def test_the_lazy_line_is_a_draw_under_the_specs_outcome():
     prefix = [directed.Turn(PASS if w == "pass" else int(w)) for w in line["prefix"]]
     cycle = [directed.Turn(PASS) for _ in line["cycle"]]
     assert directed.outcome(graph, directed.starting_situation(graph, Fraction(-1)), prefix, cycle) == "draw"
+
+
+@pytest.mark.parametrize("board, komi, stable", [("BB", 2, True), ("..", 0, False)])
+def test_the_settling_plans_are_checked_against_every_reply(board, komi, stable):
+    """On 0>1 with bids of 0: from BB both settling plans win their games; from the empty board
+    both sides' plans against settling win theirs (each plan checked on the product with the
+    arena, apart from the solver)."""
+    graph = parse("digraph:2:0>1")
+    s = fg.full_solution(
+        graph, fa.Reading("zero"), [tuple(board)], ("win", "win-or-draw", *fg.SETTLING), 10**6, fa.MarkedArena
+    )
+    start = s.start(tuple(board), Fraction(komi))
+    for kind in fg.SETTLING:
+        condition = fg.Condition(s.arena, kind)
+        side = (0 if kind == "black-settles" else 1) if stable else (1 if kind == "black-settles" else 0)
+        good = condition if side == 0 else fc.negation(condition)
+        assert start in s.solved[kind].regions[side]
+        assert check_plan(s.arena, s.solved[kind].plans[side], side, start, good) is None
