@@ -503,3 +503,15 @@ def test_the_settling_plans_are_checked_against_every_reply(board, komi, stable)
         good = condition if side == 0 else fc.negation(condition)
         assert start in s.solved[kind].regions[side]
         assert check_plan(s.arena, s.solved[kind].plans[side], side, start, good) is None
+
+
+def test_with_bids_the_lazy_plays_on_one_point_are_refuted_for_positional_strategies():
+    """On one point, after White's bid gives Black a point, Black could give it back by a bid
+    of its own; a strategy positional on the situation less the scores cannot, since White can
+    bring about the same situation without the gift, where giving back loses."""
+    context = fc.Context(parse("digraph:1:"), fa.Reading("units"), 10**6)
+    s = context.solution()
+    cache: dict = {}
+    lazies = list(fc.lazy_plays(s, cache, every=True))
+    assert lazies and all(fc.refuted(s, lazy, cache) for lazy in lazies)
+    assert fc.score_maximising(context).status == "holds"

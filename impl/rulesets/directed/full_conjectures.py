@@ -15,7 +15,7 @@ from fractions import Fraction
 from itertools import pairwise
 
 from gorules.impl.rulesets.directed import full_stability
-from gorules.impl.rulesets.directed.arena import Plan, _components, check_plan, losing_cycle, solve
+from gorules.impl.rulesets.directed.arena import Plan, _components, attractor, check_plan, losing_cycle, solve
 from gorules.impl.rulesets.directed.conjectures import Verdict
 from gorules.impl.rulesets.directed.full_arena import ArenaTooLarge, FullArena, Reading
 from gorules.impl.rulesets.directed.full_game import (
@@ -376,11 +376,12 @@ def guarantee_region(s: FullSolution, side: int, floor: Fraction, cache: dict) -
     return cache[(side, floor)]
 
 
-def lazy_plays(s: FullSolution, cache: dict) -> Iterator[Lazy]:
-    """Every lazy play after an error, at each drawn komi from the empty board, for either side:
+def lazy_plays(s: FullSolution, cache: dict, every: bool = False) -> Iterator[Lazy]:
+    """The lazy plays after an error, at each drawn komi from the empty board, for either side:
     an offer that the side's reasonable win-or-draw play reaches when the opponent errs, from
     which the side guarantees more than some floor c ≥ 0, and from which it can go on, still
-    in its region, to sustainable nodes where a cycle ends the play at exactly c."""
+    in its region, to sustainable nodes where a cycle ends the play at exactly c.  The first
+    offer of each side, komi and floor, or with `every` all of them."""
     arena = s.arena
     board = empty_board(s.graph)
     for side, kind in enumerate(REASONABLE):
@@ -398,7 +399,33 @@ def lazy_plays(s: FullSolution, cache: dict) -> Iterator[Lazy]:
                 for q in sorted(able):
                     if arena.positions[q][0] == "offer" and q in better:
                         yield Lazy(side, k, start, q, c, component & reach, edges)
-                        break
+                        if not every:
+                            break
+
+
+def refuted(s: FullSolution, lazy: Lazy, cache: dict) -> bool:
+    """Whether no positional strategy on the situations less the scores that wins or draws can
+    settle for the floor from the lazy offer: the opponent can force, from the start, the play
+    to the same situation with a score worse for the side by more than the floor.  From there
+    such a strategy makes the same choices, the opponent the same replies, and the same cycle
+    ends the play below 0 for the side."""
+    arena = s.arena
+    key = arena.positions[lazy.reached]
+    bound = key[4] - lazy.floor if lazy.side == 0 else key[4] + lazy.floor
+    if "offers" not in cache:
+        grouped: dict = {}
+        for v in arena.offers():
+            grouped.setdefault(projection(arena.positions[v]), []).append(v)
+        cache["offers"] = grouped
+    memo = (lazy.side, projection(key), bound)
+    if memo not in cache:
+        worse = [
+            v
+            for v in cache["offers"][projection(key)]
+            if (arena.positions[v][4] < bound if lazy.side == 0 else arena.positions[v][4] > bound)
+        ]
+        cache[memo] = attractor(arena, frozenset(range(len(arena.positions))), worse, 1 - lazy.side)[0]
+    return lazy.start in cache[memo]
 
 
 def path(edges: dict, source: int, targets: set) -> list[int] | None:
@@ -473,10 +500,11 @@ def lazy_strategy(s: FullSolution, lazy: Lazy) -> tuple[Uniform, list[int], list
 
 def score_maximising(context: Context) -> Verdict:
     """Every reasonable, score-independent, win-or-draw strategy guarantees, after any error of
-    the opponent, the most that the position reached allows: holds when no reasonable
-    win-or-draw strategy at all (score-independent or not) can be lazy after an error; fails
-    when a positional strategy on the nodes less their scores, hence score-independent, is
-    built and checked to be reasonable, win-or-draw and lazy after an error; unknown otherwise."""
+    the opponent, the most that the position reached allows.  Holds when no reasonable
+    win-or-draw strategy at all (score-independent or not) can be lazy after an error, or
+    when every lazy play found is refuted for the strategies positional on the situations
+    less the scores (:func:`refuted`); fails when such a positional strategy is built and
+    checked to be reasonable, win-or-draw and lazy; unknown otherwise."""
     s = context.solution()
     cache: dict = {}
     first = None
@@ -487,12 +515,19 @@ def score_maximising(context: Context) -> Verdict:
             return lazy_verdict(context, s, lazy, found[1], found[2])
     if first is None:
         return Verdict("holds", f"no reasonable win-or-draw strategy is lazy after an error (komi {shown(drawn(s))})")
-    q = s.arena.positions[first.reached]
+    left = next((lazy for lazy in lazy_plays(s, cache, every=True) if not refuted(s, lazy, cache)), None)
+    if left is None:
+        return Verdict(
+            "holds",
+            f"every lazy play after an error (komi {shown(drawn(s))}) is refuted for positional strategies: "
+            "the opponent can force the same situation with a worse score",
+        )
+    q = s.arena.positions[left.reached]
     return Verdict(
         "unknown",
-        f"at komi {first.komi} a reasonable win-or-draw strategy of {'BW'[first.side]} can, after an error leads to "
-        f"{board_text(q[1])} ({q[2]} to move), settle for {first.floor}, less than it can guarantee there; no "
-        "score-independent strategy doing so was built",
+        f"at komi {left.komi} a reasonable win-or-draw strategy of {'BW'[left.side]} can, after an error leads to "
+        f"{board_text(q[1])} ({q[2]} to move, score difference {q[4]}), settle for {left.floor}, less than it can "
+        "guarantee there; no positional strategy doing so was built, nor is it refuted",
     )
 
 
