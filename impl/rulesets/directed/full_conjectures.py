@@ -404,11 +404,12 @@ def lazy_plays(s: FullSolution, cache: dict, every: bool = False) -> Iterator[La
 
 
 def refuted(s: FullSolution, lazy: Lazy, cache: dict) -> bool:
-    """Whether no positional strategy on the situations less the scores that wins or draws can
-    settle for the floor from the lazy offer: the opponent can force, from the start, the play
-    to the same situation with a score worse for the side by more than the floor.  From there
-    such a strategy makes the same choices, the opponent the same replies, and the same cycle
-    ends the play below 0 for the side."""
+    """Whether no reasonable win-or-draw strategy positional on the situations less the scores
+    can settle for the floor from the lazy offer: the opponent can force, from the start,
+    against every choice of the side that stays in its winning region (as such a strategy's
+    do), the play to the same situation with a score worse for the side by more than the
+    floor.  From there such a strategy makes the same choices, the opponent the same replies,
+    and the same cycle ends the play below 0 for the side."""
     arena = s.arena
     key = arena.positions[lazy.reached]
     bound = key[4] - lazy.floor if lazy.side == 0 else key[4] + lazy.floor
@@ -424,7 +425,8 @@ def refuted(s: FullSolution, lazy: Lazy, cache: dict) -> bool:
             for v in cache["offers"][projection(key)]
             if (arena.positions[v][4] < bound if lazy.side == 0 else arena.positions[v][4] > bound)
         ]
-        cache[memo] = attractor(arena, frozenset(range(len(arena.positions))), worse, 1 - lazy.side)[0]
+        region = s.solved[REASONABLE[lazy.side]].regions[lazy.side]
+        cache[memo] = attractor(arena, region, [v for v in worse if v in region], 1 - lazy.side)[0]
     return lazy.start in cache[memo]
 
 
