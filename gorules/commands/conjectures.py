@@ -94,8 +94,9 @@ def register(subparsers) -> None:
         "--full",
         action="store_true",
         help="the whole game (ko bids, history deletion, unsustainability): one table per reading of the "
-        "unsustainability order, on the digraphs of 1..--points points and 2..--pairs pairs; "
-        "readings bids=halves|units|zero, unsustainable=source|older",
+        "unsustainability order, on the digraphs of 1..--points points and 2..--pairs pairs (the normal board on "
+        "the grids, the settled boards on the sums within --points); readings bids=halves|units|zero, "
+        "unsustainable=source|older, passing=stones|quiet",
     )
     flags.add_nodes(
         parser,
