@@ -16,6 +16,7 @@ from gorules.impl.rulesets.directed import full_conjectures as fc
 from gorules.impl.rulesets.directed import full_game as fg
 from gorules.impl.rulesets.directed import full_stability
 from gorules.impl.rulesets.directed.arena import check_plan
+from gorules.impl.rulesets.directed.arena import solve as solve_zielonka
 from gorules.impl.rulesets.directed.graphs import digraphs, parse
 from gorules.impl.solving.search import solve
 from gorules.spec import directed
@@ -515,3 +516,35 @@ def test_with_bids_the_lazy_plays_on_one_point_are_refuted_for_positional_strate
     lazies = list(fc.lazy_plays(s, cache, every=True))
     assert lazies and all(fc.refuted(s, lazy, cache) for lazy in lazies)
     assert fc.score_maximising(context).status == "holds"
+
+
+class Sustainably(fg.Condition):
+    """Black's condition that `side` meets its goal while never unsustainable for ever: for
+    Black, winning (`kind` "win") or winning or drawing; for White, the complement of Black's
+    `kind`, that is winning or drawing when Black's kind is "win", winning otherwise."""
+
+    def __init__(self, arena, kind: str, side: int):
+        super().__init__(arena, kind)
+        self.side = side
+
+    def _meets(self, seen: int) -> bool:
+        black, white = self.ranks(seen)
+        tie = self.tie(seen)
+        if self.side == 0:
+            return black == 0 and (white > 0 or (tie > 0 if self.kind == "win" else tie >= 0))
+        return not (white == 0 and (black > 0 or (tie <= 0 if self.kind == "win" else tie < 0)))
+
+
+@pytest.mark.parametrize("name", ["digraph:2:0>1", "digraph:0>1,1>0"])
+def test_under_the_source_order_every_result_is_reached_sustainably(name):
+    """Why the swapped order changes no value: at every offer from every board, each side's
+    winning (and win-or-draw) region is that of the same goal met without being unsustainable
+    for ever; such a strategy meets its goal under any order of the unsustainable actions."""
+    graph = parse(name)
+    boards = [tuple(b) for b in product(".BW", repeat=graph.order)]
+    s = fg.full_solution(graph, fa.Reading("zero"), boards, kinds=("win", "win-or-draw"))
+    for kind in ("win", "win-or-draw"):
+        for side in (0, 1):
+            condition = Sustainably(s.arena, kind, side)
+            sustainable = solve_zielonka(s.arena, condition, children_of=condition.children).regions[side]
+            assert sustainable == s.solved[kind].regions[side], (kind, side)
