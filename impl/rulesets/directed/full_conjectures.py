@@ -26,6 +26,7 @@ from gorules.impl.rulesets.directed.full_game import (
     empty_board,
     turns_of,
 )
+from gorules.spec.directed import Directed
 from gorules.spec.graph import Graph
 
 NOT_EXECUTED: dict[str, str] = {}
@@ -54,6 +55,11 @@ def negation(condition: Callable[[int], bool]) -> Callable[[int], bool]:
 def board_text(board: tuple) -> str:
     """A board as one string."""
     return "".join(board)
+
+
+def written(graph: Graph, turn) -> str:
+    """A turn of the spec as ``gorules play`` reads it: the ruleset's own ``move_text``."""
+    return Directed().move_text(graph, turn)
 
 
 def drawn(solution: FullSolution) -> list[Fraction]:
@@ -557,25 +563,11 @@ def lazy_verdict(context: Context, s: FullSolution, lazy: Lazy, walk: list[int],
             "reached": board_text(q[1]),
             "settles_for": str(lazy.floor),
             "line": {
-                "prefix": [turn_text(t) for t in (turns_of(arena, prefix, loop[0]) if prefix else [])],
-                "cycle": [turn_text(t) for t in turns_of(arena, loop, loop[0])],
+                "prefix": [written(context.graph, t) for t in (turns_of(arena, prefix, loop[0]) if prefix else [])],
+                "cycle": [written(context.graph, t) for t in turns_of(arena, loop, loop[0])],
             },
         },
     )
-
-
-def turn_text(t) -> str:
-    """A spec turn as a word of ``gorules play``: the move, then its deletion and bid parts."""
-    word = str(t.move)
-    if t.deleted_by is not None:
-        word += f":delete={t.deleted_by}"
-    if t.bid is not None:
-        word += f":bid={t.bid.amount}"
-        if t.bid.winner is not None:
-            word += f":winner={t.bid.winner}"
-            if t.bid.reset_to is not None:
-                word += f":reset={board_text(t.bid.reset_to)}"
-    return word
 
 
 def on_graph(check: Callable[[Graph, Reading, int], Verdict]) -> Callable[[Context], Verdict]:
