@@ -313,3 +313,15 @@ def still_running(workers: set[int], seconds: float = 10) -> list[int]:
     while time.monotonic() < deadline and any(alive(w) for w in workers):
         time.sleep(0.1)
     return [w for w in workers if alive(w)]
+
+
+def waiting_writer(pid: int) -> None:
+    """Return once process ``pid`` waits in open() for a FIFO's reader (Linux names that wait
+    ``wait_for_partner``), so that the reader finds a writer; give up after a few seconds."""
+    for _ in range(100):
+        try:
+            if Path(f"/proc/{pid}/wchan").read_text() == "wait_for_partner":
+                return
+        except OSError:
+            return
+        time.sleep(0.05)

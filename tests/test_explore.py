@@ -11,6 +11,7 @@ installs them); where they are missing the browser tests fail, saying the browse
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import signal
@@ -31,6 +32,7 @@ from gorules.spec import benson
 from gorules.spec.graph import parse_graph
 from gorules.spec.text import move_name
 from gorules.spec.tromp_taylor import BLACK, PASS, State
+from tests.hostile_inputs import waiting_writer
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 """The one address a page names: the namespace of its SVG, which loads nothing."""
@@ -415,8 +417,28 @@ def test_the_served_page_walks_two_positions_then_ends_on_ctrl_c(certificates):
     assert err == "gorules explore: error: interrupted\n"
 
 
-@pytest.mark.parametrize("path", ["/dev/null", "."])
-def test_only_a_regular_file_is_read(path, capsys):
+@pytest.mark.parametrize(("path", "why"), [("/dev/null", "neither a regular file nor a pipe"), (".", "a directory")])
+def test_only_a_file_or_a_pipe_is_read(path, why, capsys):
     assert main(["explore", path]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "not a regular file" in err
+    assert err.count("\n") == 1 and why in err
+
+
+def test_a_fifo_with_a_writer_is_read_and_one_without_is_refused(tmp_path, capsys):
+    """As check-certificate: a pipe that a writer holds open is read to its end; a FIFO that
+    no one writes is refused at once, never waited on."""
+    source = tmp_path / "2x2.json"
+    assert main(["solve", "grid:2x2", "--no-progress", "--certificate", str(source)]) == 0
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    capsys.readouterr()
+    assert main(["explore", str(fifo)]) == 2
+    assert "FIFO with no writer" in capsys.readouterr().err
+    writer = subprocess.Popen(["sh", "-c", 'cat "$1" > "$2"', "sh", str(source), str(fifo)])
+    waiting_writer(writer.pid)
+    try:
+        page = tmp_path / "page.html"
+        assert main(["explore", str(fifo), "--out", str(page)]) == 0
+        assert "291 of 291 positions" in capsys.readouterr().out and page.stat().st_size > 0
+    finally:
+        writer.wait(timeout=WAIT)

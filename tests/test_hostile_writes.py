@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from gorules.impl.formats.files import staged_directory
-from tests.hostile_inputs import KILL_FAMILY, alive, children, fresh_directory, partial_files, run_cli
+from tests.hostile_inputs import KILL_FAMILY, alive, children, fresh_directory, partial_files, run_cli, waiting_writer
 
 GORULES = [sys.executable, "-m", "gorules"]
 NULL_DEVICE = (1, 3)  # the numbers of /dev/null
@@ -332,18 +332,6 @@ def test_a_certificate_fifo_without_a_writer_is_refused(tmp_path):
     done = gorules(["check-certificate", str(fifo)], seconds=60)
     assert done.returncode == 2
     one_error_line(done.stderr, "no writer")
-
-
-def waiting_writer(pid: int) -> None:
-    """Return once process ``pid`` waits in open() for a FIFO's reader (Linux names that wait
-    ``wait_for_partner``), so that the reader finds a writer; give up after a few seconds."""
-    for _ in range(100):
-        try:
-            if Path(f"/proc/{pid}/wchan").read_text() == "wait_for_partner":
-                return
-        except OSError:
-            return
-        time.sleep(0.05)
 
 
 def test_a_certificate_is_read_from_a_fifo_its_writer_holds(tmp_path):

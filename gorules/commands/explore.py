@@ -60,10 +60,9 @@ def register(subparsers) -> None:
 
 
 def read_artefact(path: str):
-    """The strict JSON of the file (UsageError, one line, if it cannot be read); a regular
-    file only, as every input (a FIFO or a device would be waited on, or read without end)."""
-    if Path(path).exists() and not Path(path).is_file():
-        raise UsageError(f"cannot read {shown(path)}: not a regular file")
+    """The strict JSON of the file (UsageError, one line, if it cannot be read): a regular
+    file, or a pipe or FIFO a writer holds open, as ``check-certificate`` reads them; a FIFO
+    with no writer, a device or a directory is refused."""
     try:
         return read(Path(path))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
