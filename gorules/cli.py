@@ -157,13 +157,30 @@ def memory_ceiling(fraction: float | None) -> Iterator[int | None]:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
+FAILED_NATIVE_CALL = ("returned NULL without setting an exception", "error return without exception set")
+"""What CPython says when compiled code fails without raising a Python exception, as the load of
+a native library that cannot map its memory under the ceiling does."""
+
+
+def native_failure(text: str) -> bool:
+    """Whether a SystemError's text is CPython's for compiled code that failed silently (a
+    plain loop: under an exhausted ceiling not even a generator can be made)."""
+    for said in FAILED_NATIVE_CALL:
+        if said in text:
+            return True
+    return False
+
+
 def caused_by_memory(error: BaseException) -> bool:
-    """Whether an error was raised while handling (or because of) a MemoryError: an import
-    that ran out of memory is reported as what it is."""
+    """Whether an error was raised while handling (or because of) a MemoryError, or is the
+    failed load of a native extension: an import that ran out of memory is reported as what
+    it is."""
     seen = set()
     link: BaseException | None = error
     while link is not None and id(link) not in seen:
         if isinstance(link, MemoryError):
+            return True
+        if isinstance(link, SystemError) and native_failure(str(link)):
             return True
         seen.add(id(link))
         link = link.__cause__ or link.__context__
@@ -297,8 +314,17 @@ def ending_signals() -> Iterator[None]:
             signal.signal(number, handler)
 
 
+def single_threaded_blas() -> None:
+    """Ask OpenBLAS (loaded by numpy, scipy and numba's linear algebra, none of which the
+    commands use for speed) for one thread unless the user chose otherwise: its threads map
+    their buffers when the library loads, and under a tight memory ceiling a multi-threaded
+    OpenBLAS that cannot map them spins for ever instead of failing."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``gorules`` with the given arguments; return the exit code."""
+    single_threaded_blas()
     standard_streams()
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -344,6 +370,12 @@ OUT_OF_MEMORY = "out of memory: the work needs more memory than the ceiling allo
 TOO_DEEP = "the work recursed too deeply for this input (it is too large for this method)"
 
 
+def same_exhaustion(unraisable) -> None:
+    """Say nothing of an error raised while the work's frames are freed after the memory ran
+    out (a generator that cannot close for want of memory): it is the exhaustion already
+    reported in the one line."""
+
+
 def run(args) -> int:
     """Run the chosen command under the one error path (see the module docstring)."""
     exhausted = OUT_OF_MEMORY  # or TOO_DEEP: what ran out, when the work stops on it
@@ -368,6 +400,7 @@ def run(args) -> int:
         # Nothing is allocated here: the work's memory is held by this exception's frames,
         # and is given back once the except block ends; the line is printed after.
         exhausted = OUT_OF_MEMORY
+        sys.unraisablehook = same_exhaustion
         if debugging(args):
             traceback.print_exc()
     except RecursionError:
@@ -383,6 +416,7 @@ def run(args) -> int:
     except Exception as error:
         if caused_by_memory(error):
             exhausted = OUT_OF_MEMORY
+            sys.unraisablehook = same_exhaustion
         else:
             if debugging(args):
                 traceback.print_exc()
