@@ -30,6 +30,7 @@ from gorules.explore_certificate import CHECKER, Walk, breadth_first
 from gorules.impl.solving import certificate_check as checker
 from gorules.spec import api
 from gorules.spec.graph import GraphError, graph_from_json, parse_graph
+from gorules.spec.text import move_name
 
 EMBEDDED_POSITIONS = 5_000
 """The most positions of a certificate a static page embeds (breadth first from the
@@ -179,6 +180,14 @@ def solve_data(data: dict) -> dict:
     }
 
 
+def move_named(graph, move: Any) -> str:
+    """A counterexample's move as the commands name it (GTP's names on a grid), where the
+    graph is known and the move is one of its points; else as written."""
+    if graph is not None and isinstance(move, int) and not isinstance(move, bool) and 0 <= move < graph.order:
+        return move_name(graph, move)
+    return str(move)
+
+
 def counterexample_steps(found: Any) -> dict | None:
     """A counterexample of ``prove`` as the page shows it: each board with its label and
     picture, the moves, the point of interest; None if there is none."""
@@ -199,7 +208,7 @@ def counterexample_steps(found: Any) -> dict | None:
     return {
         "part": str(found.get("part", "")),
         "graph": graph.name if graph is not None else None,
-        "moves": [str(m) for m in found.get("moves", [])] if isinstance(found.get("moves"), list) else [],
+        "moves": [move_named(graph, m) for m in found.get("moves", [])] if isinstance(found.get("moves"), list) else [],
         "player": found.get("player"),
         "point": found.get("point"),
         "boards": boards,

@@ -178,6 +178,9 @@ def test_a_refuted_theorem_shows_its_counterexample_move_by_move(tmp_path, capsy
     boards = theorem["counterexample"]["boards"]
     assert [b["board"] for b in boards] == [b["board"] for b in data["counterexample"]["boards"]]
     assert all(b["svg"].startswith("<svg") for b in boards)
+    grid = parse_graph("grid:2x2")
+    named = [move_name(grid, m) for m in data["counterexample"]["moves"]]
+    assert theorem["counterexample"]["moves"] == named and all(name[0] in "AB" for name in named)
 
 
 def test_verify_rows_become_a_table_with_the_refutation_move_by_move(tmp_path, capsys):
@@ -189,7 +192,8 @@ def test_verify_rows_become_a_table_with_the_refutation_move_by_move(tmp_path, c
     found = data[0]["detail"]["counterexample"]
     shown = page["rows"][0]["counterexample"]
     assert [b["board"] for b in shown["boards"]] == [b["board"] for b in found["boards"]]
-    assert shown["moves"] == [str(m) for m in found["moves"]]
+    graph = parse_graph(found["graph"]["name"]) if isinstance(found.get("graph"), dict) else None
+    assert shown["moves"] == [move_name(graph, m) if graph else str(m) for m in found["moves"]]
 
 
 @pytest.mark.parametrize(
