@@ -16,7 +16,7 @@ from itertools import pairwise
 
 from gorules.impl.rulesets.directed import full_stability
 from gorules.impl.rulesets.directed.arena import Plan, _components, attractor, check_plan, losing_cycle, solve
-from gorules.impl.rulesets.directed.conjectures import Verdict
+from gorules.impl.rulesets.directed.conjectures import Verdict, board_text
 from gorules.impl.rulesets.directed.full_arena import ArenaTooLarge, FullArena, Reading
 from gorules.impl.rulesets.directed.full_game import (
     Condition,
@@ -50,11 +50,6 @@ def negation(condition: Callable[[int], bool]) -> Callable[[int], bool]:
     """The set of recurring colours that ``condition`` refuses: White's goal where Black's is
     ``condition``."""
     return lambda seen: not condition(seen)
-
-
-def board_text(board: tuple) -> str:
-    """A board as one string."""
-    return "".join(board)
 
 
 def written(graph: Graph, turn) -> str:

@@ -19,7 +19,7 @@ import functools
 from fractions import Fraction
 
 from gorules.impl.rulesets.directed.arena import boards, play_plans
-from gorules.impl.rulesets.directed.conjectures import Verdict, disjoint_sum
+from gorules.impl.rulesets.directed.conjectures import Verdict, board_text, disjoint_sum
 from gorules.impl.rulesets.directed.full_arena import Reading
 from gorules.impl.rulesets.directed.full_game import FullSolution, cached_solution, empty_board, settling_solution
 from gorules.impl.rulesets.directed.graphs import digraphs
@@ -28,11 +28,6 @@ from gorules.spec.tromp_taylor import BLACK, EMPTY, WHITE
 
 GRIDS = ((1, 1), (1, 2), (1, 3), (2, 2))
 """The grids (rows, columns) tried for "a normal board is stable", smallest first."""
-
-
-def board_text(board: tuple) -> str:
-    """A board as one string, point 0 first."""
-    return "".join(board)
 
 
 def all_starts(graph: Graph, reading: Reading, max_positions: int) -> FullSolution:
