@@ -117,9 +117,9 @@ def test_sweep_killed_with_sigkill_leaves_no_worker_and_resumes_once(tmp_path, u
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc")
 def test_a_pool_worker_killed_with_sigkill_does_not_hang_the_sweep(tmp_path, uninterrupted):
-    """One pool worker killed with SIGKILL once two results are stored used to leave the
-    sweep waiting for ever for the task it held; now the pool is started again on what was
-    left, and the sweep ends (exit 0) with the table of a sweep never interrupted."""
+    """One pool worker killed with SIGKILL once two results are stored must not leave the
+    sweep waiting for ever for the task it held: the pool is started again on what was left,
+    and the sweep ends (exit 0) with the table of a sweep never interrupted."""
     db = tmp_path / "worker-killed.sqlite"
     process, workers = start_and_wait_for_rows(db, 2)
     try:
