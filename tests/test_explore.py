@@ -167,6 +167,22 @@ def test_a_solves_variation_is_played_move_by_move(ruleset, graph, tmp_path, cap
     assert page["problem"] is None and page["summary"]["value"] == data["value"]
 
 
+def test_a_variant_of_ones_own_is_played_once_its_file_is_given(tmp_path, capsys):
+    variant = Path(__file__).resolve().parent.parent / "docs" / "examples" / "misere.py"
+    solve = tmp_path / "solve.json"
+    command = ["solve", "path:3", "--ruleset-file", str(variant), "--ruleset", "misere", "--json", "--out", str(solve)]
+    assert main([*command, "--no-progress"]) == 0
+    pages = {}
+    for given in (False, True):
+        page = tmp_path / f"page-{given}.html"
+        extra = ["--ruleset-file", str(variant)] if given else []
+        run = [sys.executable, "-m", "gorules", "explore", str(solve), "--out", str(page), *extra]
+        assert subprocess.run(run, capture_output=True, text=True, timeout=120).returncode == 0
+        pages[given] = page.read_text(encoding="utf-8")
+    assert "unknown ruleset" in pages[False] and "without boards" in pages[False]
+    assert "without boards" not in pages[True] and "unknown ruleset" not in pages[True]
+
+
 def test_a_refuted_theorem_shows_its_counterexample_move_by_move(tmp_path, capsys):
     prove = tmp_path / "prove.json"
     assert (

@@ -8,6 +8,8 @@ serves it on 127.0.0.1 only, printing the address, until Ctrl-C (exit 130).  Ser
 certificate's positions are given one at a time from ``/position/ID`` as the reader walks to
 them, each checked then by the spec's checker; written, the page embeds at most
 ``--positions`` of them.  Without either, the command says what the page would hold.
+``--ruleset-file`` registers rulesets of one's own first, so that a solve of such a ruleset
+is shown with the boards of its line.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import re
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 
-from gorules import flags
+from gorules import flags, rulesets
 from gorules.commands.check_certificate import read
 from gorules.errors import UsageError, json_text, shown
 from gorules.explore import EMBEDDED_POSITIONS, certificate_page, kind_of, page_data
@@ -56,6 +58,7 @@ def register(subparsers) -> None:
         ),
     )
     parser.add_argument("--json", action="store_true", help="print what the page holds as one JSON document")
+    flags.add_ruleset_file(parser)
     parser.set_defaults(func=run)
 
 
@@ -108,6 +111,8 @@ def checked(args) -> None:
 def run(args) -> int:
     """Write, serve or describe the page of the artefact; 0 once done."""
     checked(args)
+    if args.ruleset_file:
+        rulesets.load_ruleset_file(args.ruleset_file)
     artefact = read_artefact(args.file)
     if args.serve:
         return serve(artefact, args.port or 0, args.json)
