@@ -34,6 +34,7 @@ from tqdm import tqdm
 
 from gorules import flags, rulesets
 from gorules.errors import BudgetRefused, UsageError
+from gorules.game_estimates import add_estimate_arguments, estimate_result, games_estimate_text
 from gorules.impl.counting.game_graph import game_graph
 from gorules.impl.counting.games import SEARCH_LIMITS, search_kind
 from gorules.impl.counting.longest import CONVENTIONS, longest
@@ -121,6 +122,7 @@ def add_game_arguments(parser) -> None:
         "length in edges of the longest simple path from the empty position in the game graph, as "
         "Farnebäck's GoGameGraphs tables give it (1×3: 14, 1×4: 40)",
     )
+    add_estimate_arguments(parser)
     flags.add_ruleset_flags(parser)
     parser.add_argument(
         "--max-positions",
@@ -158,6 +160,8 @@ def games_result(graph, ruleset: Ruleset, positions: int | None, args) -> dict:
     naming the capability when neither applies."""
     from gorules.impl.counting.repeating import InfiniteGames
 
+    if args.estimate is not None:
+        return estimate_result(graph, ruleset, positions, args)
     counter = ruleset.capability("count-games")
     if counter is None:
         return generic_games(graph, ruleset)
@@ -464,6 +468,8 @@ def text(result: dict) -> str:
     if "games" in result:
         how = ", counted through the ruleset interface" if result.get("games_method") == "generic" else ""
         lines.append(f"games            {result['games']:,}  ({result['options']}{how})")
+    if "games_estimate" in result:
+        lines.append(games_estimate_text(result["games_estimate"]))
     if "longest_game" in result:
         lines.append(longest_text(result["longest_game"]))
     if "game_graph" in result:
