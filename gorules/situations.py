@@ -3,7 +3,11 @@
 The argument is a file's name or the text itself; text that starts with ``{`` is JSON (as
 ``Situation.to_json`` writes it, read by the ruleset's ``state_from_json``), any other text
 is the ruleset's own written form (its ``state_from_text``, where it has one; Ultimate and
-Fundamental Go: ``field: value`` lines or ``;``-separated fields).
+Fundamental Go: ``field: value`` lines or ``;``-separated fields).  Text that starts with
+``(;`` is an SGF record whose root sets up the position (``AB``/``AW``/``AE``, and ``PL`` for
+the player to move, Black without it) on its square grid; it is read as JSON with just
+the board and the player to move, so any ruleset that reads JSON situations reads it, and
+a record with moves is refused (the situation is the setup, not a game).
 """
 
 from __future__ import annotations
@@ -12,8 +16,12 @@ import json
 from pathlib import Path
 
 from gorules.errors import UsageError
+from gorules.impl.formats.sgf import RecordError, parse_sgf
 from gorules.spec.api import Ruleset, Situation
 from gorules.spec.graph import Graph
+from gorules.spec.text import board_text
+
+SGF_START = "(;"
 
 
 def add_argument(parser) -> None:
@@ -29,7 +37,7 @@ def add_argument(parser) -> None:
 def text_of(argument: str) -> str:
     """The situation's text: the file's content if the argument names a file, else the
     argument itself; UsageError for a missing file."""
-    if "\n" in argument or argument.lstrip().startswith("{"):
+    if "\n" in argument or argument.lstrip().startswith(("{", SGF_START)):
         return argument
     path = Path(argument)
     try:
@@ -46,11 +54,29 @@ def text_of(argument: str) -> str:
     return argument
 
 
-def json_data(text: str) -> dict | None:
-    """The situation's JSON object, or None if the text is not JSON; UsageError if it
-    starts like JSON but is not an object."""
-    if not text.lstrip().startswith("{"):
+def sgf_data(text: str) -> dict | None:
+    """The situation an SGF record's root sets up, as the JSON fields ``graph``, ``board``
+    and ``to_move``; None if the text is not SGF; UsageError if it cannot be read or has moves."""
+    if not text.lstrip().startswith(SGF_START):
         return None
+    try:
+        record = parse_sgf(text, "the situation's SGF")
+    except RecordError as error:
+        raise UsageError(str(error)) from None
+    if record.moves:
+        raise UsageError(
+            f"the situation's SGF has moves ({len(record.moves)}): a situation is set up with AB/AW/AE (and PL), "
+            "without moves"
+        )
+    board = board_text(record.graph, record.setup, separator="").replace("\n", "/")
+    return {"graph": record.graph.name, "board": board, "to_move": record.first_player}
+
+
+def json_data(text: str) -> dict | None:
+    """The situation's JSON object (an SGF setup given as one: :func:`sgf_data`), or None if
+    the text is neither; UsageError if it starts like JSON but is not an object."""
+    if not text.lstrip().startswith("{"):
+        return sgf_data(text)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:

@@ -4,7 +4,8 @@ A record is read with sgfmill.  Its board is the ``rows x columns`` grid of
 :mod:`spec.graph` (point ``r * columns + c``, row 0 at the top, as SGF counts rows),
 its setup is the position that the root's ``AB``/``AW``/``AE`` properties give (handicap
 stones included), and its moves are the (player, point) pairs of the main line, a pass
-being :data:`PASS`.  Players need not alternate in a record (handicap games start with
+being :data:`PASS`; the first player is the first move's, else the one the root's ``PL``
+names, else White in a handicap game and Black otherwise.  Players need not alternate in a record (handicap games start with
 White, some records have two moves of one colour in a row), so every move carries its
 player.
 
@@ -141,6 +142,19 @@ def _setup_points(graph: Graph, node, source: str):
     )
 
 
+def _to_play(root, source: str) -> Player | None:
+    """The player the root's ``PL`` property names to move, or None without one."""
+    if not root.has_property("PL"):
+        return None
+    try:
+        player = root.get("PL")
+    except ValueError:
+        player = None
+    if player not in PLAYER_OF_SGF:
+        raise RecordError(f"{source}: PL names no player (B or W)")
+    return BLACK if player == "b" else WHITE
+
+
 def _node_move(graph: Graph, node, number: int, source: str):
     """The (player, point-or-PASS) of a node, or None if it has no move."""
     try:
@@ -199,7 +213,7 @@ def _parse_sgf(data: bytes | str, source: str) -> Record:
             moves.append(played)
     handicap = _number(root, "HA", "handicap", source) if root.has_property("HA") else 0
     result = root.get("RE") if root.has_property("RE") else None
-    first_player: Player = moves[0][0] if moves else (WHITE if handicap else BLACK)
+    first_player: Player = moves[0][0] if moves else _to_play(root, source) or (WHITE if handicap else BLACK)
     return Record(
         graph,
         tuple(setup),
