@@ -27,6 +27,13 @@ COORDINATES = (
 GRID_NAME = re.compile(r"[A-Za-z][0-9]+")
 
 
+def coordinate_system(ruleset) -> str:
+    """The names ``ruleset`` reads and writes grid points with, as its JSON states them: its
+    ``coordinates`` option where it has one (political Go), else ``gtp`` (GTP names written,
+    GTP or SGF names and numbers read)."""
+    return str(getattr(ruleset.options, "coordinates", "gtp"))
+
+
 def gtp_reading(graph, word: str) -> int | None:
     """The point GTP's names give ``word`` on ``graph``, or None where it names no point."""
     try:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from gorules import rulesets
 from gorules.cli import main
 
@@ -66,3 +68,19 @@ def test_every_command_that_takes_political_moves_notes_such_names(capsys):
     assert "gorules best-play: note: s19 is column 19" in capsys.readouterr().err
     main(["replay", "grid:19x19", "--moves", "S19"])
     assert "note" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "command,shown",
+    [
+        (["play", "political", "grid:3x3", "--moves", "a1", "--json"], "text"),
+        (["play", "political", "grid:3x3", "--option", "coordinates=gtp", "--moves", "A1", "--json"], "gtp"),
+        (["play", "tromp-taylor", "grid:3x3", "--moves", "A1", "--json"], "gtp"),
+        (["replay", "grid:2x2", "--ruleset", "ultimate", "--moves", "B A1", "--json"], "gtp"),
+        (["replay", "grid:3x3", "--ruleset", "political", "--moves", "a1", "--json"], "text"),
+        (["best-play", "grid:2x2", "--horizon", "1", "--json"], "text"),
+    ],
+)
+def test_the_json_states_the_coordinates_its_point_names_are_in(command, shown, capsys):
+    assert main(command) == 0
+    assert json.loads(capsys.readouterr().out)["coordinates"] == shown

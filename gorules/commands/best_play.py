@@ -17,7 +17,7 @@ from gorules.commands.play import play_moves, tokens
 from gorules.errors import UsageError
 from gorules.impl.rulesets.political.best_play import CONCEPTS, best_play
 from gorules.impl.solving.budget import Budget, TooExpensive
-from gorules.point_names import COORDINATES, warn_about_names
+from gorules.point_names import COORDINATES, coordinate_system, warn_about_names
 from gorules.spec.graph import parse_graph
 
 CONCEPT_MEANING = {
@@ -108,6 +108,7 @@ def run(args) -> int:
         "ruleset": ruleset.name,
         "options": ruleset.options.as_dict(),
         "graph": graph.name,
+        "coordinates": coordinate_system(ruleset),
         "concept": CONCEPT_MEANING[args.concept].format(root=root),
         "fragment": fragment(args.alliances),
         "leaves": "a situation reached at the horizon, not over, is scored as if the game ended there",

@@ -11,7 +11,7 @@ from gorules import flags, rulesets
 from gorules.errors import UsageError
 from gorules.impl.formats.graph_files import graph_argument
 from gorules.impl.rulesets.political.record import game_steps, write_record
-from gorules.point_names import COORDINATES, warn_about_names
+from gorules.point_names import COORDINATES, coordinate_system, warn_about_names
 from gorules.spec.api import IllegalMove, Situation
 from gorules.spec.text import situation_text
 
@@ -101,7 +101,7 @@ def run_play(args) -> int:
         except OSError as error:
             raise UsageError(f"cannot write the record to {args.record}: {error.strerror or error}") from None
     events = [f"move {s.number} ({s.player} {s.move}): {'; '.join(s.events)}" for s in steps if s.events]
-    data = situation.to_json() if args.json else {}
+    data = {**situation.to_json(), "coordinates": coordinate_system(ruleset)} if args.json else {}
     if events:
         data["events"] = events
     flags.emit(args, data, "\n".join([*events, situation_text(situation)]), default=str)

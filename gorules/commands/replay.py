@@ -11,7 +11,7 @@ import re
 
 from gorules import flags, rulesets
 from gorules.errors import BudgetRefused, UsageError
-from gorules.point_names import COORDINATES, warn_about_names
+from gorules.point_names import COORDINATES, coordinate_system, warn_about_names
 from gorules.spec.api import IllegalMove, Ruleset, Situation
 from gorules.spec.graph import Graph, GraphError, parse_graph
 
@@ -137,6 +137,10 @@ def run_generic(graph: Graph, ruleset: Ruleset, args) -> int:
         from gorules.pictures import save_picture
 
         save_picture(graph, final.board, args.picture, title=f"{graph.name}, after move {len(steps)}")
-    data = {"moves": len(steps), "situation": final.to_json()} if args.json else None
+    data = (
+        {"moves": len(steps), "coordinates": coordinate_system(ruleset), "situation": final.to_json()}
+        if args.json
+        else None
+    )
     flags.emit(args, data, "\n".join(parts), default=str)
     return 0
