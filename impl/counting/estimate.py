@@ -78,8 +78,10 @@ class GameEstimate:
     playout: str
 
     def covers(self, games: int) -> bool:
-        """Whether the 95 % interval contains ``games``."""
-        return self.log_low <= math.log(games) <= self.log_high
+        """Whether the 95 % interval contains ``games`` (up to rounding: a population as
+        wide as the game tree gives the count itself, with an interval of width 0)."""
+        slack = 1e-9 * max(1.0, abs(self.log_estimate))
+        return self.log_low - slack <= math.log(games) <= self.log_high + slack
 
 
 def summarise(log_estimates: np.ndarray, depths: np.ndarray, population: int, playout: str) -> GameEstimate:
