@@ -337,15 +337,20 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         report(args, "name a command (gorules --help lists them)")
         return BAD_INPUT
+    code: int | None = None
     try:
         read_graph_files(args)
-        with memory_ceiling(memory_fraction(args.memory_limit)), ending_signals():
-            return run(args)
+        with memory_ceiling(memory_fraction(args.memory_limit)), ending_signals(), quiet_memory_errors():
+            code = run(args)
     except INPUT_ERRORS as error:
         if debugging(args):
             traceback.print_exc()
         report(args, str(error))
         return BAD_INPUT
+    except MemoryError:  # leaving the ceiling, with the memory still exhausted: said if the work had ended
+        if code is None:
+            os.write(2, EXHAUSTED_LINE)
+    return BAD_INPUT if code is None else code
 
 
 INTERRUPTED = 130
@@ -368,6 +373,32 @@ def read_graph_files(args) -> None:
 
 OUT_OF_MEMORY = "out of memory: the work needs more memory than the ceiling allows (raise it with --memory-limit)"
 TOO_DEEP = "the work recursed too deeply for this input (it is too large for this method)"
+
+
+EXHAUSTED_LINE = b"gorules: error: out of memory (raise the ceiling with --memory-limit)\n"
+"""The line written, without building anything, when there is no room even for the error line."""
+
+
+@contextmanager
+def quiet_memory_errors() -> Iterator[None]:
+    """While the block runs, an error that cannot be raised (in a destructor, or a generator
+    closed as its frame is freed) is printed as usual unless it is a MemoryError: that is the
+    exhaustion the command reports in its one line.  The hook tests the type only, since
+    under an exhausted ceiling it cannot build anything; the previous hook is put back after
+    unless the work left one of its own."""
+    previous = sys.unraisablehook
+
+    def hook(unraisable) -> None:
+        if unraisable.exc_type is not None and issubclass(unraisable.exc_type, MemoryError):
+            return
+        previous(unraisable)
+
+    sys.unraisablehook = hook
+    try:
+        yield
+    finally:
+        if sys.unraisablehook is hook:
+            sys.unraisablehook = previous
 
 
 def same_exhaustion(unraisable) -> None:
@@ -426,7 +457,7 @@ def run(args) -> int:
     try:
         report(args, exhausted)
     except MemoryError:  # still no room: write the line without building anything
-        os.write(2, b"gorules: error: out of memory (raise the ceiling with --memory-limit)\n")
+        os.write(2, EXHAUSTED_LINE)
     return BAD_INPUT
 
 

@@ -6,6 +6,7 @@ sweep's in test_hostile_sweep.py).  The long campaign is benchmarks/hostile_camp
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tempfile
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from gorules.cli import main
+from gorules.cli import main, quiet_memory_errors
 from gorules.errors import json_text, strict
 from tests.hostile_inputs import (
     COMMAND_LINES,
@@ -153,6 +154,44 @@ def test_memory_ceiling_turns_exhaustion_into_one_line(method):
     finished = subprocess.run(script, capture_output=True, text=True, timeout=300)
     assert finished.returncode == 2, finished.stderr
     assert finished.stderr.count("\n") == 1 and "out of memory" in finished.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("attempt", range(3))
+def test_memory_ceiling_met_while_the_kernels_compile_is_one_line(attempt, tmp_path):
+    """The packed count with an empty kernel cache, so that numba compiles its kernels under
+    the ceiling: where the memory runs out (in numba's generators as they are freed, or as
+    the ceiling is lifted after the work) varies from run to run, and every run ends in the
+    one line, exit 2."""
+    environment = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    script = [sys.executable, "-c", MEMORY_SCRIPT, "packed"]
+    finished = subprocess.run(script, capture_output=True, text=True, timeout=300, env=environment)
+    assert finished.returncode == 2, finished.stderr
+    assert finished.stderr.count("\n") == 1 and "out of memory" in finished.stderr, finished.stderr
+
+
+class Unraisable:
+    """An object whose destructor raises ``error``: Python can only report it, not raise it."""
+
+    def __init__(self, error: BaseException):
+        self.error = error
+
+    def __del__(self):
+        raise self.error
+
+
+def test_only_memory_errors_that_cannot_be_raised_are_kept_quiet(capsys):
+    with quiet_memory_errors():
+        Unraisable(MemoryError())
+        assert capsys.readouterr().err == ""
+        seen = []
+        previous, sys.unraisablehook = sys.unraisablehook, seen.append
+        try:
+            with quiet_memory_errors():
+                Unraisable(ValueError("a bug to see"))
+        finally:
+            sys.unraisablehook = previous
+        assert [type(u.exc_value) for u in seen] == [ValueError]
 
 
 def test_bad_memory_limit_is_one_line(monkeypatch):
