@@ -192,6 +192,16 @@ def test_prove_command_runs_every_theorem_as_a_list(tmp_path, monkeypatch, capsy
     assert (tmp_path / "cx-clear_characterization.svg").exists()
 
 
+def test_every_graph_on_16_vertices_is_proved_and_17_needs_the_flag(capsys):
+    """The T1 step for every graph on 16 vertices at once is within the default budget; one
+    vertex more is refused before any encoding, naming the flag that allows it."""
+    assert main(["prove", "well-formedness-step-cnf", "--all-graphs", "16"]) == 0
+    assert "on all-graphs:16: proved" in capsys.readouterr().out
+    assert main(["prove", "well-formedness-step-cnf", "--all-graphs", "17"]) == 2
+    assert "--max-points" in capsys.readouterr().err
+    assert main(["prove", "well-formedness-step-cnf", "--all-graphs", "17", "--max-points", "17"]) == 0
+
+
 @pytest.mark.parametrize(
     "argv,message",
     [

@@ -15,7 +15,7 @@ written when a proof fails part way.  Exit code: 0 when every statement asked fo
 proved, 1 when one is refuted or unknown, 2 on bad input or a refused budget.
 
 Budgets before work: a fixed graph of more than ``--max-points`` points (default
-16) is refused before any encoding is built, and each solver call gives up after
+16), or ``--all-graphs N`` beyond it, is refused before any encoding is built, and each solver call gives up after
 ``--seconds`` seconds (default 120; ``--timeout`` is its older spelling), reporting
 ``unknown``.
 """
@@ -36,7 +36,9 @@ from gorules.spec.graph import Graph, graph_from_json, parse_graph
 from gorules.spec.text import board_text
 from gorules.user_files import load_python_file
 
-MAX_ALL_GRAPHS = 12
+MAX_ALL_GRAPHS = 64
+"""The most vertices --all-graphs takes even with --max-points raised: the symbolic adjacency
+alone has N² variables, built before any solver call (which --seconds bounds)."""
 MAX_PARTS_SHOWN = 12
 MAX_POINTS = 16
 DEFAULT_SECONDS = 120.0
@@ -136,6 +138,11 @@ def chosen_graph(args):
         return graph
     if not 1 <= args.all_graphs <= MAX_ALL_GRAPHS:
         raise UsageError(f"--all-graphs takes N from 1 to {MAX_ALL_GRAPHS}, got {args.all_graphs}")
+    if args.all_graphs > args.max_points:
+        raise BudgetRefused(
+            f"proving on every graph on {args.all_graphs} vertices is refused: the encodings grow beyond "
+            f"{args.max_points} (raise the limit with --max-points)"
+        )
     return SymbolicGraph(args.all_graphs, directed=args.directed)
 
 
