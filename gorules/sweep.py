@@ -22,6 +22,7 @@ Families (``--graphs``; several may be joined with ``+``):
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 import time
@@ -181,30 +182,41 @@ SIGKILL, or by the kernel out of memory) before the graphs left are reported unk
 
 def local_results(tasks: list, figures: list, ruleset: Ruleset, workers: int | None):
     """(spec, figures, seconds, reason) of each task as it finishes, on a local process pool
-    whose workers stop when this process ends, however it ends, and at once when the
-    consumer stops (they are killed as the generator closes); as many workers as asked,
-    capped by the tasks and the cores.  A worker that dies (SIGKILL) breaks the pool: the
-    tasks it left unfinished run again on a new pool, up to POOL_BREAKS times, then are
-    unknown with why."""
+    (:func:`local_outcomes`); a task whose workers kept dying is unknown with why."""
+    return local_outcomes(functools.partial(work, figures=figures, ruleset=ruleset), tasks, workers, unknown)
+
+
+def unknown(spec: str, reason: str) -> tuple[str, None, float, str]:
+    """The outcome of a graph whose task was lost: no figures, and why."""
+    return spec, None, 0.0, reason
+
+
+def local_outcomes(run: Callable, tasks: list, workers: int | None, lost: Callable):
+    """``run(task)`` of each task as it finishes, on a local process pool whose workers stop
+    when this process ends, however it ends, and at once when the consumer stops (they are
+    killed as the generator closes); as many workers as asked, capped by the tasks and the
+    cores (0: in this process).  A worker that dies (SIGKILL) breaks the pool: the tasks it
+    left unfinished run again on a new pool, up to POOL_BREAKS times, then give
+    ``lost(task, why)``.  ``run`` must be picklable (a module's function, or a partial of one)."""
     if workers == 0:
-        for spec in tasks:
-            yield work(spec, figures, ruleset)
+        for task in tasks:
+            yield run(task)
         return
     left = list(tasks)
     for _ in range(POOL_BREAKS + 1):
         if not left:
             return
-        left = yield from pool_results(left, figures, ruleset, workers_for(workers, len(left)))
-    for spec in left:
-        yield spec, None, 0.0, f"its worker process died {POOL_BREAKS + 1} times (killed, or out of memory?)"
+        left = yield from pool_outcomes(run, left, workers_for(workers, len(left)))
+    for task in left:
+        yield lost(task, f"its worker process died {POOL_BREAKS + 1} times (killed, or out of memory?)")
 
 
-def pool_results(tasks: list, figures: list, ruleset: Ruleset, workers: int):
-    """Yield (spec, figures, seconds, reason) of each task a pool of ``workers`` processes
-    finishes; return the tasks left unfinished because a worker died."""
+def pool_outcomes(run: Callable, tasks: list, workers: int):
+    """Yield ``run(task)`` of each task a pool of ``workers`` processes finishes; return the
+    tasks left unfinished because a worker died."""
     pool = ProcessPoolExecutor(workers, initializer=die_with_parent)
     try:
-        futures = {pool.submit(work, spec, figures, ruleset): spec for spec in tasks}
+        futures = {pool.submit(run, task): task for task in tasks}
         broken = []
         for future in as_completed(futures):
             try:
@@ -234,9 +246,15 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
 
 def dask_results(tasks: list, figures: list, ruleset: Ruleset, address: str):
     """(spec, figures, seconds, reason) of each task as it finishes, on the Dask cluster at
-    ``address``.  A worker killed part way has its tasks run again by the scheduler on the
-    others; a task whose workers died too often (Dask's ``allowed-failures``) is unknown
-    with why, as a rerun computes it again."""
+    ``address`` (:func:`dask_outcomes`); a task whose workers kept dying is unknown with why."""
+    return dask_outcomes(functools.partial(work, figures=figures, ruleset=ruleset), tasks, address, unknown)
+
+
+def dask_outcomes(run: Callable, tasks: list, address: str, lost: Callable):
+    """``run(task)`` of each task as it finishes, on the Dask cluster at ``address``.  A
+    worker killed part way has its tasks run again by the scheduler on the others; a task
+    whose workers died too often (Dask's ``allowed-failures``) gives ``lost(task, why)``, as
+    a rerun computes it again."""
     from distributed import Client
     from distributed import as_completed as dask_completed
     from distributed.scheduler import KilledWorker
@@ -246,12 +264,12 @@ def dask_results(tasks: list, figures: list, ruleset: Ruleset, address: str):
     except Exception as error:
         raise UsageError(f"cannot reach the Dask scheduler at {address}: {error}") from error
     try:
-        futures = {client.submit(work, spec, figures, ruleset, pure=False): spec for spec in tasks}
+        futures = {client.submit(run, task, pure=False): task for task in tasks}
         for future in dask_completed(futures):
             try:
                 result = future.result()
             except KilledWorker as error:  # the scheduler gave up on a task whose workers kept dying
-                result = futures[future], None, 0.0, f"its Dask workers died while computing it ({error})"
+                result = lost(futures[future], f"its Dask workers died while computing it ({error})")
             yield result
     finally:
         client.close()

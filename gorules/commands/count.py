@@ -18,6 +18,15 @@ frontier of the ordering (a lower bound, the graph's degeneracy, is tried first,
 (``--seconds``, default 600) or the memory ceiling (``gorules --memory-limit``) is refused
 with one line naming the flag, and one that runs out of time stops with the same kind of
 line.
+
+Split by modulus (``--workers N``, ``--scheduler ADDRESS`` or ``--db FILE``): the packed
+count runs one task per prime (:mod:`gorules.modular_count`), on a local pool of worker
+processes or on the Dask cluster at ADDRESS as ``gorules sweep`` does, each task keeping
+one count a state; each finished residue is stored in the results database ``--db`` (a
+rerun computes only the primes missing), the exact count is recombined by the Chinese
+remainder theorem and checked against one prime more.  The estimate is per task; a task
+that would exceed the memory ceiling, or its time budget ``--seconds``, is refused before
+any work.
 """
 
 from __future__ import annotations
@@ -27,7 +36,7 @@ import re
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from types import SimpleNamespace
 
 from tqdm import tqdm
@@ -38,7 +47,7 @@ from gorules.game_estimates import add_estimate_arguments, estimate_result, game
 from gorules.impl.counting.game_graph import game_graph
 from gorules.impl.counting.games import SEARCH_LIMITS, search_kind
 from gorules.impl.counting.longest import CONVENTIONS, longest
-from gorules.impl.counting.packed import count_legal_grid, fits, packed_cost
+from gorules.impl.counting.packed import WIDEST, count_legal_grid, fits, packed_cost
 from gorules.impl.counting.positions import (
     count_legal,
     degeneracy,
@@ -47,8 +56,11 @@ from gorules.impl.counting.positions import (
     frontier_sizes,
     good_ordering,
 )
+from gorules.modular_count import ModularCount, count_by_moduli, moduli_for, peak_memory
+from gorules.processes import workers_for
 from gorules.spec.api import Ruleset
 from gorules.spec.graph import parse_graph, point_name
+from gorules.store import Store
 
 TINY = 6  # points: enumerate all boards
 ENUMERATION_LIMIT = 16  # points: 3^16 ≈ 43 million boards is the most we enumerate
@@ -92,8 +104,31 @@ def register(subparsers) -> None:
         reason="the counts of the largest graphs take minutes, and a count has no bounds to report when it stops",
         help="time budget: refuse a count estimated to take longer, stop one that does",
     )
+    add_split_arguments(parser)
     flags.add_output(parser)
     parser.set_defaults(func=run)
+
+
+def add_split_arguments(parser) -> None:
+    """The flags of the packed count split by modulus, spelt as ``gorules sweep`` spells them."""
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="split the packed count by modulus: one task per prime on this many local worker processes "
+        "(0: in this process; default with --db: as many as the cores)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="split the packed count by modulus: one task per prime on the Dask cluster at ADDRESS",
+    )
+    parser.add_argument(
+        "--db",
+        metavar="FILE",
+        help="split the packed count by modulus, storing each residue in this SQLite results file as it is "
+        "found; a rerun computes only the primes missing",
+    )
 
 
 def add_game_arguments(parser) -> None:
@@ -264,6 +299,27 @@ class Deadline:
             )
 
 
+def split_by_modulus(args) -> bool:
+    """Whether the count is asked for split by modulus (a flag of :func:`add_split_arguments`)."""
+    return args.workers is not None or bool(args.scheduler) or args.db is not None
+
+
+def choose_split_method(graph, requested: str) -> str:
+    """The packed method, the only one a count split by modulus runs; UsageError otherwise."""
+    if graph.is_grid and not graph.directed and min(graph.shape) > WIDEST:
+        raise UsageError(
+            f"{graph.name} is refused: {min(graph.shape)} columns on the shorter side, and a border state of the "
+            f"packed count is one 64-bit word, 29 codes a column, which holds {WIDEST} columns "
+            "(docs/counting-table.md says what a wider grid would take)"
+        )
+    if requested not in ("auto", "packed") or not fits(graph):
+        raise UsageError(
+            f"--workers, --scheduler and --db split the packed count by modulus, which takes undirected grids "
+            f"only; {graph.name} is counted by --method dp or enumerate in one process"
+        )
+    return "packed"
+
+
 def choose_method(graph, requested: str) -> str:
     """The counting method for a graph: the one requested, or the natural one."""
     if requested == "dp" and graph.directed:
@@ -335,18 +391,110 @@ def packed_positions(graph, show_progress: bool, seconds: float) -> tuple[int, d
     return count, how
 
 
-def estimate_text(cost) -> str:
-    """The packed count's estimate, one line."""
-    return f"estimate         about {cost.states:,.0f} border states, {cost.bytes / 1e9:,.3g} GB, {cost.seconds:,.3g} s"
+def estimate_text(cost, per: str = "") -> str:
+    """The packed count's estimate (``per``: of what, when not of the whole count), one line."""
+    return (
+        f"estimate         {per}about {cost.states:,.0f} border states, {cost.bytes / 1e9:,.3g} GB, "
+        f"{cost.seconds:,.3g} s"
+    )
 
 
-def peak_memory() -> int | None:
-    """The most resident memory this process has held, in bytes (None where unknown)."""
-    try:
-        import resource
-    except ImportError:
-        return None
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+def check_split_arguments(args) -> None:
+    """UsageError, before any work, for a negative --workers or a --db that cannot be written."""
+    if args.workers is not None and args.workers < 0:
+        raise UsageError("--workers must be 0 or more")
+    if args.db is None:
+        return
+    problem = "it names standard output" if args.db == flags.STDOUT else flags.output_problem(args.db)
+    if problem:
+        raise UsageError(f"--db {args.db!r} cannot hold the results: {problem}")
+
+
+def refuse_split_if_too_costly(graph, cost, tasks_at_once: int, seconds: float) -> None:
+    """BudgetRefused naming the flag when one task, or the local tasks that run at once,
+    exceed the memory ceiling, or a task its time budget."""
+    refuse_if_too_costly(
+        graph,
+        cost,
+        seconds,
+        f"one task of the packed count split by modulus (width {cost.width}, about {cost.states:,.0f} states, "
+        "one count a state)",
+    )
+    if tasks_at_once * cost.bytes > memory_ceiling():
+        raise BudgetRefused(
+            f"counting {graph.name} is refused: {tasks_at_once} tasks at once need about "
+            f"{tasks_at_once * cost.bytes / 1e9:,.3g} GB, more than the memory ceiling of "
+            f"{memory_ceiling() / 1e9:,.3g} GB (lower --workers)"
+        )
+
+
+def split_positions(graph, args, show_progress: bool) -> tuple[int | None, dict]:
+    """The legal positions of a grid by the packed count split by modulus (None when a
+    residue is missing or the check disagrees), refused before any work when one task's
+    estimate exceeds the time budget or the memory ceiling."""
+    moduli = moduli_for(graph)
+    cost = packed_cost(graph, moduli=1)
+    at_once = 1 if args.scheduler or args.workers == 0 else workers_for(args.workers, len(moduli.primes))
+    refuse_split_if_too_costly(graph, cost, at_once, args.seconds)
+    if show_progress:
+        print(estimate_text(cost, "per task: ") + f"; {len(moduli.primes)} tasks", file=sys.stderr)
+    with Store(args.db) if args.db else nullcontext() as store:
+        stored = len(store.residues(graph.name)) if store is not None else 0
+        progress = tqdm(
+            total=len(moduli.primes),
+            initial=stored,
+            desc="count",
+            unit="prime",
+            file=sys.stderr,
+            disable=not show_progress,
+        )
+        with progress as bar:
+            found = count_by_moduli(graph, args.seconds, store, args.scheduler, args.workers, lambda _: bar.update(1))
+    return found.count(), split_facts(found, cost, args)
+
+
+def split_facts(found: ModularCount, cost, args) -> dict:
+    """What the JSON and the text say of a count split by modulus."""
+    ran = len(found.computed) + len(found.lost)
+    if ran == 0:
+        where = "no worker (every residue from the database)"
+    elif args.scheduler:
+        where = f"the Dask cluster at {args.scheduler}"
+    elif args.workers == 0:
+        where = "this process"
+    else:
+        where = f"a local pool of {workers_for(args.workers, ran)} worker processes"
+    tasks = [
+        {
+            "prime": p,
+            "residue": r.residue,
+            "seconds": round(r.seconds, 3),
+            "states": r.states,
+            "peak_bytes": found.peaks.get(p),
+            "from_database": p in found.from_database,
+        }
+        for p, r in sorted(found.residues.items(), key=lambda item: found.moduli.primes.index(item[0]))
+    ]
+    peaks = [b for b in found.peaks.values() if b is not None]
+    return {
+        "method": "packed",
+        "frontier": cost.width,
+        "split": {
+            "by": "modulus",
+            "on": where,
+            "database": args.db,
+            "moduli": list(found.moduli.needed),
+            "check_prime": found.moduli.check,
+            "from_database": found.from_database,
+            "computed_now": found.computed,
+            "lost": [{"prime": p, "reason": why} for p, why in found.lost.items()],
+            "check": found.check(),
+            "tasks": tasks,
+        },
+        "estimate": {"states": round(cost.states), "bytes": round(cost.bytes), "seconds": round(cost.seconds, 3)},
+        "states": max((r.states for r in found.residues.values()), default=0),
+        "peak_bytes": max(peaks, default=None),
+    }
 
 
 def family_system(text: str):
@@ -395,11 +543,23 @@ def run(args) -> int:
     engine = ruleset.capability("engine")
     if engine is None:
         return run_games(graph, ruleset, args)
-    method = choose_method(graph, args.method)
+    split = split_by_modulus(args)
+    if split:
+        check_split_arguments(args)
+        choose_split_method(graph, args.method)
+    else:
+        method = choose_method(graph, args.method)
     show_progress = not args.json and sys.stderr.isatty()
     start = time.perf_counter()
-    legal, how = legal_positions(graph, method, show_progress, args.seconds)
+    if split:
+        legal, how = split_positions(graph, args, show_progress)
+    else:
+        legal, how = legal_positions(graph, method, show_progress, args.seconds)
     result = {"graph": graph.name, "points": graph.order, "legal_positions": legal, **how}
+    if legal is None:
+        result["seconds"] = round(time.perf_counter() - start, 3)
+        flags.emit(args, result, text(result))
+        return 1
     if args.games:
         result.update(games_result(graph, ruleset, legal, args))
     if args.longest:
@@ -456,13 +616,17 @@ def long_integers() -> Iterator[None]:
 def text(result: dict) -> str:
     """The result for people, one fact a line."""
     lines = [f"graph            {result['graph']} ({result['points']} points)"]
+    split = result.get("split")
     if "legal_positions" in result:
-        lines.append(
-            f"legal positions  {result['legal_positions']:,}  (by {result['method']}"
-            + (f", frontier {result['frontier']})" if "frontier" in result else ")")
-        )
+        how = f"by {result['method']}" + (", one task per prime" if split else "")
+        how += f", frontier {result['frontier']}" if "frontier" in result else ""
+        legal = result["legal_positions"]
+        shown = f"{legal:,}" if legal is not None else "not known (see below)"
+        lines.append(f"legal positions  {shown}  ({how})")
+    if split:
+        lines += split_lines(split)
     if "estimate" in result:
-        lines.append(estimate_text(SimpleNamespace(**result["estimate"])))
+        lines.append(estimate_text(SimpleNamespace(**result["estimate"]), "per task: " if split else ""))
         peak = "" if result["peak_bytes"] is None else f", peak memory {result['peak_bytes'] / 1e9:,.3g} GB"
         lines.append(f"measured         {result['states']:,} border states at most{peak}")
     if "games" in result:
@@ -477,6 +641,45 @@ def text(result: dict) -> str:
         lines.append(f"game graph       {gg['nodes']:,} nodes, {gg['edges']:,} edges")
     lines.append(f"time             {result['seconds']:.2f} s")
     return "\n".join(lines)
+
+
+def needed(split: dict) -> str:
+    """``the 3 primes needed`` (or ``prime``), as the check line says it."""
+    count = len(split["moduli"])
+    return f"{count} prime{'s' if count > 1 else ''} needed"
+
+
+def split_lines(split: dict) -> list[str]:
+    """The lines of a count split by modulus: where it ran, each prime's residue and whence,
+    the check against the extra prime, and what is missing."""
+    lines = [
+        f"split            by modulus, on {split['on']}"
+        + (f", residues in {split['database']}" if split["database"] else "")
+    ]
+    for task in split["tasks"]:
+        role = "check " if task["prime"] == split["check_prime"] else ""
+        whence = "from the database" if task["from_database"] else f"computed in {task['seconds']:,.1f} s"
+        peak = "" if task["peak_bytes"] is None else f", worker peak {task['peak_bytes'] / 1e9:,.3g} GB"
+        lines.append(
+            f"  {role}mod {task['prime']}  residue {task['residue']}  ({whence}, {task['states']:,} states{peak})"
+        )
+    for lost in split["lost"]:
+        lines.append(f"  mod {lost['prime']}  missing: {lost['reason']} (a rerun with the same --db computes it)")
+    check = split["check"]
+    if check is None:
+        lines.append("check            not made: a residue is missing")
+    elif check["agrees"]:
+        lines.append(
+            f"check            the count recombined from the {needed(split)} is "
+            f"{check['count_modulo']} modulo the check prime {check['prime']}, its residue: they agree"
+        )
+    else:
+        lines.append(
+            f"check            FAILED: the count recombined from the {needed(split)} is "
+            f"{check['count_modulo']} modulo the check prime {check['prime']}, whose residue is {check['residue']}: "
+            "a residue is wrong (a stored one? count again with another --db)"
+        )
+    return lines
 
 
 def longest_text(found: dict) -> str:

@@ -126,30 +126,39 @@ class PackedCost:
     bytes: float
 
 
-def packed_cost(graph: Graph) -> PackedCost:
-    """The estimated cost of the packed count of a grid (see the constants above)."""
+def packed_cost(graph: Graph, moduli: int | None = None) -> PackedCost:
+    """The estimated cost of the packed count of a grid (see the constants above), keeping
+    ``moduli`` counts a state (default: as many as the exact count needs): one modulus is
+    one task of a count split by modulus, whose table rows are a key and one count."""
     rows, columns = graph.shape
     width, length = min(rows, columns), max(rows, columns)
     states = min(STATES_AT_WIDTH_9 * STATE_GROWTH ** (width - 9), 3.0**graph.order)
     steps = width * length
-    row_bytes = 8 * (1 + len(primes_for(graph.order)))
+    row_bytes = 8 * (1 + (len(primes_for(graph.order)) if moduli is None else moduli))
     table_rows = 2 ** math.ceil(math.log2(GROWTH_SLACK * states / MOST_FULL + 1))
     return PackedCost(
         width, states, SECONDS_PER_STATE_STEP * states * steps, BASE_BYTES + TABLES_AT_ONCE * table_rows * row_bytes
     )
 
 
-def count_legal_grid(graph: Graph, progress=None, primes: tuple[int, ...] | None = None) -> tuple[int, int]:
-    """The number of legal positions of a grid, exactly, by the packed dynamic program, and
-    the largest number of border states held after a step."""
+def residues_modulo(graph: Graph, primes: tuple[int, ...], progress=None) -> tuple[list[int], int]:
+    """The number of legal positions of a grid modulo each of ``primes`` (any word primes,
+    one or several: the table keeps one count a prime, so fewer primes take fewer bytes a
+    state), and the largest number of border states held after a step."""
     if not fits(graph):
         raise ValueError(f"{graph.name}: the packed count takes undirected grids of at most {WIDEST} columns")
     rows, columns = graph.shape
-    width, length = min(rows, columns), max(rows, columns)
+    counter = PackedCounter(min(rows, columns), primes)
+    residues = counter.run(max(rows, columns), progress)
+    return residues, counter.largest
+
+
+def count_legal_grid(graph: Graph, progress=None, primes: tuple[int, ...] | None = None) -> tuple[int, int]:
+    """The number of legal positions of a grid, exactly, by the packed dynamic program, and
+    the largest number of border states held after a step."""
     primes = primes_for(graph.order) if primes is None else primes
-    counter = PackedCounter(width, primes)
-    residues = counter.run(length, progress)
-    return chinese_remainder(residues, primes), counter.largest
+    residues, largest = residues_modulo(graph, primes, progress)
+    return chinese_remainder(residues, primes), largest
 
 
 __all__ = [
@@ -161,5 +170,6 @@ __all__ = [
     "fits",
     "packed_cost",
     "primes_for",
+    "residues_modulo",
     "word_primes",
 ]
