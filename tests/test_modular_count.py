@@ -1,0 +1,252 @@
+"""The packed count split by modulus (``gorules count --workers/--scheduler/--db``): the same
+count as one process and as OEIS A094777, in this process, on a local pool and on a real
+Dask cluster with a worker killed with SIGKILL while it holds a task; resumed from the
+results database computing only the primes missing; a corrupted stored residue caught by
+the check against the extra prime; refusals in one line."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from gorules.cli import main
+from gorules.impl.counting.packed import count_legal_grid, primes_for, residues_modulo
+from gorules.modular_count import count_by_moduli, moduli_for
+from gorules.spec.graph import parse_graph
+from gorules.store import Residue, Store
+from tests.test_packed_counting import A094777
+
+GORULES = [sys.executable, "-m", "gorules"]
+HOLD = Path(__file__).with_name("residue_hold.py")
+
+
+def run_cli(*argv) -> tuple[int, str, str]:
+    """Exit code, stdout and stderr of `gorules`, in this process."""
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def stored(db: Path) -> list[tuple]:
+    """The (graph, prime, residue) rows of the residues table, in order."""
+    with sqlite3.connect(db) as connection:
+        return connection.execute("SELECT graph, prime, residue FROM residues ORDER BY graph, prime").fetchall()
+
+
+def test_the_moduli_are_those_of_the_one_process_count_and_one_more():
+    graph = parse_graph("grid:9x9")
+    moduli = moduli_for(graph)
+    assert moduli.needed == primes_for(graph.order)
+    assert moduli.check not in moduli.needed and moduli.primes[-1] == moduli.check
+
+
+def test_residues_of_a_subset_of_primes_are_those_of_all_together():
+    graph = parse_graph("grid:7x7")
+    primes = moduli_for(graph).primes
+    together, _ = residues_modulo(graph, primes)
+    assert [residues_modulo(graph, (p,))[0][0] for p in primes] == together
+    assert together == [A094777[6] % p for p in primes]
+
+
+@pytest.mark.parametrize("name", ["grid:5x5", "grid:6x6", "grid:7x7", "grid:4x9"])
+def test_split_count_in_this_process_equals_the_one_process_count(name):
+    graph = parse_graph(name)
+    found = count_by_moduli(graph, 600.0, workers=0)
+    assert found.count() == count_legal_grid(graph)[0]
+    assert found.check()["agrees"] and found.missing == [] and found.lost == {}
+    assert found.computed == list(found.moduli.primes)
+
+
+def test_split_count_on_a_local_pool_gives_a094777_and_stores_each_residue_once(tmp_path):
+    """Two worker processes; the six-by-six count and each of its primes stored once."""
+    db = tmp_path / "residues.sqlite"
+    argv = [*GORULES, "count", "grid:6x6", "--workers", "2", "--db", str(db), "--json"]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["legal_positions"] == A094777[5]
+    split = result["split"]
+    primes = [*split["moduli"], split["check_prime"]]
+    assert split["computed_now"] and sorted(split["computed_now"]) == sorted(primes)
+    assert split["check"]["agrees"] and "local pool of 2" in split["on"]
+    assert stored(db) == [("grid:6x6", p, A094777[5] % p) for p in sorted(primes)]
+
+
+def test_resume_computes_only_the_primes_missing(tmp_path):
+    """One residue stored beforehand: the count reads it and computes only the others; a
+    second run computes nothing."""
+    graph = parse_graph("grid:7x7")
+    first, *others = moduli_for(graph).primes
+    db = tmp_path / "resume.sqlite"
+    with Store(db) as store:
+        store.record_residue(Residue(graph.name, first, A094777[6] % first, 1.0, 1))
+    code, out, _ = run_cli("count", "grid:7x7", "--db", str(db), "--workers", "0", "--json")
+    assert code == 0
+    split = json.loads(out)["split"]
+    assert split["from_database"] == [first] and split["computed_now"] == others
+    assert json.loads(out)["legal_positions"] == A094777[6]
+    code, out, _ = run_cli("count", "grid:7x7", "--db", str(db), "--workers", "0", "--json")
+    assert code == 0 and json.loads(out)["split"]["computed_now"] == []
+    assert json.loads(out)["legal_positions"] == A094777[6]
+    assert len(stored(db)) == 3
+
+
+@pytest.mark.parametrize("which", [0, 1, 2], ids=["first-needed", "second-needed", "check"])
+def test_a_corrupted_stored_residue_is_caught_by_the_check(tmp_path, which):
+    """A stored residue changed by one: the check against the extra prime disagrees, no count
+    is given, exit 1, and the text says the check failed."""
+    db = tmp_path / "corrupt.sqlite"
+    assert run_cli("count", "grid:7x7", "--db", str(db), "--workers", "0")[0] == 0
+    prime = moduli_for(parse_graph("grid:7x7")).primes[which]
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE residues SET residue = (residue + 1) % prime WHERE prime = ?", (prime,))
+    code, out, _ = run_cli("count", "grid:7x7", "--db", str(db), "--workers", "0", "--json")
+    result = json.loads(out)
+    assert code == 1 and result["legal_positions"] is None
+    assert result["split"]["check"]["agrees"] is False and result["split"]["computed_now"] == []
+    code, out, _ = run_cli("count", "grid:7x7", "--db", str(db), "--workers", "0")
+    assert code == 1 and "check            FAILED" in out and "not known" in out
+
+
+def test_a_lost_task_leaves_no_count_and_says_which_prime():
+    """Tasks that give no residue (their time budget spent): the count is not given, each
+    prime is named as lost with why, and the check is not made."""
+    graph = parse_graph("grid:6x6")
+    found = count_by_moduli(graph, 1e-9, workers=0)
+    assert found.count() is None and found.check() is None
+    assert sorted(found.lost) == sorted(found.moduli.primes) and "--seconds" in next(iter(found.lost.values()))
+
+
+@pytest.mark.parametrize(
+    ("argv", "word"),
+    [
+        (["grid:14x14", "--db", "x.sqlite"], "64-bit word"),
+        (["petersen", "--workers", "2"], "--method dp"),
+        (["grid:7x7", "--workers", "2", "--method", "dp"], "--method dp"),
+        (["grid:12x12", "--workers", "2", "--seconds", "1"], "--seconds"),
+        (["grid:6x6", "--workers", "-1"], "--workers"),
+        (["grid:6x6", "--db", "."], "--db"),
+    ],
+)
+def test_refusals_are_one_line_exit_2_before_any_file_is_made(argv, word, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli("count", *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and word in err
+    assert not (tmp_path / "x.sqlite").exists()
+
+
+def test_a_task_over_the_memory_ceiling_is_refused_naming_the_flag(tmp_path):
+    """Twelve by twelve needs about 3.5 GB a task: under a ceiling of a tenth of a
+    machine with less than 35 GB, refused naming gorules --memory-limit."""
+    from gorules.cli import machine_memory
+
+    memory = machine_memory()
+    if memory is None or memory > 30e9:
+        pytest.skip("needs a machine with less than 30 GB")
+    argv = [*GORULES, "--memory-limit", "0.1", "count", "grid:12x12", "--workers", "1", "--seconds", "1e6"]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and "--memory-limit" in done.stderr
+
+
+class HeldCluster:
+    """A Dask scheduler and two workers (no nannies: a killed worker stays dead) as real
+    processes in process groups of their own, whose residue tasks wait for a release file
+    (``tests/residue_hold.py``)."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        scheduler = [sys.executable, "-m", "distributed.cli.dask_scheduler", "--scheduler-file"]
+        scheduler += [str(folder / "scheduler.json"), "--port", "0", "--no-dashboard", "--host", "127.0.0.1"]
+        self.processes = [self.start(scheduler)]
+        self.address = self.read_address(folder / "scheduler.json")
+        worker = [sys.executable, "-m", "distributed.cli.dask_worker", self.address, "--nthreads", "1"]
+        worker += ["--no-nanny", "--no-dashboard", "--host", "127.0.0.1", "--preload", str(HOLD)]
+        self.workers = [self.start(worker) for _ in range(2)]
+        self.processes += self.workers
+
+    def start(self, argv: list[str]) -> subprocess.Popen:
+        """A process of the cluster, its output discarded, told where to hold its tasks."""
+        environment = {**os.environ, "GORULES_HOLD_FOLDER": str(self.folder)}
+        environment["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HOLD.parents[1]), environment.get("PYTHONPATH")]))
+        return subprocess.Popen(
+            argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, env=environment
+        )
+
+    @staticmethod
+    def read_address(path: Path) -> str:
+        """The scheduler's address, once its file is written whole."""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                return json.loads(path.read_text())["address"]
+            except (OSError, ValueError, KeyError):
+                time.sleep(0.1)
+        raise RuntimeError("the Dask scheduler did not start")
+
+    def started(self) -> list[tuple[int, int]]:
+        """(worker pid, prime) of every task that has begun, in no order."""
+        found = []
+        for path in self.folder.glob("started-*"):
+            _, pid, prime = path.name.split("-")
+            found.append((int(pid), int(prime)))
+        return found
+
+    def close(self) -> None:
+        """Kill every process of the cluster."""
+        for process in self.processes:
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            process.wait()
+
+
+@pytest.mark.slow
+def test_a_dask_worker_killed_while_it_holds_a_task_loses_no_residue(tmp_path):
+    """Seven by seven on a real Dask cluster of two workers: once a task has begun, its
+    worker is killed with SIGKILL; the scheduler runs the task again on the other worker,
+    and the count ends (exit 0) with A094777's value and each prime's residue stored once."""
+    pytest.importorskip("distributed")
+    cluster = HeldCluster(tmp_path)
+    db = tmp_path / "dask.sqlite"
+    argv = [*GORULES, "count", "grid:7x7", "--scheduler", cluster.address, "--db", str(db), "--json"]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not cluster.started():
+            time.sleep(0.05)
+        assert cluster.started(), "no residue task began"
+        victim, prime = cluster.started()[0]
+        victims = [w for w in cluster.workers if w.pid == victim]
+        assert victims, "the task began on a process that is not a worker of the cluster"
+        os.kill(victim, signal.SIGKILL)
+        victims[0].wait(timeout=30)
+        (tmp_path / "release").write_text("")
+        out, err = process.communicate(timeout=240)  # a guard against a hang, not a measure of time
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        cluster.close()
+    assert process.returncode == 0, err
+    result = json.loads(out)
+    assert result["legal_positions"] == A094777[6] and result["split"]["check"]["agrees"]
+    survivor = next(w.pid for w in cluster.workers if w.pid != victim)
+    assert (survivor, prime) in cluster.started(), "the killed worker's task was not run again on the other"
+    primes = moduli_for(parse_graph("grid:7x7")).primes
+    assert stored(db) == [("grid:7x7", p, A094777[6] % p) for p in sorted(primes)]
+    assert sorted(result["split"]["computed_now"]) == sorted(primes)
