@@ -179,9 +179,10 @@ def require_searchable(graph, what: str, positions: int, kind: str, requested: i
     if positions <= limit:
         return
     if positions > largest:
+        hint = "; estimate the games instead with --estimate N" if what == "--games" else ""
         raise BudgetRefused(
             f"{what} on {graph.name} is refused: it has {positions:,} legal positions and the {kind} search "
-            f"cannot take more than {largest} ({measured})"
+            f"cannot take more than {largest} ({measured}){hint}"
         )
     raise BudgetRefused(
         f"{what} on {graph.name} is refused: it has {positions:,} legal positions, over the limit of {limit} "
