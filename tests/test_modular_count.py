@@ -24,6 +24,7 @@ from gorules.impl.counting.packed import count_legal_grid, primes_for, residues_
 from gorules.modular_count import count_by_moduli, moduli_for
 from gorules.spec.graph import parse_graph
 from gorules.store import Residue, Store
+from tests.hostile_inputs import children, still_running
 from tests.test_packed_counting import A094777
 
 GORULES = [sys.executable, "-m", "gorules"]
@@ -250,3 +251,49 @@ def test_a_dask_worker_killed_while_it_holds_a_task_loses_no_residue(tmp_path):
     primes = moduli_for(parse_graph("grid:7x7")).primes
     assert stored(db) == [("grid:7x7", p, A094777[6] % p) for p in sorted(primes)]
     assert sorted(result["split"]["computed_now"]) == sorted(primes)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc")
+def test_the_count_killed_with_sigkill_leaves_no_worker_and_resumes_with_the_primes_missing(tmp_path):
+    """Nine by nine (four tasks) on a local pool of two workers, the count itself killed with
+    SIGKILL once one residue is stored: its workers stop, and the count started again on the
+    same database reads the residues stored and computes only the others."""
+    db = tmp_path / "killed.sqlite"
+    argv = [*GORULES, "count", "grid:9x9", "--workers", "2", "--db", str(db), "--json"]
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline and process.poll() is None and not stored_quietly(db):
+            workers |= children(process.pid)
+            time.sleep(0.05)
+        assert process.poll() is None, "the count finished before it could be killed"
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+        assert workers, "the count started no worker processes"
+        left = still_running(workers)
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    assert left == [], f"workers still running after the count was killed: {left}"
+    at_kill = [prime for _, prime, _ in stored(db)]
+    primes = moduli_for(parse_graph("grid:9x9")).primes
+    assert 1 <= len(at_kill) < len(primes)
+    resumed = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+    assert resumed.returncode == 0, resumed.stderr
+    split = json.loads(resumed.stdout)["split"]
+    assert sorted(split["from_database"]) == sorted(at_kill)
+    assert sorted(split["computed_now"]) == sorted(set(primes) - set(at_kill))
+    assert json.loads(resumed.stdout)["legal_positions"] == A094777[8]
+    assert stored(db) == [("grid:9x9", p, A094777[8] % p) for p in sorted(primes)]
+
+
+def stored_quietly(db: Path) -> list[tuple]:
+    """The stored residues, or none while the file is being made."""
+    try:
+        return stored(db)
+    except sqlite3.Error:
+        return []
