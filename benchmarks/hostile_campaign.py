@@ -11,8 +11,8 @@ internal error from the GTP server), partial files left, orphaned worker process
 The GTP part checks a random session against the spec after every command, then feeds as
 many random commands (a ``clear_board`` at least every 500, long lines) to a real ``gorules
 gtp`` and reads its resident memory after 10,000 and after all of them: a growth of
-``GTP_GROWTH_KIB`` or more is a defect.  The kills part kills a sweep (SIGKILL, the sweep alone) once some results
-are stored and resumes it, and kills one pool worker of another: defects are an orphaned
+``GTP_GROWTH_KIB`` or more is a defect.  The kills part kills a sweep (SIGKILL, the sweep alone, at a fault
+injected in the middle of writing a result: ``gorules.failpoints``) and resumes it, and kills one pool worker of another: defects are an orphaned
 worker, a file that fails ``PRAGMA integrity_check``, a resumed run that redid stored rows,
 a sweep that hangs or fails, a table unlike an uninterrupted sweep's.
 
@@ -53,6 +53,7 @@ sys.path.insert(0, str(ROOT))
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 
+from gorules import failpoints  # noqa: E402
 from tests import hostile_inputs as hostile  # noqa: E402
 from tests.gtp_session import run_session  # noqa: E402
 
@@ -132,20 +133,39 @@ def started_sweep(db: Path, after_rows: int) -> tuple[subprocess.Popen, set[int]
     return process, workers
 
 
+def faulted_sweep(db: Path, point: str) -> tuple[subprocess.Popen, set[int]]:
+    """The killed sweeps' command with the fault ``point`` injected (``gorules.failpoints``),
+    run until it ends, and the workers it had."""
+    environment = {**os.environ, failpoints.VARIABLE: point}
+    process = subprocess.Popen(
+        sweep_command(db), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, env=environment
+    )
+    workers: set[int] = set()
+    deadline = time.monotonic() + HANG_SECONDS
+    while time.monotonic() < deadline and process.poll() is None:
+        workers |= hostile.children(process.pid)
+        time.sleep(0.05)
+    return process, workers
+
+
 def killed_sweep(directory: Path, after_rows: int, whole: list) -> Counter:
-    """Kill a sweep (SIGKILL, the sweep alone) after ``after_rows`` results; resume it.  The
-    defects: workers left running 10 s after the kill, a file that fails SQLite's integrity
-    check, a resumed run that redid stored rows or whose table is not ``whole``."""
+    """Kill a sweep (SIGKILL, by itself, the sweep alone) in the middle of writing result
+    ``after_rows + 1``: inside its transaction or just after its commit, in turn; resume it.
+    The defects: a sweep that was not killed there, workers left running 10 s after the kill,
+    a file that fails SQLite's integrity check, a resumed run that redid stored rows or whose
+    table is not ``whole``."""
     db = directory / "killed.sqlite"
-    process, workers = started_sweep(db, after_rows)
+    point = f"{failpoints.POINTS[after_rows % 2]}:{after_rows + 1}"
+    process, workers = faulted_sweep(db, point)
+    defects: Counter = Counter()
     if process.poll() is None:
-        os.kill(process.pid, signal.SIGKILL)
-    process.wait()
+        defects["hang"] += 1
+        os.killpg(process.pid, signal.SIGKILL)
+    defects["not killed at the fault"] += process.wait() != -signal.SIGKILL
     time.sleep(10)
     left = [w for w in workers if hostile.alive(w)]
     for w in left:  # tidy up, after counting
         os.kill(w, signal.SIGKILL)
-    defects: Counter = Counter()
     defects["orphaned worker"] += len(left)
     at_kill = len(stored(db))
     verdict, _ = sweep_table(db)

@@ -27,6 +27,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from gorules import failpoints
 from gorules.errors import UsageError
 
 SCHEMA = """
@@ -170,6 +171,8 @@ class Store:
                     float(row.seconds),
                 ),
             )
+            failpoints.reached("store-insert")
+        failpoints.reached("store-commit")
         return cursor.rowcount == 1
 
     def rows(self, conjecture: str | None = None, ruleset: str | None = None) -> list[Row]:

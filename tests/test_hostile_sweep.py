@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from gorules import failpoints
 from gorules.cli import main
 from gorules.sweep import family_graphs
 from tests.hostile_inputs import KILL_FAMILY, children, still_running
@@ -110,6 +111,40 @@ def test_sweep_killed_with_sigkill_leaves_no_worker_and_resumes_once(tmp_path, u
     assert resumed.returncode == 0, resumed.stderr
     summary = json.loads(resumed.stdout)
     assert summary["already_done"] == at_kill and summary["computed_now"] == total - at_kill
+    assert integrity(db) == "ok"
+    assert table(db) == uninterrupted
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc")
+@pytest.mark.parametrize("point,kept", [("store-insert:3", 2), ("store-commit:3", 3)])
+def test_sweep_killed_in_the_middle_of_a_write_resumes_with_every_result_once(point, kept, tmp_path, uninterrupted):
+    """The sweep kills itself with SIGKILL at a chosen point of its third write: inside the
+    transaction (the row written, not committed: SQLite rolls it back, so two rows are kept)
+    or just after its commit (three kept).  No worker is left, the file passes SQLite's
+    integrity check, and the sweep started again computes exactly what is missing and ends
+    with the uninterrupted table."""
+    db = tmp_path / "faulted.sqlite"
+    environment = {**os.environ, failpoints.VARIABLE: point}
+    process = subprocess.Popen(
+        command(db), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, env=environment
+    )
+    workers: set[int] = set()
+    try:
+        while process.poll() is None:
+            workers |= children(process.pid)
+            time.sleep(0.05)
+        assert process.wait(timeout=300) == -signal.SIGKILL
+        left = still_running(workers)
+    finally:
+        tidy(process)
+    assert left == [], f"workers still running after the sweep was killed: {left}"
+    assert integrity(db) == "ok" and rows(db) == kept
+    resumed = subprocess.run(command(db), capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    summary = json.loads(resumed.stdout)
+    total = len(family_graphs(KILL_FAMILY))
+    assert summary["already_done"] == kept and summary["computed_now"] == total - kept
     assert integrity(db) == "ok"
     assert table(db) == uninterrupted
 
