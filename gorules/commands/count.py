@@ -102,7 +102,8 @@ def register(subparsers) -> None:
         parser,
         DEFAULT_SECONDS,
         reason="the counts of the largest graphs take minutes, and a count has no bounds to report when it stops",
-        help="time budget: refuse a count estimated to take longer, stop one that does",
+        help="time budget: refuse a count estimated to take longer, stop one that does (split by modulus: "
+        "each task's budget)",
     )
     add_split_arguments(parser)
     flags.add_output(parser)
@@ -115,6 +116,7 @@ def add_split_arguments(parser) -> None:
         "--workers",
         type=int,
         default=None,
+        metavar="N",
         help="split the packed count by modulus: one task per prime on this many local worker processes "
         "(0: in this process; default with --db: as many as the cores)",
     )
