@@ -272,3 +272,19 @@ def settled_total(table, width, primes):
                     total -= primes[q]
                 totals[q] = total
     return totals
+
+
+@njit(cache=True)
+def gathered(rows, primes, size):
+    """A table of ``size`` rows (a power of two, doubled as it fills) holding the rows of
+    ``rows`` (each a key and its counts; a key may come several times, its counts are then
+    added modulo each prime), and the number of distinct keys."""
+    table = empty_table(size, primes)
+    limit = int(MOST_FULL * size)
+    found = 0
+    for row in range(rows.shape[0]):
+        if found + 1 > limit:
+            table = grown(table, primes)
+            limit = int(MOST_FULL * table.shape[0])
+        found += add_row(table, rows[row, 0], rows, row, primes)
+    return table, found

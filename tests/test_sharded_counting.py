@@ -1,0 +1,51 @@
+"""The packed count with each step's states split into shards by ranges of a hash of the
+state: the same residues as the one-table program, whatever the number of shards, and each
+shard holding a share of the states."""
+
+from __future__ import annotations
+
+import pytest
+
+from gorules.impl.counting.packed import PackedCounter, word_primes
+from gorules.impl.counting.sharded import ShardedCounter, sent, shard_of
+from gorules.spec.graph import parse_graph
+from tests.test_packed_counting import A094777
+
+
+@pytest.mark.parametrize("bits", [0, 1, 3])
+@pytest.mark.parametrize(("rows", "columns"), [(1, 1), (2, 3), (5, 5), (4, 7), (7, 7)])
+def test_sharded_count_has_the_residues_of_the_one_table_count(rows, columns, bits):
+    primes = word_primes(2)
+    width, length = min(rows, columns), max(rows, columns)
+    whole = PackedCounter(width, primes)
+    sharded = ShardedCounter(width, primes, bits)
+    assert sharded.run(length) == whole.run(length)
+    assert sharded.largest == whole.largest
+
+
+def test_sharded_count_gives_the_published_seven_by_seven():
+    primes = word_primes(2)
+    assert ShardedCounter(7, primes, 2).run(7) == [A094777[6] % p for p in primes]
+
+
+def test_each_of_four_shards_holds_well_under_half_the_states():
+    counter = ShardedCounter(8, word_primes(1), 2)
+    counter.run(8)
+    assert counter.largest_shard < 0.35 * counter.largest
+
+
+def test_rows_are_sent_to_the_shard_of_their_key_and_none_is_lost():
+    from gorules.impl.kernels.frontier import advance
+
+    counter = PackedCounter(6, word_primes(1))
+    table, _ = advance(counter.start(), 6, 0, False, False, counter.primes, 16)
+    pieces = sent(table, 2)
+    assert sum(piece.shape[0] for piece in pieces) == int((table[:, 0] != 2**64 - 1).sum())
+    for shard, piece in enumerate(pieces):
+        assert (shard_of(piece[:, 0], 2) == shard).all()
+
+
+def test_shard_bits_out_of_range_are_refused():
+    with pytest.raises(ValueError):
+        ShardedCounter(5, word_primes(1), 17)
+    assert parse_graph("grid:5x5").order == 25
