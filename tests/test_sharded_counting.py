@@ -8,7 +8,6 @@ import pytest
 
 from gorules.impl.counting.packed import PackedCounter, word_primes
 from gorules.impl.counting.sharded import ShardedCounter, sent, shard_of
-from gorules.spec.graph import parse_graph
 from tests.test_packed_counting import A094777
 
 
@@ -48,4 +47,5 @@ def test_rows_are_sent_to_the_shard_of_their_key_and_none_is_lost():
 def test_shard_bits_out_of_range_are_refused():
     with pytest.raises(ValueError):
         ShardedCounter(5, word_primes(1), 17)
-    assert parse_graph("grid:5x5").order == 25
+    with pytest.raises(ValueError):
+        ShardedCounter(14, word_primes(1), 2)
