@@ -244,6 +244,7 @@ class TableRuns:
         self.name = f"the engine's move table, ko={ko} suicide={suicide}" + (", compiled" if self.compiled else "")
         if self.compiled:
             _compile()
+            self(0, 0)  # compiled (or loaded from the cache) now, not inside the timed pilot
 
     def __call__(self, runs: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
         """(log estimates, deepest levels) of ``runs`` independent runs from seed ``seed``."""
