@@ -15,6 +15,7 @@ from typing import Any
 import networkx as nx
 import pytest
 
+from gorules.commands.check_certificate import read
 from gorules.impl.formats.files import write_json_atomically
 from gorules.impl.solving import certificate_check
 from gorules.impl.solving.certificate import CertificateRefused, PositionsSpent, Writer, certificate
@@ -177,7 +178,7 @@ def test_cli_writes_and_checks_a_certificate(tmp_path, two_by_two):
     code, out, _ = run_cli("solve", "grid:2x2", "--certificate", str(path), "--no-progress")
     assert code == 0 and "certificate" in out
     assert run_cli("check-certificate", str(path))[0] == 0
-    data = json.loads(path.read_text())
+    data = read(path)
     data["strategies"]["lower"]["bound"] = data["lower"] = data["value"] = 3
     path.write_text(json.dumps(data))
     code, out, _ = run_cli("check-certificate", str(path))
@@ -264,7 +265,7 @@ def test_certificates_written_by_the_cli_check_with_the_spec(tmp_path, graph, va
     verdict = json.loads(out)
     assert code == 0 and verdict["valid"] and verdict["lower"] == verdict["upper"] == value
     if follow_lines:
-        assert replay(json.loads(path.read_text()))[0] is None
+        assert replay(read(path))[0] is None
 
 
 @pytest.fixture(scope="module")

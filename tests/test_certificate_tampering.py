@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gorules.cli import main
+from gorules.commands.check_certificate import read
 
 OPTIONS = ("ko", "suicide", "scoring", "komi")
 CLAIM = re.compile(r"(\S+) (\S+) ko=(\S+) suicide=(\S+) scoring=(\S+) komi=(\S+): value in \[(\S+), (\S+)\] for Black")
@@ -29,11 +30,12 @@ ERROR = "gorules check-certificate: error: "
 
 
 def solved(folder: Path, graph: str) -> dict:
-    """The certificate ``gorules solve GRAPH --certificate`` writes."""
+    """The certificate ``gorules solve GRAPH --certificate`` writes, as the document of
+    format 3 with its content (the whole-document form this catalogue edits)."""
     path = folder / f"{graph.replace(':', '-')}.json"
     with contextlib.redirect_stdout(io.StringIO()):
         assert main(["solve", graph, "--no-progress", "--certificate", str(path)]) == 0
-    return json.loads(path.read_text())
+    return read(path)
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,6 @@ installs them); where they are missing the browser tests fail, saying the browse
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -25,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from gorules.cli import main
+from gorules.commands.check_certificate import read
 from gorules.explore import kind_of, page_data
 from gorules.explore_page import html
 from gorules.impl.solving import certificate_check as checker
@@ -57,8 +57,8 @@ def certificates(tmp_path_factory) -> dict[str, Path]:
 
 
 def loaded(path: Path) -> dict:
-    """A JSON file."""
-    return json.loads(path.read_text(encoding="utf-8"))
+    """A JSON file, or a certificate in lines read whole (as ``explore`` reads it)."""
+    return read(path)
 
 
 # ------------------------------------------------------------------ the page's data

@@ -18,12 +18,16 @@ malformed.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
 import stat
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from gorules import flags
 from gorules.errors import UsageError, shown
@@ -31,6 +35,8 @@ from gorules.errors import UsageError, shown
 LONGEST_NUMBER = 30
 """The most digits a number of a certificate or an expectation may have: node numbers, moves,
 bounds and komi are far shorter, and Python's conversion of a long literal is slow, then refused."""
+LONG_DIGITS = re.compile(rf"\d{{{LONGEST_NUMBER + 1},}}")
+"""A run of more digits than a number may have."""
 NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 EXPECT_HELP = (
     "the claim the certificate should prove, e.g. 'grid:2x3 tromp-taylor komi=0 value=0': the graph, "
@@ -83,36 +89,62 @@ def distinct(pairs: list) -> dict:
     return found
 
 
+def strict(text: str, number: Callable[[str], int] = lambda text: int(literal(text))):
+    """The strict JSON of ``text`` (ValueError otherwise): no ``NaN`` or ``Infinity``, no
+    number of more than LONGEST_NUMBER digits, no field named twice in one object;
+    ``number`` makes each integer."""
+    return json.loads(text, parse_int=number, parse_float=real, parse_constant=constant, object_pairs_hook=distinct)
+
+
+def strict_line(text: str):
+    """The strict JSON of one line of a certificate in lines, as :func:`strict` reads it: a
+    line's integers are made by Python's own reader after a search for a run of digits too
+    long (the search is much quicker than a conversion called for each integer, and an
+    integer is its run of digits)."""
+    long = LONG_DIGITS.search(text)
+    if long is not None:
+        raise ValueError(f"a number of {len(long.group()):,} digits (at most {LONGEST_NUMBER} are read)")
+    return json.loads(text, parse_float=real, parse_constant=constant, object_pairs_hook=distinct)
+
+
 def read(path: Path):
     """The strict JSON of ``path`` (ValueError otherwise), each integer made once: a
     certificate names the same node and key numbers over and over, and shared they take a
     pointer each: less memory for a large certificate, at the price of a slower read
-    (docs/solver.md, the 4×4 certificate)."""
-    made: dict = {}
+    (docs/solver.md, the 4×4 certificate).  A certificate in lines is read whole too, as the
+    document of format 3 with the same content (``certificate_lines.document``)."""
+    from gorules.impl.solving.certificate_lines import LONGEST_LINE, Lines, document
 
-    def number(text: str) -> int:
-        found = made.get(text)
-        if found is None:
-            found = made[text] = int(literal(text))
-        return found
-
-    return json.loads(
-        certificate_bytes(path).decode("utf-8"),
-        parse_int=number,
-        parse_float=real,
-        parse_constant=constant,
-        object_pairs_hook=distinct,
-    )
+    with opened(path) as stream:
+        first = stream.readline(LONGEST_LINE + 1)
+        if in_lines(first):
+            return document(Lines(stream, strict_line, first))
+        return whole(first + stream.read())
 
 
-def certificate_bytes(path: Path) -> bytes:
-    """What the file at ``path`` holds: a regular file, or a pipe or FIFO that a writer holds
-    open (``<(zcat cert.json.gz)``, ``/dev/stdin`` fed by a pipe), read to its end.  A FIFO
-    with no writer would block for ever: it is opened without waiting and refused (ValueError),
-    as is anything else (a directory, a device, a socket)."""
+def in_lines(first: bytes) -> bool:
+    """Whether a file's first line is the header of a certificate in lines (format 4)."""
+    from gorules.impl.solving.certificate_lines import LONGEST_LINE, is_header
+
+    if not first.endswith(b"\n") or len(first) > LONGEST_LINE:
+        return False
+    try:
+        return is_header(strict_line(first.decode("utf-8")))
+    except ValueError:
+        return False
+
+
+@contextlib.contextmanager
+def opened(path: Path) -> Iterator[BinaryIO]:
+    """The file at ``path`` opened for reading in binary: a regular file, or a pipe or FIFO
+    that a writer holds open (``<(zcat cert.json.gz)``, ``/dev/stdin`` fed by a pipe).  A
+    FIFO with no writer would block for ever: it is opened without waiting and refused
+    (ValueError), as is anything else (a directory, a device, a socket)."""
     mode = os.stat(path).st_mode
     if stat.S_ISREG(mode):
-        return path.read_bytes()
+        with open(path, "rb") as stream:
+            yield stream
+        return
     if not stat.S_ISFIFO(mode):
         kind = "a directory" if stat.S_ISDIR(mode) else "neither a regular file nor a pipe"
         raise ValueError(f"it is {kind}: only a file or a pipe is read")
@@ -125,7 +157,31 @@ def certificate_bytes(path: Path) -> bytes:
         if first == b"":
             raise ValueError("it is a FIFO with no writer (or an empty one): nothing to read")
         os.set_blocking(descriptor, True)
-        return (first or b"") + pipe.read()
+        yield io.BufferedReader(Joined(first or b"", pipe))
+
+
+class Joined(io.RawIOBase):
+    """The bytes already read from a pipe, then the rest of the pipe."""
+
+    def __init__(self, first: bytes, rest):
+        """Give ``first``, then what ``rest`` (a binary file) gives."""
+        self.first = first
+        self.rest = rest
+
+    def readable(self) -> bool:
+        """A stream to read."""
+        return True
+
+    def readinto(self, buffer) -> int:
+        """Fill ``buffer`` from the bytes read first, then from the pipe."""
+        if self.first:
+            size = min(len(buffer), len(self.first))
+            buffer[:size] = self.first[:size]
+            self.first = self.first[size:]
+            return size
+        data = self.rest.read1(len(buffer)) if hasattr(self.rest, "read1") else self.rest.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
 
 
 def expected_value(name: str, text: str):
@@ -230,18 +286,14 @@ def verdict_text(verdict: dict) -> str:
 def run(args) -> int:
     """Check the certificate, compare its claim with ``--expect``, print the verdict; 0 valid
     (and as expected), 1 invalid or not as expected."""
-    from gorules.impl.solving.certificate_check import CertificateError, check, claim
+    from gorules.impl.solving.certificate_check import claim
 
     expected = None if args.expect is None else expectation(args.expect)
-    try:
-        data = read(Path(args.file))
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise UsageError(f"cannot read the certificate {args.file}: {error}") from None
     started = time.perf_counter()
     try:
-        problem = check(data)
-    except CertificateError as error:
-        raise UsageError(f"{args.file}: {error}") from None
+        data, positions, problem = checked(Path(args.file))
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise UsageError(f"cannot read the certificate {args.file}: {error}") from None
     valid = problem is None
     verdict = {
         "file": args.file,
@@ -254,10 +306,43 @@ def run(args) -> int:
         "value": data.get("value"),
         "lower": data["lower"],
         "upper": data["upper"],
-        "positions": len(data["nodes"]),
+        "positions": positions,
         "seconds": round(time.perf_counter() - started, 3),
         "expected": expected,
         "differences": differences(expected, data) if valid and expected is not None else [],
     }
     flags.emit(args, verdict, verdict_text(verdict))
     return 0 if valid and not verdict["differences"] else 1
+
+
+def checked(path: Path) -> tuple[dict, int, str | None]:
+    """The certificate's stated fields (its header, for one in lines), its number of
+    positions and its first problem (None if valid): a certificate in lines (format 4) read
+    a line at a time into compact arrays and checked there, one of format 3 read whole;
+    UsageError naming the file if it is not a certificate, ValueError or OSError if it
+    cannot be read."""
+    from gorules.impl.solving import certificate_lines
+    from gorules.impl.solving.certificate_check import CertificateError, check
+
+    with opened(path) as stream:
+        first = stream.readline(certificate_lines.LONGEST_LINE + 1)
+        try:
+            if in_lines(first):
+                return certificate_lines.check(certificate_lines.Lines(stream, strict_line, first))
+            data = whole(first + stream.read())
+            return data, len(data["nodes"]), check(data)
+        except CertificateError as error:
+            raise UsageError(f"{path}: {error}") from None
+
+
+def whole(text: bytes):
+    """A certificate of format 3: its strict JSON, each integer made once (:func:`read`)."""
+    made: dict = {}
+
+    def number(literal_text: str) -> int:
+        found = made.get(literal_text)
+        if found is None:
+            found = made[literal_text] = int(literal(literal_text))
+        return found
+
+    return strict(text.decode("utf-8"), number)

@@ -21,10 +21,11 @@ from gorules import flags, rulesets, situations
 from gorules.arguments import worker_count
 from gorules.conjectures import as_number
 from gorules.errors import UsageError
-from gorules.impl.formats.files import write_json_atomically, write_text_atomically
+from gorules.impl.formats.files import write_atomically, write_text_atomically
 from gorules.impl.rulesets.political.best_play import CONCEPTS
 from gorules.impl.solving.budget import Budget
 from gorules.impl.solving.certificate import MAX_POSITIONS
+from gorules.impl.solving.certificate_lines import lines
 from gorules.impl.solving.search import SearchError, Solution, SolveRequest, solve
 from gorules.impl.solving.solve import DESCENTS, MAX_POINTS
 from gorules.impl.solving.split import default_jobs
@@ -102,7 +103,9 @@ def register(subparsers) -> None:
         help="games of several players (political): the moves best play looks ahead (default 6)",
     )
     flags.add_output_path(
-        parser, "--certificate", "write the proof of the value as JSON (- for stdout, a device or FIFO in place)"
+        parser,
+        "--certificate",
+        "write the proof of the value, a JSON value a line (- for stdout, a device or FIFO in place)",
     )
     flags.add_output_path(
         parser,
@@ -197,6 +200,17 @@ def value_text(value, details: dict) -> str:
         readings = " ".join(f"{name}={reading}" for name, reading in details.get("readings", {}).items())
         text += f"; stability class {details['stability']}" + (f", under {readings}" if readings else "")
     return text
+
+
+def write_certificate(path: str, certificate: dict) -> None:
+    """Write the certificate to ``path`` whole or not at all, in lines (format 4,
+    ``certificate_lines``), a line at a time: its million positions never become one string."""
+
+    def write(temporary: str) -> None:
+        with open(temporary, "w", encoding="utf-8") as out:
+            out.writelines(lines(certificate))
+
+    write_atomically(path, write)
 
 
 def write_line_record(path: str, start, solution) -> None:
@@ -301,7 +315,7 @@ def run(args) -> int:
         if progress is not None:
             progress.close()
     if args.certificate and solution.certificate is not None:
-        write_json_atomically(args.certificate, solution.certificate)
+        write_certificate(args.certificate, solution.certificate)
     if args.sgf:
         write_line_record(args.sgf, start, solution)
     result = report(solution, ruleset, graph)
@@ -309,7 +323,7 @@ def run(args) -> int:
         with contextlib.redirect_stdout(sys.stderr):
             return show(args, solution, result, ruleset, graph)
     if args.certificate == flags.STDOUT and solution.certificate is not None:
-        print()  # stdout holds the certificate alone, one JSON document; the report goes to stderr
+        # stdout holds the certificate alone, its lines each ending in a newline; the report goes to stderr
         with contextlib.redirect_stdout(sys.stderr):
             return show(args, solution, result, ruleset, graph)
     return show(args, solution, result, ruleset, graph)
