@@ -38,8 +38,9 @@ def add_estimate_arguments(parser) -> None:
         type=positive_int,
         default=DEFAULT_POPULATION,
         metavar="B",
-        help=f"with --estimate: the points of games each run follows per level (default {DEFAULT_POPULATION:,}: "
-        "the runs of 1×4 then agree within about 1%%; 1 is Knuth's single random game)",
+        help=f"with --estimate: the points of games each run follows per level (default {DEFAULT_POPULATION:,}); "
+        "a larger population makes the runs agree better, at a cost in time proportional to it; 1 is Knuth's "
+        "single random game",
     )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="with --estimate: the random seed (default 0)")
 
