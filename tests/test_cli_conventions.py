@@ -79,6 +79,8 @@ def test_every_command_that_takes_political_moves_notes_such_names(capsys):
         (["replay", "grid:2x2", "--ruleset", "ultimate", "--moves", "B A1", "--json"], "gtp"),
         (["replay", "grid:3x3", "--ruleset", "political", "--moves", "a1", "--json"], "text"),
         (["best-play", "grid:2x2", "--horizon", "1", "--json"], "text"),
+        (["solve", "grid:2x2", "--json", "--no-progress"], "gtp"),
+        (["solve", "path:2", "--ruleset", "political", "--json", "--no-progress"], "text"),
     ],
 )
 def test_the_json_states_the_coordinates_its_point_names_are_in(command, shown, capsys):

@@ -29,6 +29,7 @@ from gorules.impl.solving.certificate_lines import lines
 from gorules.impl.solving.search import SearchError, Solution, SolveRequest, solve
 from gorules.impl.solving.solve import DESCENTS, MAX_POINTS
 from gorules.impl.solving.split import default_jobs
+from gorules.point_names import coordinate_system
 from gorules.records import line_record
 
 DEFAULT_SECONDS = 120.0
@@ -141,6 +142,7 @@ def report(solution: Solution, ruleset, graph) -> dict:
         "lower": as_number(solution.lower) if solution.lower is not None else None,
         "upper": as_number(solution.upper) if solution.upper is not None else None,
         "principal_variation": [ruleset.move_text(graph, m) for m in solution.principal_variation],
+        "coordinates": coordinate_system(ruleset),
         "principal_variation_cut": solution.details.get("principal_variation"),
         "nodes": solution.nodes,
         "seconds": round(solution.seconds, 4),
