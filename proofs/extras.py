@@ -245,15 +245,21 @@ def run_cubes(
 
 
 def cubes_for(
-    method: CnfProof, reductions: Reductions, graph, symmetry: bool = True, colours: bool = False
+    method: CnfProof,
+    reductions: Reductions,
+    graph,
+    symmetry: bool = True,
+    colours: bool = False,
+    split: bool = True,
 ) -> tuple[list, str]:
     """The cubes a statement is split into on this graph (the method's own, or by played
     point and player as the reductions allow), and a sentence saying which reduction was
     used (empty if none).  With ``colours``, a statement that is invariant under exchanging
-    Black and White is checked for Black to move only."""
+    Black and White is checked for Black to move only.  Without ``split``, one cube: the
+    played point and the player are left to the solver, and no reduction is used."""
     if method.cubes is not None:
         return method.cubes(graph, symmetry)
-    if not reductions.played_point:
+    if not reductions.played_point or not split:
         return [Cube(None, None, "all boards")], ""
     players: tuple[str, ...] = ("B", "W")
     notes = []
@@ -299,7 +305,7 @@ class CnfProof:
 
     def __call__(self, theorem: Theorem, request: Request) -> ProofResult:
         """Answer the request; the options are ``solver``, ``processes``, ``symmetry``,
-        ``colours`` and the theorem's own (``lemmas``, ...), see :func:`prove`."""
+        ``colours``, ``split`` and the theorem's own (``lemmas``, ...), see :func:`prove`."""
         return prove(
             theorem,
             request.graph,
@@ -322,16 +328,18 @@ def prove(
     processes: int = 1,
     symmetry: bool = True,
     colours: bool = False,
+    split: bool = True,
     **extra,
 ) -> ProofResult:
-    """Prove a CNF theorem's statement on one graph or on every graph of an order."""
+    """Prove a CNF theorem's statement on one graph or on every graph of an order (in one
+    query without ``split``, see :func:`cubes_for`)."""
     method = theorem.method
     assert isinstance(method, CnfProof), f"{theorem.name} is not proved through CNF"
     graph = as_target(graph)
     if mutant is not None and mutant not in theorem.mutants_available:
         raise ValueError(f"unknown mutant {mutant!r} for {theorem.name}; known: {', '.join(theorem.mutants_available)}")
     options = Options(encoding_name(encoding), solver, mutant, as_written, dict(extra))
-    cubes, reduction = cubes_for(method, theorem.reductions, graph, symmetry, colours)
+    cubes, reduction = cubes_for(method, theorem.reductions, graph, symmetry, colours, split)
     start = time.perf_counter()
     status, counterexample, rows = run_cubes(method.query, graph, cubes, options, timeout, processes)
     seconds = time.perf_counter() - start

@@ -48,6 +48,11 @@ class Formula:
     clauses: list = field(default_factory=list)
     gates: dict = field(default_factory=dict)
     ranks: dict = field(default_factory=dict)
+    supports: dict = field(default_factory=dict)
+    """Keyed by the literals of a ``reaches`` encoded with ranks: ``ranks`` holds its rank
+    bits per point, ``supports`` per point v the pairs (w, s) of a neighbour w and the
+    literal s that supports v through w (s ⇒ a step from v to w is admissible, w reaches,
+    and w has a smaller rank)."""
 
     def var(self) -> int:
         """A fresh variable."""
@@ -309,7 +314,9 @@ def _reaching_by_ranks(
     R = tuple(f.var() for _ in range(n))
     ranks = _unary_ranks(f, n) if encoding == "unary" else _binary_ranks(f, n)
     less = _unary_less if encoding == "unary" else _binary_less
+    by_point: list = []
     for v in range(n):
+        by_point.append([])
         target = has_colour(f, board, v, c)
         if side == "exact":
             f.implies([target], R[v])
@@ -323,6 +330,7 @@ def _reaching_by_ranks(
             f.implies([s], R[w])
             less(f, ranks[w], ranks[v], s)
             supports.append(s)
+            by_point[v].append((w, s))
             if TIGHT and encoding == "unary":
                 # rank(v) ≤ rank(w) + 1 whenever w is a support candidate: ranks are distances
                 for i in range(len(ranks[v]) - 1):
@@ -331,6 +339,7 @@ def _reaching_by_ranks(
             f.implies([target], neg(ranks[v][0]))
         f.clause(neg(R[v]), target, *supports)
     f.ranks[R] = ranks
+    f.supports[R] = tuple(by_point)
     return R
 
 
@@ -356,6 +365,28 @@ def _unary_less(f: Formula, a: list, b: list, condition: Literal) -> None:
             f.implies([condition, a[i]], b[i + 1])
         else:
             f.implies([condition], neg(a[i]))
+
+
+def least_member(f: Formula, members: Sequence[Literal], ranks: Sequence[list]) -> tuple:
+    """Selectors y[w] of a member of least unary rank: if any ``members[w]`` holds, some
+    y[w] holds, and y[w] implies that w is a member whose rank is at most every member's.
+
+    The selectors and the least rank are fresh variables, so every model of the formula
+    extends to one of these clauses (a non-empty set of natural numbers has a least
+    element): adding them never makes a satisfiable formula unsatisfiable.  A proof may
+    then argue about a least member only ("well-founded induction as a least
+    counterexample")."""
+    bits = len(ranks[0]) if ranks else 0
+    least = [f.var() for _ in range(bits)]
+    selectors = tuple(f.var() for _ in members)
+    for w, member in enumerate(members):
+        f.clause(neg(member), *selectors)
+        f.implies([selectors[w]], member)
+        for i in range(bits):
+            f.implies([selectors[w], ranks[w][i]], least[i])
+            f.implies([selectors[w], least[i]], ranks[w][i])
+            f.implies([member, least[i]], ranks[w][i])
+    return selectors
 
 
 def _binary_ranks(f: Formula, n: int) -> list:

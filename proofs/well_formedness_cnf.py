@@ -13,6 +13,12 @@ encoding.  With ``clear_side="supported"`` the clearings keep only the support h
 relaxation (every true move is still a model), so "proved" stays a proof, and a
 counterexample is replayed on the spec before it is believed.
 
+The induction behind the step ("a stone that reached Empty still does, along the same
+path") is handed to the solver in one of two ways (option ``induction``): ``least``
+(default) asks only for a *least* lost stone and checks, by lemmas, that it has no
+support; ``ranks`` checks the induction rank by rank.  Both are described, with why they
+cannot change the answer, in proofs/README.md ("Rank lemmas", "Least lost stone").
+
 Mutant: ``no-second-clear`` leaves the mover's own chains without liberties on the board.
 """
 
@@ -40,10 +46,60 @@ def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:
             sat.well_formed(f, adjacency, steps.result, options.encoding, side="closed", written=options.as_written)
         ),
     ]
-    lemmas = rank_lemmas(setup, options, side) if options.extra.get("lemmas", True) else ()
+    lemmas = induction(setup, options, side) if options.extra.get("lemmas", True) else ()
     return extras.Query(
         f, units, lambda model: extras.move_counterexample(setup, graph, model, NAME, "not well-formed"), lemmas
     )
+
+
+def induction(setup: extras.MoveSetup, options: extras.Options, side: str) -> tuple:
+    """The lemmas of the induction the options choose (``least`` by default, or ``ranks``)."""
+    chosen = options.extra.get("induction", "least")
+    if chosen not in INDUCTIONS:
+        raise ValueError(f"unknown induction {chosen!r}: expected one of {', '.join(INDUCTIONS)}")
+    return INDUCTIONS[chosen](setup, options, side)
+
+
+def least_lost_stone(setup: extras.MoveSetup, options: extras.Options, side: str) -> tuple:
+    """The induction as a least counterexample.
+
+    A *lost* stone is a stone of p* that reaches Empty on b[v ↦ p], or a stone of p that
+    reaches Empty on the first clearing's board, and that is missing from the closed set
+    saying which points of the result reach Empty.  For each of the two kinds,
+    ``sat.least_member`` adds selectors of a lost stone of least rank (a restriction that
+    every model extends to).  The lemmas, one level per kind, say of each selected stone
+    u and each support s of u through a neighbour w: w is not Empty, w is not a stone of
+    u's colour, so s does not hold; so u has no support and is not selected.  With no
+    stone selected no stone is lost, and the result is well-formed.  (Only with unary
+    ranks; each lemma is checked by the solver before it is used, see ``extras._solve``.)"""
+    f, adjacency, steps, p = setup.formula, setup.adjacency, setup.steps, setup.player
+    if options.encoding != "unary":
+        return ()
+    n = adjacency.order
+    closed = sat.reaching(f, adjacency, steps.result, EMPTY, options.encoding, "closed", options.as_written)
+    levels = []
+    for board, colour in ((steps.placed, sat.opponent(p)), (steps.first, p)):
+        R = sat.reaching(f, adjacency, board, EMPTY, options.encoding, side, options.as_written)
+        if R not in f.ranks:
+            return ()
+        stones = [sat.stones_of(f, board, colour, w) for w in range(n)]
+        lost = [f.conj([stones[w], R[w], sat.neg(closed[w])]) for w in range(n)]
+        least = sat.least_member(f, lost, f.ranks[R])
+        supports = f.supports[R]
+        levels.append([lemma for u in range(n) for lemma in unsupported(f, board, stones, least[u], supports[u])])
+    return tuple(levels)
+
+
+def unsupported(f: sat.Formula, board: sat.Board, stones: list, selected: sat.Literal, supports) -> list:
+    """The lemmas that a selected least lost stone has no support: for each support s
+    through a neighbour w, "selected ∧ s ⇒ w is not Empty", "… ⇒ w is not a stone of the
+    colour", "selected ⇒ ¬s"; then "¬selected"."""
+    lemmas = []
+    for w, s in supports:
+        not_both = [sat.neg(selected), sat.neg(s)]
+        lemmas += [[*not_both, sat.neg(sat.empty(f, board, w))], [*not_both, sat.neg(stones[w])], not_both]
+    lemmas.append([sat.neg(selected)])
+    return lemmas
 
 
 def rank_lemmas(setup: extras.MoveSetup, options: extras.Options, side: str) -> tuple:
@@ -74,6 +130,9 @@ def rank_lemmas(setup: extras.MoveSetup, options: extras.Options, side: str) -> 
                 level.append([sat.neg(stone), sat.neg(reached), *bound, in_closed])
         levels.append(level)
     return tuple(levels)
+
+
+INDUCTIONS = {"least": least_lost_stone, "ranks": rank_lemmas}
 
 
 def statement(graph, b: tt.Board, v: int, p: tt.Player) -> bool:
