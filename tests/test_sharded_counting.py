@@ -49,3 +49,22 @@ def test_shard_bits_out_of_range_are_refused():
         ShardedCounter(5, word_primes(1), 17)
     with pytest.raises(ValueError):
         ShardedCounter(14, word_primes(1), 2)
+
+
+@pytest.mark.slow
+def test_shards_as_tasks_on_a_real_dask_cluster_give_the_published_count():
+    """Seven by seven modulo two primes, four shards a step, each shard of each step a task on
+    a local Dask cluster of two worker processes: A094777's residues."""
+    distributed = pytest.importorskip("distributed")
+    from gorules.impl.counting.packed import chinese_remainder
+    from gorules.shard_tasks import sharded_residues
+    from gorules.spec.graph import parse_graph
+
+    primes = word_primes(2)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        residues, largest_shard = sharded_residues(parse_graph("grid:7x7"), primes, 2, cluster.scheduler_address)
+    assert residues == [A094777[6] % p for p in primes]
+    assert chinese_remainder(residues, primes) == A094777[6]
+    whole = PackedCounter(7, primes)
+    whole.run(7)
+    assert 0 < largest_shard < 0.5 * whole.largest

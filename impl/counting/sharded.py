@@ -47,6 +47,37 @@ def table_rows(states: int) -> int:
     return 1 << max(4, math.ceil(math.log2(states / MOST_FULL + 1)))
 
 
+def joined(pieces: list[np.ndarray], primes: np.ndarray) -> np.ndarray:
+    """The rows of several pieces in one array (a key may come more than once)."""
+    pieces = [piece for piece in pieces if piece.shape[0]]
+    return np.concatenate(pieces) if pieces else np.empty((0, 1 + primes.shape[0]), np.uint64)
+
+
+def shard_step(
+    pieces: list[np.ndarray], width: int, column: int, above: bool, primes: np.ndarray, bits: int
+) -> tuple[list[np.ndarray], int]:
+    """One shard's part of a step: its table made from the rows sent to it (``pieces``), the
+    point of ``column`` placed in each of its states, and the rows made, split by the shard
+    of their key; with the number of states the shard held.  It depends on nothing but its
+    arguments, so that it can run wherever the shard is."""
+    rows = joined(pieces, primes)
+    if rows.shape[0] == 0:
+        return [rows for _ in range(1 << bits)], 0
+    table, states = gathered(rows, primes, table_rows(rows.shape[0]))
+    after, _ = advance(table, width, column, above, column > 0, primes, table_rows(states))
+    return sent(after, bits), states
+
+
+def shard_total(pieces: list[np.ndarray], width: int, primes: np.ndarray) -> tuple[np.ndarray, int]:
+    """The counts, modulo each prime, of the settled states among the rows sent to one shard
+    after the last step, and the number of its states."""
+    rows = joined(pieces, primes)
+    if rows.shape[0] == 0:
+        return np.zeros(primes.shape[0], np.uint64), 0
+    table, states = gathered(rows, primes, table_rows(rows.shape[0]))
+    return settled_total(table, width, primes), states
+
+
 class ShardedCounter:
     """The packed dynamic program on a grid of ``width`` columns, counts modulo ``primes``,
     each step's states in 2^``bits`` shards."""
@@ -62,21 +93,17 @@ class ShardedCounter:
         self.largest_shard = 0  # the most states one shard held
 
     def step(self, inbound: list[np.ndarray], column: int, above: bool) -> list[np.ndarray]:
-        """Place the point of ``column`` in every shard: the rows each shard sends to each."""
+        """Place the point of ``column`` in every shard: the rows each shard is sent."""
         outbound: list[list[np.ndarray]] = [[] for _ in inbound]
         total = 0
         for rows in inbound:
-            if rows.shape[0] == 0:
-                continue
-            table, states = gathered(rows, self.primes, table_rows(rows.shape[0]))
+            pieces, states = shard_step([rows], self.width, column, above, self.primes, self.bits)
             self.largest_shard = max(self.largest_shard, states)
             total += states
-            after, _ = advance(table, self.width, column, above, column > 0, self.primes, table_rows(states))
-            for shard, piece in enumerate(sent(after, self.bits)):
+            for shard, piece in enumerate(pieces):
                 outbound[shard].append(piece)
         self.largest = max(self.largest, total)  # the states after the step before
-        empty = np.empty((0, 1 + self.primes.shape[0]), np.uint64)
-        return [np.concatenate(parts) if parts else empty for parts in outbound]
+        return [joined(parts, self.primes) for parts in outbound]
 
     def run(self, rows: int) -> list[int]:
         """The number of legal positions modulo each prime, after ``rows`` rows."""
@@ -87,14 +114,12 @@ class ShardedCounter:
         totals = np.zeros(self.primes.shape[0], np.uint64)
         total = 0
         for shard_rows in inbound:
-            if shard_rows.shape[0] == 0:
-                continue
-            table, states = gathered(shard_rows, self.primes, table_rows(shard_rows.shape[0]))
+            settled, states = shard_total([shard_rows], self.width, self.primes)
             self.largest_shard = max(self.largest_shard, states)
             total += states
-            totals = (totals + settled_total(table, self.width, self.primes)) % self.primes
+            totals = (totals + settled) % self.primes
         self.largest = max(self.largest, total)
         return [int(t) for t in totals]
 
 
-__all__ = ["ShardedCounter", "sent", "shard_of"]
+__all__ = ["ShardedCounter", "sent", "shard_of", "shard_step", "shard_total"]
