@@ -259,8 +259,12 @@ def cubes_for(
     played point and the player are left to the solver, and no reduction is used."""
     if method.cubes is not None:
         return method.cubes(graph, symmetry)
-    if not reductions.played_point or not split:
+    if not reductions.played_point:
         return [Cube(None, None, "all boards")], ""
+    if not split:
+        return [
+            Cube(None, None, "all boards")
+        ], "in one query: the played point and the player are the solver's, no reduction"
     players: tuple[str, ...] = ("B", "W")
     notes = []
     if colours and reductions.colour_invariant:
@@ -292,8 +296,10 @@ class CnfProof:
     """A statement proved through CNF: ``query(graph, cube, options)`` builds the CNF of
     its counterexamples in a cube, ``holds(graph, counterexample)`` checks one case on the
     spec, ``covers`` says what a proof covers ("every board", ...), and ``cubes(graph,
-    symmetry)``, if given, replaces the split by played point and player.  Every CNF
-    encoding of reaches (the Z3 names map to their twins), ``unary`` by default."""
+    symmetry)``, if given, replaces the split by played point and player; ``split`` says
+    whether a statement about a move is split by played point and player unless the
+    caller says otherwise (see :func:`cubes_for`).  Every CNF encoding of reaches (the Z3
+    names map to their twins), ``unary`` by default."""
 
     query: Callable[..., Query]
     holds: Callable[[Graph, dict], bool]
@@ -302,6 +308,7 @@ class CnfProof:
     mutants_available: tuple[str, ...] = tuple(sat.MUTANTS)
     encodings: tuple[str, ...] = ENCODINGS_AVAILABLE
     default_encoding: str = "unary"
+    split: bool = True
 
     def __call__(self, theorem: Theorem, request: Request) -> ProofResult:
         """Answer the request; the options are ``solver``, ``processes``, ``symmetry``,
@@ -328,17 +335,18 @@ def prove(
     processes: int = 1,
     symmetry: bool = True,
     colours: bool = False,
-    split: bool = True,
+    split: bool | None = None,
     **extra,
 ) -> ProofResult:
     """Prove a CNF theorem's statement on one graph or on every graph of an order (in one
-    query without ``split``, see :func:`cubes_for`)."""
+    query without ``split``, see :func:`cubes_for`; by default as the method says)."""
     method = theorem.method
     assert isinstance(method, CnfProof), f"{theorem.name} is not proved through CNF"
     graph = as_target(graph)
     if mutant is not None and mutant not in theorem.mutants_available:
         raise ValueError(f"unknown mutant {mutant!r} for {theorem.name}; known: {', '.join(theorem.mutants_available)}")
     options = Options(encoding_name(encoding), solver, mutant, as_written, dict(extra))
+    split = method.split if split is None else split
     cubes, reduction = cubes_for(method, theorem.reductions, graph, symmetry, colours, split)
     start = time.perf_counter()
     status, counterexample, rows = run_cubes(method.query, graph, cubes, options, timeout, processes)
@@ -463,10 +471,15 @@ nor the names of the points change: one cube per played point, Black to move, on
 point per orbit."""
 
 
-def move_proof(query: Callable[..., Query], statement: Callable[[Graph, tt.Board, int, tt.Player], bool]) -> CnfProof:
+def move_proof(
+    query: Callable[..., Query], statement: Callable[[Graph, tt.Board, int, tt.Player], bool], split: bool = True
+) -> CnfProof:
     """The CNF proof of a statement about one move on a well-formed board: ``query`` builds
-    the CNF of its counterexamples, ``statement(graph, b, v, p)`` checks one on the spec."""
-    return CnfProof(query, on_a_well_formed_move(statement), covers="every well-formed board, move and player")
+    the CNF of its counterexamples, ``statement(graph, b, v, p)`` checks one on the spec;
+    ``split``: by played point and player unless the caller says otherwise."""
+    return CnfProof(
+        query, on_a_well_formed_move(statement), covers="every well-formed board, move and player", split=split
+    )
 
 
 def scope_text(graph, what: str = "every board") -> str:

@@ -2,9 +2,11 @@
 
 The same statement as the ``step`` part of ``proofs/well_formedness.py`` (for every
 well-formed board b, player p and empty point v, the board of move((b, p, n), v) is
-well-formed), encoded for a CDCL SAT solver (``proofs/sat.py``) instead of Z3, split
-into one cube per played point and player, the points reduced to one per automorphism
-orbit (``proofs/symmetry.py``), and the cubes solved on a pool of processes.
+well-formed), encoded for a CDCL SAT solver (``proofs/sat.py``) instead of Z3, asked
+in one query (the played point and the player left to the solver, no reduction) or, with
+``split=True``, split into one cube per played point and player, the points reduced to one
+per automorphism orbit (``proofs/symmetry.py``), and the cubes solved on a pool of
+processes.
 
 Well-formedness of the result occurs only negated in the counterexample search, so its
 ``reaches`` is encoded by closure alone (a closed set missing a point witnesses that the
@@ -144,7 +146,7 @@ def statement(graph, b: tt.Board, v: int, p: tt.Player) -> bool:
 THEOREM = Theorem.beyond_the_source(
     NAME,
     "Every move keeps a well-formed board well-formed (T1's step), proved through CNF.",
-    extras.move_proof(query, statement),
+    extras.move_proof(query, statement, split=False),
     mutants=("no-second-clear",),
     reductions=extras.MOVE_REDUCTIONS,
 )

@@ -57,9 +57,9 @@ def test_least_member_forbids_selecting_a_member_above_the_least():
 @pytest.mark.parametrize("name", ["grid:3x3", "petersen", "cycle:5", "digraph:0>1,1>2,2>0,1>3"])
 @pytest.mark.parametrize("mutant", [None, *sat.MUTANTS])
 def test_verdicts_agree_with_the_rank_lemmas(name, mutant):
-    ranks = STEP_CNF.prove(name, mutant=mutant, induction="ranks")
-    least = STEP_CNF.prove(name, mutant=mutant)
-    whole = STEP_CNF.prove(name, mutant=mutant, split=False)
+    ranks = STEP_CNF.prove(name, mutant=mutant, induction="ranks", split=True)
+    least = STEP_CNF.prove(name, mutant=mutant, split=True)
+    whole = STEP_CNF.prove(name, mutant=mutant)
     assert ranks.status == least.status == whole.status
     assert least.status == ("refuted" if mutant in ("no-second-clear", "colour-biased", "spare-point-0") else "proved")
 
@@ -89,10 +89,12 @@ def test_every_lemma_is_checked_and_added(graph):
 
 
 def test_the_whole_statement_in_one_query_uses_no_reduction():
-    result = STEP_CNF.prove("grid:4x4", split=False)
+    result = STEP_CNF.prove("grid:4x4", colours=True)
     assert result.status == "proved"
     assert [p["cube"] for p in result.parts] == ["all boards"]
+    assert "one query" in result.scope
     assert "orbit" not in result.scope and "Black to move" not in result.scope
+    assert len(STEP_CNF.prove("grid:4x4", split=True).parts) == 2 * 3
 
 
 def test_an_unknown_induction_is_refused():

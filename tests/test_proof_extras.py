@@ -109,22 +109,22 @@ def test_capture_and_self_capture_together_on_a_directed_triangle():
 
 
 def test_cubes_in_two_processes_agree_with_one():
-    one = STEP_CNF.prove("grid:3x4", processes=1)
-    two = STEP_CNF.prove("grid:3x4", processes=2)
+    one = STEP_CNF.prove("grid:3x4", processes=1, split=True)
+    two = STEP_CNF.prove("grid:3x4", processes=2, split=True)
     assert one.status == two.status == "proved"
     assert sorted(r["cube"] for r in one.parts) == sorted(r["cube"] for r in two.parts)
 
 
 def test_without_symmetry_every_point_is_a_cube():
-    reduced = STEP_CNF.prove("grid:3x3")
-    full = STEP_CNF.prove("grid:3x3", symmetry=False)
+    reduced = STEP_CNF.prove("grid:3x3", split=True)
+    full = STEP_CNF.prove("grid:3x3", symmetry=False, split=True)
     assert reduced.status == full.status == "proved"
     assert len(reduced.parts) == 2 * 3 and len(full.parts) == 2 * 9
     assert "orbit" in reduced.scope and "orbit" not in full.scope
 
 
 def test_a_tiny_timeout_gives_unknown_not_proved():
-    result = STEP_CNF.prove("grid:5x5", timeout=0.05)
+    result = STEP_CNF.prove("grid:9x9", timeout=0.05)
     assert result.status == "unknown"
 
 
