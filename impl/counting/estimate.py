@@ -2,7 +2,7 @@
 
 The games are the root-to-leaf paths of the game tree: a node is a point of a game, its
 children the legal turns (every legal stone move and the pass), a leaf the end of a game
-(the second consecutive pass).  Knuth's estimator ("Estimation of the efficiency of
+(the second consecutive pass).  Knuth's estimator ("Estimating the efficiency of
 backtrack programs", 1975) follows one random path from the root, each child uniformly,
 and multiplies the branching factors along it: the product's expectation is exactly the
 number of leaves.  Its variance is enormous on these trees (most random games are short,
