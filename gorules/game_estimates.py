@@ -93,9 +93,12 @@ def estimate_result(graph, ruleset: Ruleset, positions: int | None, args) -> dic
 
 
 def exponential(log_value: float) -> str:
-    """e^log_value in scientific notation with four significant digits ("0" for -inf)."""
+    """e^log_value in scientific notation with four significant digits ("0" for -inf,
+    "inf" for the unbounded end of the interval of a single run)."""
     if log_value == -math.inf:
         return "0"
+    if log_value == math.inf:
+        return "inf"
     exponent = math.floor(log_value / math.log(10))
     mantissa = math.exp(log_value - exponent * math.log(10))
     if mantissa >= 9.9995:

@@ -149,6 +149,12 @@ def test_cli_same_seed_same_estimate():
     assert first == again and first != other
 
 
+def test_cli_single_run_has_an_unbounded_interval():
+    code, out, _ = run_cli("count", "grid:1x3", "--games", "--estimate", "1", "--population", "5", "--json")
+    found = json.loads(out)["games_estimate"]
+    assert code == 0 and found["low"] == "0" and found["high"] == "inf"
+
+
 @pytest.mark.parametrize(
     "argv, said",
     [

@@ -284,16 +284,24 @@ class InterfaceRuns:
     def run(self, rng: random.Random) -> tuple[float, int]:
         """One run: (log estimate, deepest level)."""
         members = [self.start]
-        log_weight, total, depth = 0.0, 0.0, 0
+        log_weight, log_total, depth = 0.0, -math.inf, 0
         while members:
             depth += 1
             children = [member.play(move) for member in members for move in member.legal_moves()]
             ongoing = [child for child in children if not child.over]
-            total += math.exp(log_weight) * (len(children) - len(ongoing)) / len(members)
+            ended = len(children) - len(ongoing)
+            if ended:
+                log_total = log_sum(log_total, log_weight + math.log(ended) - math.log(len(members)))
             if ongoing:
                 log_weight += math.log(len(ongoing)) - math.log(len(members))
             members = rng.sample(ongoing, min(self.population, len(ongoing)))
-        return math.log(total), depth
+        return log_total, depth
+
+
+def log_sum(a: float, b: float) -> float:
+    """log(e^a + e^b) without overflow (a may be -inf, the logarithm of an empty sum)."""
+    top = max(a, b)
+    return top + math.log(math.exp(a - top) + math.exp(b - top))
 
 
 def runs_for(graph: Graph, ruleset: Ruleset, population: int = 1, compiled: bool | None = None):
