@@ -110,7 +110,8 @@ def games_estimate_text(found: dict) -> str:
     """The estimate's lines: the figure and interval, then how it was made."""
     return (
         f"games estimate   {found['estimate']}  (95% interval {found['low']} to {found['high']}; not exact)\n"
-        f"estimated by     {found['method']}: {found['samples']:,} runs of population {found['population']:,}, "
+        f"estimated by     {found['method']}: {found['samples']:,} run{'' if found['samples'] == 1 else 's'} "
+        f"of population {found['population']:,}, "
         f"seed {found['seed']}, on {found['played_on']}\n"
         f"heavy tails      effective runs {found['effective_samples']:,} of {found['samples']:,}, largest run "
         f"{found['largest_share']:.1%} of the sum (the interval is unreliable when these are small and large)"
