@@ -297,3 +297,26 @@ def stored_quietly(db: Path) -> list[tuple]:
         return stored(db)
     except sqlite3.Error:
         return []
+
+
+def test_a_sweep_database_takes_residues_and_a_sweep_still_reads_it(tmp_path):
+    """The residues go beside a sweep's results in the same file: a count on a sweep's
+    database stores them, and a sweep on it afterwards resumes as before."""
+    db = tmp_path / "shared.sqlite"
+    sweep = ["sweep", "going-first-is-good", "--graphs", "paths:1-2", "--db", str(db), "--workers", "0", "--json"]
+    assert run_cli(*sweep)[0] == 0
+    code, out, _ = run_cli("count", "grid:6x6", "--db", str(db), "--workers", "0", "--json")
+    assert code == 0 and json.loads(out)["legal_positions"] == A094777[5]
+    code, out, _ = run_cli(*sweep)
+    assert code == 0 and json.loads(out)["already_done"] == 2
+    assert len(stored(db)) == 2
+
+
+def test_another_programs_database_is_refused_by_count_and_left_as_it_was(tmp_path):
+    db = tmp_path / "theirs.sqlite"
+    with sqlite3.connect(db) as connection:
+        connection.execute("CREATE TABLE notes (text TEXT)")
+    before = db.read_bytes()
+    code, out, err = run_cli("count", "grid:6x6", "--db", str(db), "--workers", "0")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "theirs.sqlite" in err
+    assert db.read_bytes() == before
