@@ -243,7 +243,7 @@ def header_edits(rows: list) -> list:
         found.append((f"delete {field}", deleter((0, field))))
         found.extend((f"{field}={wrong!r}", setter((0, field), wrong)) for wrong in WRONG_TYPES)
         if isinstance(value, int):
-            for change in (-1, 1, 10**6):
+            for change in (-1, 1, 10**6, 10**15):
                 found.append((f"{field}{change:+d}", setter((0, field), value + change)))
             found.append((f"{field} as a float", setter((0, field), float(value))))
     for value in ("gorules-certificate/3", "gorules-certificate/5"):
@@ -412,10 +412,16 @@ def test_numbers_json_lacks_or_too_long_are_one_line_and_exit_two(folder, two_by
         ("a field twice in the header", lambda text: text.replace('"komi":0', '"komi":0,"komi":-10', 1)),
         ("a field twice in a node", lambda text: text.replace('{"board"', '{"board":"....","board"', 1)),
         ("a line not JSON", lambda text: text.replace("\n", "\n{not json\n", 2)),
-        ("carriage returns", lambda text: text.replace("\n", "\r\n")),
         ("nothing", lambda text: ""),
     ],
 )
 def test_a_changed_text_is_refused(folder, two_by_two, name, change):
     """Lines cut, emptied, doubled or joined: one line, exit 1 or 2, never valid."""
     assert honest(folder, change(as_text(two_by_two))) in ("invalid", "unreadable"), name
+
+
+def test_white_space_within_lines_is_json_and_the_claim_is_the_same(folder, two_by_two):
+    """Spaces after the separators and a carriage return before each newline are JSON's
+    white space: the file is valid and its verdict states the same claim."""
+    text = "".join(json.dumps(row) + "\r\n" for row in two_by_two)
+    assert honest(folder, text) == "valid"

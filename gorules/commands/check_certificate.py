@@ -6,9 +6,12 @@ the proven bounds (``certificate_check.claim``), so that a certificate valid for
 options than a reader assumes is seen to be about those options.  ``--expect`` compares the
 claim with what the reader believes, field by field.
 
-The file is read as strict JSON: ``NaN`` and ``Infinity`` are not numbers, a number of
-more than 30 digits is refused before it is converted, and an object naming a field twice
-is refused (a reader of the file would see one of the two, the checker the other).
+A certificate in lines (format 4, what ``gorules solve --certificate`` writes,
+``certificate_lines``) is read a line at a time into arrays and checked there; one of
+format 3 (one JSON document) is read whole.  Either is read as strict JSON: ``NaN`` and
+``Infinity`` are not numbers, a number of more than 30 digits is refused before it is
+converted, and an object naming a field twice is refused (a reader of the file would see
+one of the two, the checker the other).
 
 Exit 0 if the certificate is valid (and its claim the expected one), 1 if it is invalid (the
 first bad node or field is named) or its claim is not the expected one (each field that
@@ -52,7 +55,7 @@ def register(subparsers) -> None:
         help="re-verify every move and final score of a certificate written by 'gorules solve --certificate' "
         "with the executable spec alone, and state the graph, ruleset, options and value it proves",
     )
-    parser.add_argument("file", help="the certificate (JSON)")
+    parser.add_argument("file", help="the certificate (in lines, or one JSON document)")
     parser.add_argument("--expect", metavar="CLAIM", default=None, help=EXPECT_HELP)
     flags.add_output(parser, "the verdict")
     parser.set_defaults(func=run)
@@ -292,7 +295,7 @@ def run(args) -> int:
     started = time.perf_counter()
     try:
         data, positions, problem = checked(Path(args.file))
-    except (OSError, UnicodeDecodeError, ValueError) as error:
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
         raise UsageError(f"cannot read the certificate {args.file}: {error}") from None
     valid = problem is None
     verdict = {
@@ -319,8 +322,8 @@ def checked(path: Path) -> tuple[dict, int, str | None]:
     """The certificate's stated fields (its header, for one in lines), its number of
     positions and its first problem (None if valid): a certificate in lines (format 4) read
     a line at a time into compact arrays and checked there, one of format 3 read whole;
-    UsageError naming the file if it is not a certificate, ValueError or OSError if it
-    cannot be read."""
+    UsageError naming the file if it is not a certificate; OSError, ValueError or
+    RecursionError (JSON nested too deep) if it cannot be read."""
     from gorules.impl.solving import certificate_lines
     from gorules.impl.solving.certificate_check import CertificateError, check
 
@@ -330,7 +333,8 @@ def checked(path: Path) -> tuple[dict, int, str | None]:
             if in_lines(first):
                 return certificate_lines.check(certificate_lines.Lines(stream, strict_line, first))
             data = whole(first + stream.read())
-            return data, len(data["nodes"]), check(data)
+            problem = check(data)  # CertificateError first if the nodes are not a list
+            return data, len(data["nodes"]), problem
         except CertificateError as error:
             raise UsageError(f"{path}: {error}") from None
 

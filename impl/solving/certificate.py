@@ -4,7 +4,9 @@ After :class:`gorules.impl.solving.solve.Solver` has found the value v of a Trom
 the empty board, :func:`certificate` writes down why: a strategy for Black that keeps
 Black's margin at least v whatever White does, and one for White that keeps it at most v
 whatever Black does (the format, and what a checker must verify, are stated in
-:mod:`gorules.impl.solving.certificate_check`, which checks them with the spec alone).
+:mod:`gorules.impl.solving.certificate_check`, which checks them with the spec alone; the
+document it returns is written to a file in lines by
+:func:`gorules.impl.solving.certificate_lines.lines`).
 
 The strategies are read off the solver: at the opponent's turn every legal move; at the
 strategy's player's turn a move that settles the bound without search if there is one

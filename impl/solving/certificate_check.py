@@ -11,7 +11,10 @@ situational superko.  It holds two strategies:
 
 The format
 ----------
-A certificate is a JSON object of exactly these fields: ``format`` (``gorules-certificate/3``),
+This module reads a certificate as one document, format 3; ``gorules solve --certificate``
+writes the same content in lines, format 4 (:mod:`gorules.impl.solving.certificate_lines`,
+which reads it a line at a time into arrays and makes the checks below on key numbers).
+A certificate of format 3 is a JSON object of exactly these fields: ``format`` (``gorules-certificate/3``),
 ``graph`` (the graph's name as :func:`gorules.spec.graph.parse_graph` writes it),
 ``ruleset`` (``tromp-taylor``), ``options`` (exactly ``ko``, ``suicide``, ``scoring`` and
 ``komi``, a finite number), ``lower`` and ``upper`` (finite numbers: the bounds of the two

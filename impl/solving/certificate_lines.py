@@ -75,7 +75,7 @@ from gorules.impl.solving.certificate_check import (
     value_problem,
 )
 from gorules.spec import api
-from gorules.spec.tromp_taylor import BLACK, PASS, State, move
+from gorules.spec.tromp_taylor import BLACK, EMPTY, PASS, State, move
 
 LINES_FORMAT = "gorules-certificate/4"
 LONGEST_LINE = 1 << 26
@@ -197,8 +197,8 @@ class Store:
                 raise CertificateError(f"key {number} is key {self.index[text]} again")
             self.keys.append(text)
         self.count = self.header["nodes"]
-        self.kinds = bytearray(self.count)
-        self.players = bytearray(self.count)
+        self.kinds = bytearray()
+        self.players = bytearray()
         self.boards = bytearray()
         self.moves = (array("q", [0]), array("i"), array("i"))
         self.claims = (array("q", [0]), array("i"), array("q", [0]), array("i"))
@@ -219,7 +219,8 @@ class Store:
         if not isinstance(board, str) or len(board) != self.order or set(board) - set("BW."):
             raise CertificateError(f"node {number}: board {board!r} is not a board of {self.graph.name}")
         self.boards += board.encode("ascii")
-        self.kinds[number] = KINDS[kind]
+        self.players.append(0)
+        self.kinds.append(KINDS[kind])
         if kind != "inner" and node[kind] is not True:
             raise CertificateError(f"node {number}: {kind} is {node[kind]!r}, not true")
         if kind == "inner":
@@ -233,7 +234,7 @@ class Store:
         player, moves = node.get("to_move"), node.get("moves")
         if not isinstance(player, str) or player not in PLAYERS.values():
             raise CertificateError(f"node {number}: to_move is {player!r}, not B or W")
-        self.players[number] = ord(player)
+        self.players[-1] = ord(player)
         if not isinstance(moves, list) or not moves:
             raise CertificateError(f"node {number}: moves is not a list of [move, node]")
         offsets, points, children = self.moves
@@ -373,11 +374,12 @@ class Checker:
             if len(listed) != 1:
                 return f"node {number}: the strategy's player must have exactly one move, has {len(listed)}"
             decided = listed
+            applied = {v: self.applied(line, v) for v in listed}
         else:
-            decided = self.ruleset.moves(self.graph, line)
+            applied = self.legal(line, s)
+            decided = [v for v, after in applied.items() if isinstance(after, State)]
             if sorted(map(str, listed)) != sorted(map(str, decided)):
                 return f"node {number}: the opponent's replies {listed} are not the legal moves {decided}"
-        applied = {v: self.applied(line, v) for v in decided}
         for v in decided:
             if v == PASS:
                 continue
@@ -386,6 +388,16 @@ class Checker:
             if after is not None and self.number_of(after) not in q_set:
                 return f"node {number}: move {v!r} makes a position that q does not name, so its legality is undecided"
         return self.children(number, s, q_set, d, applied, edges, stack)
+
+    def legal(self, line: tuple, s: State) -> dict:
+        """Every move on the stand-in line with the state the spec's ``apply`` makes, or why
+        it refuses it: each empty point, then pass.  The legal moves are those it accepts,
+        in this order, as the spec's ``TrompTaylor.moves`` finds them; each is applied once
+        here and its state used for the key check and the edge both."""
+        board = s.board
+        found = {v: self.applied(line, v) for v in self.graph.points if board[v] == EMPTY}
+        found[PASS] = self.applied(line, PASS)
+        return found
 
     def applied(self, line: tuple, v) -> State | str:
         """The state after move v on the stand-in line, by the spec's ``apply``, or why the
