@@ -23,7 +23,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from gorules.errors import UsageError
 from gorules.impl.counting.packed import chinese_remainder, primes_for, residues_modulo, word_primes
+from gorules.shard_tasks import sharded_residues
 from gorules.spec.graph import Graph, parse_graph
 from gorules.store import Residue, Store
 from gorules.sweep import dask_outcomes, local_outcomes
@@ -118,6 +120,22 @@ def lost(task: Task, reason: str) -> Outcome:
     return Outcome(task.prime, None, reason)
 
 
+def sharded_outcomes(tasks: list[Task], address: str, bits: int):
+    """The outcome of each task, one modulus after another, its states in 2^``bits`` shards
+    by ranges of their hash, each shard of each step a task on the Dask cluster at
+    ``address``; a modulus whose shards failed (a worker lost part way) is lost with why."""
+    for task in tasks:
+        start = time.perf_counter()
+        try:
+            (residue,), states = sharded_residues(parse_graph(task.graph), (task.prime,), bits, address)
+        except UsageError:
+            raise
+        except Exception as error:  # the cluster's error for lost pieces: the modulus is computed again on a rerun
+            yield lost(task, f"its shards failed on the Dask cluster ({type(error).__name__}: {error})")
+            continue
+        yield Outcome(task.prime, Residue(task.graph, task.prime, residue, time.perf_counter() - start, states))
+
+
 @dataclass
 class ModularCount:
     """The residues of a count: those read from the database, those computed now with their
@@ -169,11 +187,14 @@ def count_by_moduli(
     scheduler: str | None = None,
     workers: int | None = None,
     on_residue: Callable[[Residue], None] | None = None,
+    shard_bits: int = 0,
 ) -> ModularCount:
     """The residues of the count of ``graph`` modulo each prime of :func:`moduli_for`: read
     from ``store`` where it holds them, the others computed (one task each, ``seconds`` the
     budget of a task) on the Dask cluster at ``scheduler``, else on a local pool of
-    ``workers`` processes (0: this process), and stored as each arrives."""
+    ``workers`` processes (0: this process), and stored as each arrives.  With
+    ``shard_bits``, the moduli are computed one after another on the cluster, each with its
+    states in 2^``shard_bits`` shards (:mod:`gorules.shard_tasks`)."""
     moduli = moduli_for(graph)
     result = ModularCount(graph.name, moduli)
     stored = store.residues(graph.name) if store is not None else {}
@@ -182,7 +203,11 @@ def count_by_moduli(
             result.residues[prime] = stored[prime]
             result.from_database.append(prime)
     tasks = [Task(graph.name, p, seconds) for p in moduli.primes if p not in stored]
-    if scheduler:
+    if not tasks:
+        outcomes = (outcome for outcome in ())  # nothing to compute: no cluster is reached
+    elif scheduler and shard_bits:
+        outcomes = sharded_outcomes(tasks, scheduler, shard_bits)
+    elif scheduler:
         outcomes = dask_outcomes(residue_task, tasks, scheduler, lost)
     else:
         outcomes = local_outcomes(residue_task, tasks, workers, lost)

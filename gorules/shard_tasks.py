@@ -26,13 +26,15 @@ from gorules.impl.counting.sharded import sent, shard_step, shard_total
 from gorules.spec.graph import Graph
 
 
-def shard_steps(client, graph: Graph, primes: np.ndarray, bits: int) -> list:
+def shard_steps(client, graph: Graph, primes: np.ndarray, bits: int) -> tuple[list, list]:
     """Submit every step of the count of ``graph``: the futures of the pieces sent to each
-    shard after the last step (one list a shard)."""
+    shard after the last step (one list a shard), and those of the number of states each
+    shard held at each step."""
     rows, columns = graph.shape
     width, length = min(rows, columns), max(rows, columns)
     start = PackedCounter(width, tuple(int(p) for p in primes)).start()
     inbound = [[client.scatter(piece)] for piece in sent(start, bits)]
+    held = []
     for row in range(length):
         for column in range(width):
             made = [
@@ -40,17 +42,18 @@ def shard_steps(client, graph: Graph, primes: np.ndarray, bits: int) -> list:
                 for pieces in inbound
             ]
             pieces_of = [client.submit(operator.itemgetter(0), task, pure=False) for task in made]
+            held += [client.submit(operator.itemgetter(1), task, pure=False) for task in made]
             inbound = [
                 [client.submit(operator.itemgetter(shard), pieces, pure=False) for pieces in pieces_of]
                 for shard in range(1 << bits)
             ]
-    return inbound
+    return inbound, held
 
 
 def sharded_residues(graph: Graph, primes: tuple[int, ...], bits: int, address: str) -> tuple[list[int], int]:
     """The number of legal positions of a grid modulo each of ``primes``, its states in
     2^``bits`` shards computed on the Dask cluster at ``address``; with the most states one
-    shard held after the last step."""
+    shard held."""
     from distributed import Client
 
     if not fits(graph):
@@ -62,14 +65,15 @@ def sharded_residues(graph: Graph, primes: tuple[int, ...], bits: int, address: 
     try:
         moduli = np.array(primes, dtype=np.uint64)
         width = min(graph.shape)
-        inbound = shard_steps(client, graph, moduli, bits)
+        inbound, held = shard_steps(client, graph, moduli, bits)
         totals = client.gather([client.submit(shard_total, pieces, width, moduli) for pieces in inbound])
+        largest = max([*client.gather(held), *(states for _, states in totals)])
     finally:
         client.close()
     residues = np.zeros(moduli.shape[0], np.uint64)
     for settled, _ in totals:
         residues = (residues + settled) % moduli
-    return [int(r) for r in residues], max(states for _, states in totals)
+    return [int(r) for r in residues], largest
 
 
 __all__ = ["shard_steps", "sharded_residues"]

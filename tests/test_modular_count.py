@@ -97,8 +97,8 @@ def test_resume_computes_only_the_primes_missing(tmp_path):
     split = json.loads(out)["split"]
     assert split["from_database"] == [first] and split["computed_now"] == others
     assert json.loads(out)["legal_positions"] == A094777[6]
-    code, out, _ = run_cli("count", "grid:7x7", "--db", str(db), "--workers", "0", "--json")
-    assert code == 0 and json.loads(out)["split"]["computed_now"] == []
+    code, out, _ = run_cli("count", "grid:7x7", "--db", str(db), "--scheduler", "tcp://127.0.0.1:9", "--json")
+    assert code == 0 and json.loads(out)["split"]["computed_now"] == []  # no cluster reached: nothing to compute
     assert json.loads(out)["legal_positions"] == A094777[6]
     assert len(stored(db)) == 3
 
@@ -320,3 +320,29 @@ def test_another_programs_database_is_refused_by_count_and_left_as_it_was(tmp_pa
     code, out, err = run_cli("count", "grid:6x6", "--db", str(db), "--workers", "0")
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "theirs.sqlite" in err
     assert db.read_bytes() == before
+
+
+@pytest.mark.slow
+def test_each_modulus_in_shards_on_a_real_dask_cluster_is_stored_and_resumed(tmp_path):
+    """Seven by seven with each modulus in four shards by ranges of the state hash, every
+    shard of every step a task on a local Dask cluster of two worker processes: A094777's
+    value, the check agreeing, each residue stored once; a rerun computes nothing."""
+    distributed = pytest.importorskip("distributed")
+    db = tmp_path / "shards.sqlite"
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        argv = ["count", "grid:7x7", "--scheduler", cluster.scheduler_address, "--shards", "4", "--db", str(db)]
+        code, out, _ = run_cli(*argv, "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["legal_positions"] == A094777[6] and result["split"]["check"]["agrees"]
+    assert result["split"]["shards"] == 4 and "4 shards" in result["split"]["on"]
+    primes = moduli_for(parse_graph("grid:7x7")).primes
+    assert stored(db) == [("grid:7x7", p, A094777[6] % p) for p in sorted(primes)]
+    code, out, _ = run_cli("count", "grid:7x7", "--shards", "4", "--scheduler", "tcp://127.0.0.1:9", "--db", str(db))
+    assert code == 0 and "from the database" in out and "computed in" not in out
+
+
+@pytest.mark.parametrize("shards", ["3", "0", "131072"])
+def test_shards_not_a_power_of_two_in_range_are_refused(shards):
+    code, out, err = run_cli("count", "grid:7x7", "--scheduler", "tcp://127.0.0.1:9", "--shards", shards)
+    assert code == 2 and out == "" and "--shards" in err and len(err.strip().splitlines()) == 1

@@ -67,6 +67,7 @@ ENUMERATION_LIMIT = 16  # points: 3^16 ≈ 43 million boards is the most we enum
 GAME_GRAPH_LIMIT = 16  # points
 DEFAULT_SECONDS = 600.0
 ENUMERATION_SECONDS_PER_BOARD = 2e-6
+MOST_SHARDS = 1 << 16
 PACKED_FROM = 6  # columns on the shorter side: narrower grids are counted faster on exact integers
 GENERIC_NODES = 20_000_000
 """The situations the generic game count visits at most (a ruleset without ``count-games``)."""
@@ -130,6 +131,15 @@ def add_split_arguments(parser) -> None:
         metavar="FILE",
         help="split the packed count by modulus, storing each residue in this SQLite results file as it is "
         "found; a rerun computes only the primes missing",
+    )
+    parser.add_argument(
+        "--shards",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --scheduler: compute the moduli one after another, each with its states in N shards by ranges "
+        "of their hash (N a power of two), each shard of each step a task on the cluster (default 1: one task "
+        "per modulus)",
     )
 
 
@@ -304,7 +314,7 @@ class Deadline:
 
 def split_by_modulus(args) -> bool:
     """Whether the count is asked for split by modulus (a flag of :func:`add_split_arguments`)."""
-    return args.workers is not None or bool(args.scheduler) or args.db is not None
+    return args.workers is not None or bool(args.scheduler) or args.db is not None or args.shards != 1
 
 
 def choose_split_method(graph, requested: str) -> str:
@@ -402,10 +412,26 @@ def estimate_text(cost, per: str = "") -> str:
     )
 
 
+def split_how(split: dict) -> str:
+    """How a split count was computed, for the legal positions line."""
+    if split.get("shards", 1) == 1:
+        return ", one task per prime"
+    return f", one prime after another in {split['shards']} shards"
+
+
+def per_task(shards: int) -> str:
+    """What a split count's estimate is of: a task, or a shard of a modulus."""
+    return "per task: " if shards == 1 else "per shard: "
+
+
 def check_split_arguments(args) -> None:
     """UsageError, before any work, for a negative --workers or a --db that cannot be written."""
     if args.workers is not None and args.workers < 0:
         raise UsageError("--workers must be 0 or more")
+    if not 1 <= args.shards <= MOST_SHARDS or args.shards & (args.shards - 1):
+        raise UsageError(f"--shards must be a power of two from 1 to {MOST_SHARDS}, not {args.shards}")
+    if args.shards > 1 and not args.scheduler:
+        raise UsageError("--shards runs the shards of a modulus on a Dask cluster: give --scheduler ADDRESS")
     if args.db is None:
         return
     problem = "it names standard output" if args.db == flags.STDOUT else flags.output_problem(args.db)
@@ -436,11 +462,11 @@ def split_positions(graph, args, show_progress: bool) -> tuple[int | None, dict]
     residue is missing or the check disagrees), refused before any work when one task's
     estimate exceeds the time budget or the memory ceiling."""
     moduli = moduli_for(graph)
-    cost = packed_cost(graph, moduli=1)
+    cost = packed_cost(graph, moduli=1, shards=args.shards)
     at_once = 1 if args.scheduler or args.workers == 0 else workers_for(args.workers, len(moduli.primes))
     refuse_split_if_too_costly(graph, cost, at_once, args.seconds)
     if show_progress:
-        print(estimate_text(cost, "per task: ") + f"; {len(moduli.primes)} tasks", file=sys.stderr)
+        print(estimate_text(cost, per_task(args.shards)) + f"; {len(moduli.primes)} moduli", file=sys.stderr)
     with Store(args.db) if args.db else nullcontext() as store:
         stored = len(store.residues(graph.name)) if store is not None else 0
         progress = tqdm(
@@ -452,7 +478,15 @@ def split_positions(graph, args, show_progress: bool) -> tuple[int | None, dict]
             disable=not show_progress,
         )
         with progress as bar:
-            found = count_by_moduli(graph, args.seconds, store, args.scheduler, args.workers, lambda _: bar.update(1))
+            found = count_by_moduli(
+                graph,
+                args.seconds,
+                store,
+                args.scheduler,
+                args.workers,
+                lambda _: bar.update(1),
+                args.shards.bit_length() - 1,
+            )
     return found.count(), split_facts(found, cost, args)
 
 
@@ -463,6 +497,7 @@ def split_facts(found: ModularCount, cost, args) -> dict:
         where = "no worker (every residue from the database)"
     elif args.scheduler:
         where = f"the Dask cluster at {args.scheduler}"
+        where += f", each modulus in {args.shards} shards by ranges of the state hash" if args.shards > 1 else ""
     elif args.workers == 0:
         where = "this process"
     else:
@@ -484,6 +519,7 @@ def split_facts(found: ModularCount, cost, args) -> dict:
         "frontier": cost.width,
         "split": {
             "by": "modulus",
+            "shards": args.shards,
             "on": where,
             "database": args.db,
             "moduli": list(found.moduli.needed),
@@ -621,7 +657,7 @@ def text(result: dict) -> str:
     lines = [f"graph            {result['graph']} ({result['points']} points)"]
     split = result.get("split")
     if "legal_positions" in result:
-        how = f"by {result['method']}" + (", one task per prime" if split else "")
+        how = f"by {result['method']}" + (split_how(split) if split else "")
         how += f", frontier {result['frontier']}" if "frontier" in result else ""
         legal = result["legal_positions"]
         shown = f"{legal:,}" if legal is not None else "not known (see below)"
@@ -629,7 +665,7 @@ def text(result: dict) -> str:
     if split:
         lines += split_lines(split)
     if "estimate" in result:
-        lines.append(estimate_text(SimpleNamespace(**result["estimate"]), "per task: " if split else ""))
+        lines.append(estimate_text(SimpleNamespace(**result["estimate"]), per_task(split["shards"]) if split else ""))
         peak = "" if result["peak_bytes"] is None else f", peak memory {result['peak_bytes'] / 1e9:,.3g} GB"
         lines.append(f"measured         {result['states']:,} border states at most{peak}")
     if "games" in result:

@@ -126,13 +126,15 @@ class PackedCost:
     bytes: float
 
 
-def packed_cost(graph: Graph, moduli: int | None = None) -> PackedCost:
+def packed_cost(graph: Graph, moduli: int | None = None, shards: int = 1) -> PackedCost:
     """The estimated cost of the packed count of a grid (see the constants above), keeping
     ``moduli`` counts a state (default: as many as the exact count needs): one modulus is
-    one task of a count split by modulus, whose table rows are a key and one count."""
+    one task of a count split by modulus, whose table rows are a key and one count.  With
+    ``shards``, the cost of one shard of the states by ranges of their hash (a share of the
+    states, of the processor time and of the tables)."""
     rows, columns = graph.shape
     width, length = min(rows, columns), max(rows, columns)
-    states = min(STATES_AT_WIDTH_9 * STATE_GROWTH ** (width - 9), 3.0**graph.order)
+    states = min(STATES_AT_WIDTH_9 * STATE_GROWTH ** (width - 9), 3.0**graph.order) / shards
     steps = width * length
     row_bytes = 8 * (1 + (len(primes_for(graph.order)) if moduli is None else moduli))
     table_rows = 2 ** math.ceil(math.log2(GROWTH_SLACK * states / MOST_FULL + 1))
