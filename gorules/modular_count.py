@@ -20,7 +20,7 @@ database computes only the primes missing.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from gorules.errors import UsageError
@@ -204,7 +204,7 @@ def count_by_moduli(
             result.from_database.append(prime)
     tasks = [Task(graph.name, p, seconds) for p in moduli.primes if p not in stored]
     if not tasks:
-        outcomes = (outcome for outcome in ())  # nothing to compute: no cluster is reached
+        outcomes = no_outcomes()  # nothing to compute: no cluster is reached
     elif scheduler and shard_bits:
         outcomes = sharded_outcomes(tasks, scheduler, shard_bits)
     elif scheduler:
@@ -217,6 +217,11 @@ def count_by_moduli(
     finally:
         outcomes.close()  # a local pool's workers stop now, not when the generator is collected
     return result
+
+
+def no_outcomes() -> Generator[Outcome, None, None]:
+    """The outcomes of no task."""
+    yield from ()
 
 
 def collect(result: ModularCount, outcome: Outcome, store: Store | None, on_residue) -> None:
