@@ -9,9 +9,9 @@ transit, not every state of the step.  The tasks of all the steps are submitted 
 step's pieces released once the next step has taken them, and the totals of the shards
 after the last step are added here.
 
-Not yet made: a resume (a worker lost part way loses pieces that the steps before no longer
-hold, and the count fails with the cluster's error rather than starting again from a step
-kept on disk), and a flag of ``gorules count``.
+A worker lost part way loses pieces that the steps before no longer hold: the count of that
+modulus fails with the cluster's error (``gorules count --shards`` then reports the modulus
+missing, and a rerun computes it again from the start), as no step is kept on disk.
 """
 
 from __future__ import annotations

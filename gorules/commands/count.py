@@ -26,7 +26,9 @@ one count a state; each finished residue is stored in the results database ``--d
 rerun computes only the primes missing), the exact count is recombined by the Chinese
 remainder theorem and checked against one prime more.  The estimate is per task; a task
 that would exceed the memory ceiling, or its time budget ``--seconds``, is refused before
-any work.
+any work.  With ``--shards N`` the moduli are computed one after another on the cluster,
+each with its states in N shards by ranges of their hash (:mod:`gorules.shard_tasks`), and
+the estimate is per shard.
 """
 
 from __future__ import annotations
