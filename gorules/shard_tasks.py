@@ -9,9 +9,11 @@ transit, not every state of the step.  The tasks of all the steps are submitted 
 step's pieces released once the next step has taken them, and the totals of the shards
 after the last step are added here.
 
-A worker lost part way loses pieces that the steps before no longer hold: the count of that
-modulus fails with the cluster's error (``gorules count --shards`` then reports the modulus
-missing, and a rerun computes it again from the start), as no step is kept on disk.
+A worker lost part way loses the pieces it held, which the steps before, released, can no
+longer make again, and no step is kept on disk: unless the cluster recovers them, the count
+of that modulus fails with the cluster's error (``gorules count --shards`` then reports the
+modulus missing, and a rerun computes it again from the start).  A worker killed during a
+sharded count is not among the tests.
 """
 
 from __future__ import annotations
