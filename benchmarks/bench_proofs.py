@@ -2,9 +2,10 @@
 
 The key figure is T1's step ("a move keeps a well-formed board well-formed"): Z3 with
 ranked or layered reaches (``proofs/well_formedness.py``) against the CNF encodings of
-``proofs/sat.py`` on CaDiCaL, with and without the solver-checked rank lemmas, the
-automorphism reduction and the colour reduction.  The extra theorems run on the three
-CNF encodings of reaches.  Each cell is one proof attempt with a time limit; a cell
+``proofs/sat.py`` on CaDiCaL: without lemmas, with the solver-checked rank lemmas or with
+the least lost stone (``proofs/well_formedness_cnf.py``), on cubes by played point with and
+without the automorphism and colour reductions, or in one query.  The extra theorems run
+on the three CNF encodings of reaches.  Each cell is one proof attempt with a time limit; a cell
 that is not "proved" says what happened instead.  Ratios are taken between cells of
 this run only.
 
@@ -12,6 +13,7 @@ this run only.
     python benchmarks/bench_proofs.py --largest            # + largest grid / order within 60 s
     python benchmarks/bench_proofs.py --theorems "" --largest   # only the largest sizes
     python benchmarks/bench_proofs.py --grids 3,4,5,6,7 --timeout 120   # bigger boards
+    python benchmarks/bench_proofs.py --theorems well-formedness-step --grids 6,7,8,9 --orders 16 --timeout 60
 """
 
 from __future__ import annotations
@@ -55,25 +57,41 @@ def configurations(theorem: str) -> list[tuple[str, callable]]:
 
 
 def cnf_configurations(theorem: str, variants: bool) -> list:
-    """The CNF ways of proving a theorem (and, for T1's step, the speed-ups one by one)."""
+    """The CNF ways of proving a theorem (and, for T1's step, the speed-ups one by one:
+    the rank-by-rank lemmas and the least lost stone, on cubes by played point with and
+    without the reductions, and the whole statement in one query)."""
     proved = registry.theorem(theorem)
+    cubes = {"split": True} if variants else {}
     found = []
     for encoding in CNF_ENCODINGS:
-        found.append((f"cnf-{encoding}", _cnf(proved, encoding, lemmas=False)))
+        found.append((f"cnf-{encoding}", _cnf(proved, encoding, lemmas=False, **cubes)))
     if not variants:
         found.append(("cnf-unary+lemmas", _cnf(proved, "unary")))
     if variants:
+        ranks = {"induction": "ranks", **cubes}
         found += [
-            ("cnf-unary+lemmas, 1 process, no symmetry", _cnf(proved, "unary", symmetry=False, processes=1)),
-            ("cnf-unary+lemmas, 1 process", _cnf(proved, "unary", processes=1)),
-            ("cnf-unary+lemmas", _cnf(proved, "unary")),
-            ("cnf-unary+lemmas+colours", _cnf(proved, "unary", colours=True)),
+            ("cnf-unary+rank lemmas", _cnf(proved, "unary", **ranks)),
+            ("cnf-unary+rank lemmas+colours", _cnf(proved, "unary", colours=True, **ranks)),
+            ("cnf-unary+least, 1 process, no symmetry", _cnf(proved, "unary", symmetry=False, processes=1, **cubes)),
+            ("cnf-unary+least, 1 process", _cnf(proved, "unary", processes=1, **cubes)),
+            ("cnf-unary+least", _cnf(proved, "unary", **cubes)),
+            ("cnf-unary+least+colours", _cnf(proved, "unary", colours=True, **cubes)),
+            ("cnf-unary+least, one query", _cnf(proved, "unary", processes=1, split=False)),
         ]
     return found
 
 
-def _cnf(theorem, encoding: str, lemmas: bool = True, symmetry: bool = True, colours: bool = False, processes=None):
-    """An attempt with one CNF configuration."""
+def _cnf(
+    theorem,
+    encoding: str,
+    lemmas: bool = True,
+    symmetry: bool = True,
+    colours: bool = False,
+    processes=None,
+    **options,
+):
+    """An attempt with one CNF configuration (``options``: the theorem's own, and
+    ``split``)."""
 
     def attempt(graph, timeout, default_processes):
         return theorem.prove(
@@ -84,6 +102,7 @@ def _cnf(theorem, encoding: str, lemmas: bool = True, symmetry: bool = True, col
             symmetry=symmetry,
             colours=colours,
             processes=processes if processes is not None else default_processes,
+            **options,
         )
 
     return attempt
@@ -128,8 +147,9 @@ def table(theorems, graphs, timeout: float, processes: int, skip_after_timeout: 
 
 def largest(theorem: str, family: str, limit: float, processes: int, sizes) -> tuple[str, list]:
     """The largest member of a family (square grids, all graphs or all digraphs of an order)
-    proved within ``limit`` seconds: lemmas, orbit reduction, both colours, and the encoding
-    of reaches that did best in the table (BEST_ENCODING)."""
+    proved within ``limit`` seconds: the theorem's defaults (lemmas; cubes by orbit of the
+    played point, both colours, or one query where the theorem asks for it), and the
+    encoding of reaches that did best in the table (BEST_ENCODING)."""
     proved = registry.theorem(theorem)
     encoding = BEST_ENCODING.get(theorem, "unary")
     best, tried = "-", []
@@ -174,11 +194,13 @@ def ratios(rows: list[dict]) -> list[str]:
     out = []
     graphs = list(dict.fromkeys(r["graph"] for r in rows))
     pairs = [
-        ("z3-ranked", "cnf-unary+lemmas"),
-        ("cnf-unary", "cnf-unary+lemmas"),
-        ("cnf-unary+lemmas, 1 process, no symmetry", "cnf-unary+lemmas, 1 process"),
-        ("cnf-unary+lemmas, 1 process", "cnf-unary+lemmas"),
-        ("cnf-unary+lemmas", "cnf-unary+lemmas+colours"),
+        ("z3-ranked", "cnf-unary+least"),
+        ("cnf-unary", "cnf-unary+rank lemmas"),
+        ("cnf-unary+rank lemmas", "cnf-unary+least"),
+        ("cnf-unary+least, 1 process, no symmetry", "cnf-unary+least, 1 process"),
+        ("cnf-unary+least, 1 process", "cnf-unary+least"),
+        ("cnf-unary+least", "cnf-unary+least+colours"),
+        ("cnf-unary+rank lemmas+colours", "cnf-unary+least, one query"),
     ]
     for slow, fast in pairs:
         for graph in graphs:
