@@ -441,14 +441,15 @@ def check_split_arguments(args) -> None:
         raise UsageError(f"--db {args.db!r} cannot hold the results: {problem}")
 
 
-def refuse_split_if_too_costly(graph, cost, tasks_at_once: int, seconds: float) -> None:
-    """BudgetRefused naming the flag when one task, or the local tasks that run at once,
-    exceed the memory ceiling, or a task its time budget."""
+def refuse_split_if_too_costly(graph, cost, tasks_at_once: int, seconds: float, shards: int = 1) -> None:
+    """BudgetRefused naming the flag when one task (one shard of a modulus), or the local
+    tasks that run at once, exceed the memory ceiling, or a task its time budget."""
+    task = "one task" if shards == 1 else f"one of {shards} shards of a modulus"
     refuse_if_too_costly(
         graph,
         cost,
         seconds,
-        f"one task of the packed count split by modulus (width {cost.width}, about {cost.states:,.0f} states, "
+        f"{task} of the packed count split by modulus (width {cost.width}, about {cost.states:,.0f} states, "
         "one count a state)",
     )
     if tasks_at_once * cost.bytes > memory_ceiling():
@@ -466,7 +467,7 @@ def split_positions(graph, args, show_progress: bool) -> tuple[int | None, dict]
     moduli = moduli_for(graph)
     cost = packed_cost(graph, moduli=1, shards=args.shards)
     at_once = 1 if args.scheduler or args.workers == 0 else workers_for(args.workers, len(moduli.primes))
-    refuse_split_if_too_costly(graph, cost, at_once, args.seconds)
+    refuse_split_if_too_costly(graph, cost, at_once, args.seconds, args.shards)
     if show_progress:
         print(estimate_text(cost, per_task(args.shards)) + f"; {len(moduli.primes)} moduli", file=sys.stderr)
     with Store(args.db) if args.db else nullcontext() as store:
