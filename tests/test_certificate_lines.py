@@ -7,6 +7,7 @@ makes."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import copy
 import io
@@ -118,6 +119,18 @@ def checked_in_lines(text: str) -> str | None:
     """The problem the checker of lines finds in ``text`` (None if valid)."""
     rows = certificate_lines.Lines(io.BytesIO(text.encode()), strict_line)
     return certificate_lines.check(rows)[2]
+
+
+def test_the_checker_of_lines_reads_only_the_spec():
+    """certificate_lines imports the standard library's readers, the spec and the format-3
+    checker (which imports only the spec), nothing of the engine or the solver."""
+    tree = ast.parse(Path(certificate_lines.__file__).read_text(encoding="utf-8"))
+    modules = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    modules += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    allowed = {"__future__", "typing", "json", "itertools", "array", "collections.abc"}
+    assert all(
+        m in allowed or m.startswith("gorules.spec") or m == "gorules.impl.solving.certificate_check" for m in modules
+    ), modules
 
 
 def test_the_written_certificate_is_valid_and_names_every_option(folder, two_by_two):
