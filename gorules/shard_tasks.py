@@ -10,10 +10,9 @@ step's pieces released once the next step has taken them, and the totals of the 
 after the last step are added here.
 
 A worker lost part way loses the pieces it held, which the steps before, released, can no
-longer make again, and no step is kept on disk: unless the cluster recovers them, the count
-of that modulus fails with the cluster's error (``gorules count --shards`` then reports the
-modulus missing, and a rerun computes it again from the start).  A worker killed during a
-sharded count is not among the tests.
+longer make again, and no step is kept on disk: the count of that modulus fails with the
+cluster's error (``gorules count --shards`` then reports the modulus missing, and a rerun
+computes it again from the start).
 """
 
 from __future__ import annotations
