@@ -167,14 +167,14 @@ class HeldCluster:
     processes in process groups of their own, whose residue tasks wait for a release file
     (``tests/residue_hold.py``)."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, hold: Path = HOLD):
         self.folder = folder
         scheduler = [sys.executable, "-m", "distributed.cli.dask_scheduler", "--scheduler-file"]
         scheduler += [str(folder / "scheduler.json"), "--port", "0", "--no-dashboard", "--host", "127.0.0.1"]
         self.processes = [self.start(scheduler)]
         self.address = self.read_address(folder / "scheduler.json")
         worker = [sys.executable, "-m", "distributed.cli.dask_worker", self.address, "--nthreads", "1"]
-        worker += ["--no-nanny", "--no-dashboard", "--host", "127.0.0.1", "--preload", str(HOLD)]
+        worker += ["--no-nanny", "--no-dashboard", "--host", "127.0.0.1", "--preload", str(hold)]
         self.workers = [self.start(worker) for _ in range(2)]
         self.processes += self.workers
 
@@ -346,3 +346,47 @@ def test_each_modulus_in_shards_on_a_real_dask_cluster_is_stored_and_resumed(tmp
 def test_shards_not_a_power_of_two_in_range_are_refused(shards):
     code, out, err = run_cli("count", "grid:7x7", "--scheduler", "tcp://127.0.0.1:9", "--shards", shards)
     assert code == 2 and out == "" and "--shards" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_a_dask_worker_killed_during_a_sharded_modulus_loses_at_most_that_modulus(tmp_path):
+    """Seven by seven, each modulus in four shards on a real Dask cluster of two workers, one
+    worker killed with SIGKILL while it holds a shard's task on a later row: the count ends
+    (exit 0, or 1 naming the moduli lost), each residue it stored is right and stored once,
+    and a rerun on the same database computes only the moduli missing and gives A094777's
+    value."""
+    pytest.importorskip("distributed")
+    cluster = HeldCluster(tmp_path, Path(__file__).with_name("shard_hold.py"))
+    db = tmp_path / "sharded.sqlite"
+    argv = [*GORULES, "count", "grid:7x7", "--scheduler", cluster.address, "--shards", "4", "--db", str(db), "--json"]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not list(tmp_path.glob("started-*")):
+            time.sleep(0.05)
+        started = sorted(tmp_path.glob("started-*"))
+        assert started, "no shard task began"
+        victim = int(started[0].name.split("-")[1])
+        victims = [w for w in cluster.workers if w.pid == victim]
+        assert victims, "the task began on a process that is not a worker of the cluster"
+        os.kill(victim, signal.SIGKILL)
+        victims[0].wait(timeout=30)
+        (tmp_path / "release").write_text("")
+        out, err = process.communicate(timeout=240)  # a guard against a hang, not a measure of time
+        primes = moduli_for(parse_graph("grid:7x7")).primes
+        assert process.returncode in (0, 1), err
+        split = json.loads(out)["split"]
+        assert sorted(split["computed_now"] + [lost["prime"] for lost in split["lost"]]) == sorted(primes)
+        assert all(residue == A094777[6] % prime for _, prime, residue in stored(db))
+        rerun = subprocess.run(argv, capture_output=True, text=True, timeout=240)
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        cluster.close()
+    assert rerun.returncode == 0, rerun.stderr
+    result = json.loads(rerun.stdout)
+    assert sorted(result["split"]["computed_now"]) == sorted(lost["prime"] for lost in split["lost"])
+    assert result["legal_positions"] == A094777[6] and result["split"]["check"]["agrees"]
+    assert stored(db) == [("grid:7x7", p, A094777[6] % p) for p in sorted(primes)]
