@@ -26,6 +26,14 @@ from gorules.impl.rulesets.directed.full_game import (
     empty_board,
     turns_of,
 )
+from gorules.impl.rulesets.directed.positional import (
+    Question,
+    Uniform,
+    forward,
+    projection,
+    region_edges,
+    target_of,
+)
 from gorules.spec.directed import Directed
 from gorules.spec.graph import Graph
 
@@ -136,33 +144,6 @@ def reasonable(context: Context) -> Verdict:
     return Verdict("holds", f"both sides have reasonable win-or-draw strategies at komi {shown(komis)}")
 
 
-def projection(key: tuple) -> tuple:
-    """A node less its score difference: what a score-independent strategy sees."""
-    kind = key[0]
-    if kind in ("offer", "turn", "answer", "reset"):
-        return key[:4] + key[5:]
-    return key
-
-
-class Uniform(Plan):
-    """A positional strategy that makes the same choice (an arc label) at every node of one
-    projection, whatever the scores."""
-
-    def __init__(self, arena: FullArena, player: int, choice: dict):
-        self.arena = arena
-        self.player = player
-        self.choice = choice
-
-    def step(self, v, memory):
-        """The chosen arc's successor at the player's own nodes."""
-        if self.arena.owner[v] != self.player:
-            return None, None
-        label = self.choice.get(projection(self.arena.positions[v]))
-        if label is None:
-            return None, self.arena.successors[v][0]
-        return None, target_of(self.arena, v, label)
-
-
 class AsAtStart(Plan):
     """A strategy that plays `plan` as though the score difference were still `e` (that of the
     start): its choices depend on the play less the scores.  Where that node is not in the
@@ -195,14 +176,6 @@ class AsAtStart(Plan):
                 return inner, w
             return inner, target_of(self.arena, v, self.arena.labels[u][w])
         return "lost", self.fallback.step(v, None)[1]
-
-
-def target_of(arena: FullArena, v: int, label: tuple) -> int | None:
-    """The successor of node v along the arc labelled `label`, or None if v has no such arc."""
-    for found, target in arena.arcs(arena.positions[v]):
-        if found == label:
-            return arena.index[target]
-    return None
 
 
 def uniform_choice(arena: FullArena, region: frozenset, player: int) -> dict | None:
@@ -279,16 +252,6 @@ def score_independent(context: Context) -> Verdict:
 REASONABLE = ("black-reasonable", "white-reasonable")
 
 
-def region_edges(arena: FullArena, region: frozenset, side: int) -> dict:
-    """The arcs a play can take inside `side`'s winning region: the side's own choices that
-    stay in it, and every choice of the opponent (the region is a trap for the opponent)."""
-    return {
-        v: [w for w in arena.successors[v] if arena.owner[v] != side or w in region]
-        for v in region
-        if arena.positions[v][0] != "sink"
-    }
-
-
 def relative_tie(condition: Condition, seen: int, side: int) -> Fraction:
     """The side's final score minus the other's, when neither is unsustainable."""
     tie = condition.tie(seen)
@@ -338,19 +301,6 @@ def backward(edges: dict, targets: set) -> set:
             if v not in seen:
                 seen.add(v)
                 queue.append(v)
-    return seen
-
-
-def forward(edges: dict, start: int) -> set:
-    """The nodes of `edges` reachable from `start`."""
-    seen = {start}
-    queue = [start]
-    while queue:
-        v = queue.pop()
-        for w in edges.get(v, []):
-            if w not in seen:
-                seen.add(w)
-                queue.append(w)
     return seen
 
 
@@ -429,6 +379,30 @@ def refuted(s: FullSolution, lazy: Lazy, cache: dict) -> bool:
         region = s.solved[REASONABLE[lazy.side]].regions[lazy.side]
         cache[memo] = attractor(arena, region, [v for v in worse if v in region], 1 - lazy.side)[0]
     return lazy.start in cache[memo]
+
+
+def lazy_question(
+    s: FullSolution, side: int, komi: Fraction, cache: dict, key: Callable[[tuple], tuple] = projection
+) -> Question:
+    """The question of :func:`gorules.impl.rulesets.directed.positional.search` for `side` at
+    `komi` from the empty board: its reasonable win-or-draw goal, its guarantees, and as
+    floors every final score c ≥ 0 of the side over the other that a play can end with
+    (± e plus a live margin between −n and n); `key` gives the classes of the strategies."""
+    arena = s.arena
+    kind = REASONABLE[side]
+    condition = Condition(arena, kind)
+    n = arena.order
+    floors = sorted({(e if side == 0 else -e) + m for e in arena.e_bits for m in range(-n, n + 1)})
+    return Question(
+        arena,
+        side,
+        s.start(empty_board(s.graph), komi),
+        s.solved[kind].regions[side],
+        condition if side == 0 else negation(condition),
+        lambda c: guarantee_region(s, side, c, cache),
+        [c for c in floors if c >= 0],
+        key,
+    )
 
 
 def path(edges: dict, source: int, targets: set) -> list[int] | None:
@@ -530,7 +504,8 @@ def score_maximising(context: Context) -> Verdict:
         "unknown",
         f"at komi {left.komi} a reasonable win-or-draw strategy of {'BW'[left.side]} can, after an error leads to "
         f"{board_text(q[1])} ({q[2]} to move, score difference {q[4]}), settle for {left.floor}, less than it can "
-        "guarantee there; no positional strategy doing so was built, nor is it refuted",
+        "guarantee there; no positional strategy doing so was built, nor is it refuted, and the exhaustive search "
+        "for one (positional.search) is not run by this check (docs/directed.md)",
     )
 
 
