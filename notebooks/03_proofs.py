@@ -48,12 +48,11 @@ from gorules.spec.graph import parse_graph
 # run in-process, single-threaded), so that other work on the machine does not distort
 # them. The slow `layered` encoding stops at 3×3 to keep the notebook quick;
 # `python benchmarks/bench_proofs.py` runs the comparison on larger boards, with time
-# limits and the solver's optional lemmas and reductions. The two sides do not split the work the
-# same way: Z3 proves the statement in one query, while the CNF runs split it into one
-# cube per played point and player, with the points reduced to one per orbit of the
-# grid's automorphisms (so the square 4×4 grid, with more symmetry than 3×4, costs the
-# `unary` encoding little more). Each figure is one run on this machine, not an
-# average.
+# limits and the solver's optional lemmas and reductions. Both sides prove the statement
+# in one query: the CNF runs leave the played point and the player to the solver, as Z3
+# does (``split=True`` would give one cube per played point and player, the points reduced
+# to one per orbit of the grid's automorphisms). Each figure is one run on this machine,
+# not an average.
 
 # %%
 grids = ["grid:2x2", "grid:2x3", "grid:3x3", "grid:3x4", "grid:4x4"]
