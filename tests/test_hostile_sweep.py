@@ -20,6 +20,7 @@ import pytest
 from gorules import failpoints
 from gorules.cli import main
 from gorules.sweep import family_graphs
+from tests.dask_cluster import DaskCluster
 from tests.hostile_inputs import KILL_FAMILY, children, still_running
 
 SWEEP = [sys.executable, "-m", "gorules", "sweep"]
@@ -166,44 +167,6 @@ def test_a_pool_worker_killed_with_sigkill_does_not_hang_the_sweep(tmp_path, uni
     assert code == 0
     assert integrity(db) == "ok"
     assert table(db) == uninterrupted
-
-
-class DaskCluster:
-    """A Dask scheduler and two workers (without nannies, so a killed worker stays dead) as
-    real processes, each in its own process group, on this machine."""
-
-    def __init__(self, folder: Path):
-        """Start the scheduler, read its address from its scheduler file, start the workers."""
-        started = [sys.executable, "-m", "distributed.cli.dask_scheduler", "--scheduler-file"]
-        started += [str(folder / "scheduler.json"), "--port", "0", "--no-dashboard", "--host", "127.0.0.1"]
-        self.processes = [self.start(started)]
-        self.address = self.read_address(folder / "scheduler.json")
-        worker = [sys.executable, "-m", "distributed.cli.dask_worker", self.address, "--nthreads", "1"]
-        worker += ["--no-nanny", "--no-dashboard", "--host", "127.0.0.1"]
-        self.workers = [self.start(worker) for _ in range(2)]
-        self.processes += self.workers
-
-    @staticmethod
-    def start(argv: list[str]) -> subprocess.Popen:
-        """A process of the cluster, its output discarded."""
-        return subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-
-    @staticmethod
-    def read_address(path: Path) -> str:
-        """The scheduler's address, once its file is written whole."""
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                return json.loads(path.read_text())["address"]
-            except (OSError, ValueError, KeyError):
-                time.sleep(0.1)
-        raise RuntimeError("the Dask scheduler did not start")
-
-    def close(self) -> None:
-        """Kill every process of the cluster."""
-        for process in self.processes:
-            tidy(process)
-            process.wait()
 
 
 @pytest.mark.slow

@@ -24,6 +24,7 @@ from gorules.impl.counting.packed import count_legal_grid, primes_for, residues_
 from gorules.modular_count import count_by_moduli, moduli_for
 from gorules.spec.graph import parse_graph
 from gorules.store import Residue, Store
+from tests.dask_cluster import DaskCluster
 from tests.hostile_inputs import children, still_running
 from tests.test_packed_counting import A094777
 
@@ -162,40 +163,12 @@ def test_a_task_over_the_memory_ceiling_is_refused_naming_the_flag(tmp_path):
     assert len(done.stderr.strip().splitlines()) == 1 and "--memory-limit" in done.stderr
 
 
-class HeldCluster:
-    """A Dask scheduler and two workers (no nannies: a killed worker stays dead) as real
-    processes in process groups of their own, whose residue tasks wait for a release file
-    (``tests/residue_hold.py``)."""
+class HeldCluster(DaskCluster):
+    """A real Dask cluster (``tests/dask_cluster.py``) whose residue tasks wait for a release
+    file (``tests/residue_hold.py``, or another preload)."""
 
     def __init__(self, folder: Path, hold: Path = HOLD):
-        self.folder = folder
-        scheduler = [sys.executable, "-m", "distributed.cli.dask_scheduler", "--scheduler-file"]
-        scheduler += [str(folder / "scheduler.json"), "--port", "0", "--no-dashboard", "--host", "127.0.0.1"]
-        self.processes = [self.start(scheduler)]
-        self.address = self.read_address(folder / "scheduler.json")
-        worker = [sys.executable, "-m", "distributed.cli.dask_worker", self.address, "--nthreads", "1"]
-        worker += ["--no-nanny", "--no-dashboard", "--host", "127.0.0.1", "--preload", str(hold)]
-        self.workers = [self.start(worker) for _ in range(2)]
-        self.processes += self.workers
-
-    def start(self, argv: list[str]) -> subprocess.Popen:
-        """A process of the cluster, its output discarded, told where to hold its tasks."""
-        environment = {**os.environ, "GORULES_HOLD_FOLDER": str(self.folder)}
-        environment["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HOLD.parents[1]), environment.get("PYTHONPATH")]))
-        return subprocess.Popen(
-            argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, env=environment
-        )
-
-    @staticmethod
-    def read_address(path: Path) -> str:
-        """The scheduler's address, once its file is written whole."""
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                return json.loads(path.read_text())["address"]
-            except (OSError, ValueError, KeyError):
-                time.sleep(0.1)
-        raise RuntimeError("the Dask scheduler did not start")
+        super().__init__(folder, hold)
 
     def started(self) -> list[tuple[int, int]]:
         """(worker pid, prime) of every task that has begun, in no order."""
@@ -204,15 +177,6 @@ class HeldCluster:
             _, pid, prime = path.name.split("-")
             found.append((int(pid), int(prime)))
         return found
-
-    def close(self) -> None:
-        """Kill every process of the cluster."""
-        for process in self.processes:
-            try:
-                os.killpg(process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            process.wait()
 
 
 @pytest.mark.slow
