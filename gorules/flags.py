@@ -157,14 +157,15 @@ def add_nodes(
     add_budget(parser, ("--nodes", "--max-nodes"), int, "N", default, reason, help)
 
 
-def add_max_points(parser, default: int, reason: str | None = None) -> None:
-    """``--max-points N``: a graph of more points is refused before any work."""
+def add_max_points(parser, default: int | None, reason: str | None = None, shown: str | None = None) -> None:
+    """``--max-points N``: a graph of more points is refused before any work (``shown`` says
+    the default in words where it is not one number)."""
     parser.add_argument(
         "--max-points",
         type=int,
         default=default,
         metavar="N",
-        help=with_default("refuse a larger graph before any work", default, reason),
+        help=with_default("refuse a larger graph before any work", default, reason, shown),
     )
 
 

@@ -20,6 +20,9 @@ from gorules.proofs.result import ProofResult, attempt, combine
 
 SOURCE = "002_8835c2492dce8849.txt"
 BEYOND_THE_SOURCE = "beyond the source"
+MAX_POINTS = 16
+"""The most points of a graph a theorem is tried on unless the user allows more: beyond it
+most encodings outgrow the default budget (a theorem whose encoding reaches further says so)."""
 
 
 @dataclass(frozen=True)
@@ -94,8 +97,9 @@ class Theorem:
     """A theorem: its name, its statement as corrected and as the source writes it, the
     source it comes from, how it is proved, the mutants (broken rules) it must refute, the
     verdicts a run should give as corrected and as written (on the graphs it is meant for),
-    the reductions its proof may use, and graphs on which even the corrected statement is
-    refuted, each with what makes it fail there (``("digraph:0>1,1>2,2>0,1>3", "directed")``)."""
+    the reductions its proof may use, graphs on which even the corrected statement is
+    refuted, each with what makes it fail there (``("digraph:0>1,1>2,2>0,1>3", "directed")``),
+    and the most points of a graph it is tried on unless the user allows more."""
 
     name: str
     statement: str
@@ -107,6 +111,7 @@ class Theorem:
     expected_as_written: str = "proved"
     reductions: Reductions = Reductions()
     refuted_on: tuple[tuple[str, str], ...] = ()
+    max_points: int = MAX_POINTS
 
     @classmethod
     def beyond_the_source(cls, name: str, statement: str, method: Method, mutants: tuple, **facts) -> Theorem:

@@ -192,13 +192,21 @@ def test_prove_command_runs_every_theorem_as_a_list(tmp_path, monkeypatch, capsy
     assert (tmp_path / "cx-clear_characterization.svg").exists()
 
 
-def test_every_graph_on_16_vertices_is_proved_and_17_needs_the_flag(capsys):
-    """The T1 step for every graph on 16 vertices at once is within the default budget; one
-    vertex more is refused before any encoding, naming the flag that allows it."""
+def test_each_theorem_is_tried_up_to_its_own_size_unless_the_flag_allows_more(capsys):
+    """T1's step through CNF proves 9×9 and every graph on 16 vertices within the default
+    budget; a theorem through Z3 is refused beyond 16 points before any encoding, and the
+    step beyond 225, each naming the flag that allows more."""
+    assert main(["prove", "well-formedness-step-cnf", "--graph", "grid:9x9"]) == 0
     assert main(["prove", "well-formedness-step-cnf", "--all-graphs", "16"]) == 0
     assert "on all-graphs:16: proved" in capsys.readouterr().out
-    assert main(["prove", "well-formedness-step-cnf", "--all-graphs", "17"]) == 2
-    assert "--max-points" in capsys.readouterr().err
+    for argv in (
+        ["prove", "well-formedness", "--all-graphs", "17"],
+        ["prove", "well-formedness", "--graph", "grid:3x6"],
+        ["prove", "--graph", "grid:3x6"],
+        ["prove", "well-formedness-step-cnf", "--graph", "grid:16x16"],
+    ):
+        assert main(argv) == 2
+        assert "--max-points" in capsys.readouterr().err
     assert main(["prove", "well-formedness-step-cnf", "--all-graphs", "17", "--max-points", "17"]) == 0
 
 

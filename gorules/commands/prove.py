@@ -14,8 +14,9 @@ when all are written, ``--picture PATH`` names the first board's file.  Nothing 
 written when a proof fails part way.  Exit code: 0 when every statement asked for is
 proved, 1 when one is refuted or unknown, 2 on bad input or a refused budget.
 
-Budgets before work: a fixed graph of more than ``--max-points`` points (default
-16), or ``--all-graphs N`` beyond it, is refused before any encoding is built, and each solver call gives up after
+Budgets before work: a fixed graph of more than ``--max-points`` points (by default
+each theorem's own limit: 16, or 225 for T1's step through CNF), or ``--all-graphs N``
+beyond it, is refused before any encoding is built, and each solver call gives up after
 ``--seconds`` seconds (default 120; ``--timeout`` is its older spelling), reporting
 ``unknown``.
 """
@@ -32,6 +33,7 @@ from tqdm import tqdm
 from gorules import flags
 from gorules.errors import BudgetRefused, UsageError
 from gorules.impl.formats.files import descriptor, staged_directory, written_in_place
+from gorules.proofs.theorem import MAX_POINTS
 from gorules.spec.graph import Graph, graph_from_json, parse_graph
 from gorules.spec.text import board_text
 from gorules.user_files import load_python_file
@@ -40,7 +42,6 @@ MAX_ALL_GRAPHS = 64
 """The most vertices --all-graphs takes even with --max-points raised: the symbolic adjacency
 alone has N² variables, built before any solver call (which --seconds bounds)."""
 MAX_PARTS_SHOWN = 12
-MAX_POINTS = 16
 DEFAULT_SECONDS = 120.0
 
 
@@ -92,8 +93,9 @@ def register(subparsers) -> None:
     )
     flags.add_max_points(
         parser,
-        MAX_POINTS,
-        reason="the encodings grow exponentially beyond; solve, which searches games, stops at 12",
+        None,
+        reason=f"{MAX_POINTS} points, beyond which most encodings grow exponentially; 225 for well-formedness-step-cnf",
+        shown="each theorem's own",
     )
     drawing = parser.add_mutually_exclusive_group()
     flags.add_output_path(
@@ -132,8 +134,8 @@ def chosen_graph(args):
             raise UsageError(f"{graph.name} has no points: the theorems are stated on graphs of 1 point or more")
         if graph.order > args.max_points:
             raise BudgetRefused(
-                f"proving on {graph.name} is refused: it has {graph.order} points and the encodings grow "
-                f"exponentially beyond {args.max_points} (raise the limit with --max-points)"
+                f"proving on {graph.name} is refused: it has {graph.order} points, more than {args.max_points}, "
+                "beyond which the encodings outgrow the default budget (raise the limit with --max-points)"
             )
         return graph
     if not 1 <= args.all_graphs <= MAX_ALL_GRAPHS:
@@ -151,7 +153,7 @@ def check_options(args) -> None:
     not a file (a device or a FIFO: the boards beyond the first are drawn beside it)."""
     if args.depth is not None and args.depth < 0:
         raise UsageError(f"--depth must be at least 0, got {args.depth}")
-    if args.max_points < 1:
+    if args.max_points is not None and args.max_points < 1:
         raise UsageError(f"--max-points must be at least 1, got {args.max_points}")
     if args.picture is not None and Path(args.picture).suffix.lower() not in (".svg", ".png"):
         raise UsageError(f"--picture must end in .svg or .png, got {args.picture!r}")
@@ -378,8 +380,10 @@ def run(args) -> int:
         flags.emit(args, result.to_json() if args.json else None, unbounded_report(result), indent=2)
         return 0 if result.proved else 1
     theorems = chosen_theorems(args.theorem)
-    graph = chosen_graph(args)
     check_options(args)
+    if args.max_points is None:
+        args.max_points = min(t.max_points for t in theorems)
+    graph = chosen_graph(args)
     chosen = runnable(theorems, args, named=args.theorem is not None)
     results = []
     progress = tqdm(chosen, desc="prove", unit="theorem", file=sys.stderr, disable=len(chosen) == 1 or None)
