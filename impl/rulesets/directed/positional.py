@@ -172,15 +172,16 @@ class Encoding:
 
     The lazy play is a path on (node, phase): phase 0 up to an offer of ``better(c)`` for the
     floor c chosen, phase 1 from there, phase 2 on the cycle.  Each node marked on the play
-    has exactly one successor on it, the strategy's choice at the side's nodes, and in phase
-    2 at most one predecessor from phase 2, so that phase 2 is made of disjoint cycles.  Its
+    has exactly one successor on it, the strategy's choice at the side's nodes, and at most
+    one predecessor (in phase 2, from phase 2), none for the start: the play from the start
+    cannot come back to a node of phases 0 and 1, so it reaches phase 2, and phase 2 is made
+    of disjoint cycles.  Every node marked but the start has a predecessor marked.  Its
     nodes are sustainable (no bid, so e is one value).  A point counts as lost to the side
     only if some offer of phase 2 does not hold the side's stone there, and as the other's
     only if every offer of phase 2 holds the other's stone; with these counts the side's
     final score is the other's plus at most c.  What SAT cannot say at once, that every node
-    marked is on the play from the start and that the play reaches phase 2, is added as
-    loop constraints when a model breaks it (:meth:`unfounded`): every play of the
-    definition meets them, so none is lost."""
+    marked is on the play from the start, is added as loop constraints when a model breaks
+    it (:meth:`unfounded`): every play of the definition meets them, so none is lost."""
 
     def __init__(self, question: Question):
         self.q = question
@@ -292,8 +293,10 @@ class Encoding:
                 add([-self.inside[t], *(d for _, d in self.into.get(t, []))])
         self.exactly_one(list(self.z.values()))
         for t, sources in self.into.items():
-            if t[1] == 2:
-                self.at_most_one([d for u, d in sources if u[1] == 2])
+            if t == (self.q.start, 0):
+                for _, d in sources:
+                    add([-d])
+            self.at_most_one([d for u, d in sources if u[1] == 2 or t[1] < 2])
         self._ends_at_most_floor([u[0] for u in steps if u[1] == 2 and self.q.arena.positions[u[0]][0] == "offer"])
 
     def _ends_at_most_floor(self, offers: list[int]) -> None:
@@ -337,17 +340,28 @@ class Encoding:
     def unfounded(self, true: set) -> list[list[int]]:
         """Constraints that the model breaks and every lazy play of the definition meets, or
         [] if the model's lazy play is one: a loop of phases 0 or 1 on the play must be left
-        (the play reaches phase 2), and nodes marked but off the play must be entered from
-        outside them (every node marked is on the play)."""
+        (the play reaches phase 2), and when the play's cycle ends above the floor, the nodes
+        marked off the play must be entered from outside them (every node marked is on the
+        play).  Nodes marked off the play are left alone otherwise: they only restrict the
+        strategy, which is checked as it is."""
         play = self.play(true)
         again = play.index(play[-1])
         found = []
         if play[-1][1] < 2:
             found += self.entered_or_left(set(play[again:-1]), leaving=True)
-        off = {u for u, b in self.inside.items() if b in true} - set(play)
-        if off:
+        elif self.ends_above_floor(play[again:-1], true):
+            off = {u for u, b in self.inside.items() if b in true} - set(play)
             found += self.entered_or_left(off, leaving=False)
         return found
+
+    def ends_above_floor(self, cycle: list[tuple[int, int]], true: set) -> bool:
+        """Whether the play's cycle ends above the model's floor (nodes of phase 2 off the play
+        then met the constraints about the points in its place)."""
+        seen = 0
+        for v, _ in cycle:
+            seen |= self.q.arena.colour[v]
+        floor = next(c for c, z in self.z.items() if z in true)
+        return relative_tie(self.q.arena, seen, self.q.side) > floor
 
     def entered_or_left(self, nodes: set, leaving: bool) -> list[list[int]]:
         """For each of `nodes`: marked only if some step leaves the set (`leaving`) or enters
