@@ -51,3 +51,14 @@ def test_a_strategy_that_reads_the_scores_is_found_lazy_on_one_point(one_point):
         if positional.own(s.arena, v, 0):
             assert found.strategy.step(v, None)[1] == w
     assert all(positional.sustainable(s.arena, v) for v in found.cycle)
+
+
+def test_the_exhaustive_verdict_on_one_point_holds_with_its_sizes(one_point):
+    """Run on every lazy play of one point (all refuted there), the search's verdict holds and
+    names its method and sizes."""
+    s, cache = one_point
+    context = fc.Context(parse("digraph:1:"), fa.Reading("units"), 10**6)
+    lazies = list(fc.lazy_plays(s, cache, every=True))
+    verdict = fc.exhaustive(context, s, cache, lazies, None)
+    assert verdict.status == "holds"
+    assert "exhaustive SAT search" in verdict.detail and "B at komi 0: 13 classes" in verdict.detail

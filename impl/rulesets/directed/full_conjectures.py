@@ -32,6 +32,7 @@ from gorules.impl.rulesets.directed.positional import (
     forward,
     projection,
     region_edges,
+    search,
     target_of,
 )
 from gorules.spec.directed import Directed
@@ -502,10 +503,43 @@ def score_maximising(context: Context) -> Verdict:
     q = s.arena.positions[left.reached]
     return Verdict(
         "unknown",
-        f"at komi {left.komi} a reasonable win-or-draw strategy of {'BW'[left.side]} can, after an error leads to "
-        f"{board_text(q[1])} ({q[2]} to move, score difference {q[4]}), settle for {left.floor}, less than it can "
-        "guarantee there; no positional strategy doing so was built, nor is it refuted, and the exhaustive search "
-        "for one (positional.search) is not run by this check (docs/directed.md)",
+        f"at komi {left.komi} a reasonable win-or-draw strategy of {'BW'[left.side]} can, after an error leads "
+        f"to {board_text(q[1])} ({q[2]} to move, score difference {q[4]}), settle for {left.floor}, less than it "
+        "can guarantee there; no positional strategy doing so was built, nor is it refuted, and the exhaustive "
+        "search for one (full_conjectures.exhaustive) is not run by this check (docs/directed.md)",
+    )
+
+
+def exhaustive(context: Context, s: FullSolution, cache: dict, left: list[Lazy], rounds: int | None) -> Verdict:
+    """The verdict of the exhaustive search (:func:`gorules.impl.rulesets.directed.positional.search`)
+    for each side and komi of the lazy plays `left`: fails with the first good lazy strategy
+    found, holds when each search ends without one, unknown when one is stopped unfinished
+    after `rounds` calls of the solver."""
+    arena = s.arena
+    sizes = []
+    for side, komi in sorted({(lazy.side, lazy.komi) for lazy in left}):
+        answer = search(lazy_question(s, side, komi, cache), rounds)
+        if answer.found is not None:
+            found = answer.found
+            lazy = Lazy(
+                side, komi, s.start(empty_board(s.graph), komi), found.reached, found.floor, set(found.cycle), {}
+            )
+            return lazy_verdict(context, s, lazy, found.way, found.cycle)
+        what = f"{'BW'[side]} at komi {komi}: {answer.classes} classes, {answer.choices} choices"
+        if not answer.finished:
+            q = arena.positions[left[0].reached]
+            return Verdict(
+                "unknown",
+                f"at komi {left[0].komi} a reasonable win-or-draw strategy of {'BW'[left[0].side]} can, after an error "
+                f"leads to {board_text(q[1])} ({q[2]} to move, score difference {q[4]}), settle for {left[0].floor}, "
+                f"less than it can guarantee there; the exhaustive search for a positional one ({what}) was stopped "
+                f"after {rounds:,} calls of the solver",
+            )
+        sizes.append(f"{what}, {answer.refuted} strategies refuted by a losing play")
+    return Verdict(
+        "holds",
+        "no strategy positional on the situations less the scores is reasonable, win-or-draw and lazy: "
+        "exhaustive SAT search (" + "; ".join(sizes) + ")",
     )
 
 

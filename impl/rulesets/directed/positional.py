@@ -137,13 +137,15 @@ class Found:
 class Search:
     """The answer of :func:`search`, with its sizes: the classes of the side's nodes the
     start can reach inside its region, their choices (arc labels, summed over classes), and
-    the strategies proposed and refuted by a losing play."""
+    the strategies proposed and refuted by a losing play, the rounds of loop constraints, and
+    whether the search finished (found one, or the solver had no choice left)."""
 
     found: Found | None
     classes: int
     choices: int
     refuted: int = 0
     unfounded: int = 0
+    finished: bool = False
 
 
 def own(arena: FullArena, v: int, side: int) -> bool:
@@ -412,14 +414,17 @@ def path_to(edges: dict, sources: list, targets: set) -> list:
     raise ValueError("no path to the targets")
 
 
-def search(question: Question) -> Search:
+def search(question: Question, rounds: int | None = None) -> Search:
     """Whether some strategy positional on the classes of `question.key` is good and lazy from
     the start (see the module): the strategy and its lazy play, or None when the solver has
-    no choice left."""
+    no choice left; with `rounds`, stopped unfinished after that many calls of the solver."""
     arena, side = question.arena, question.side
     encoding = Encoding(question)
     sizes = Search(None, len(encoding.groups), sum(len(labels) for labels in encoding.labels.values()))
-    while encoding.solver.solve():
+    while rounds is None or sizes.refuted + sizes.unfounded < rounds:
+        if not encoding.solver.solve():
+            sizes.finished = True
+            break
         true = {lit for lit in encoding.solver.get_model() if lit > 0}
         unfounded = encoding.unfounded(true)
         if unfounded:
@@ -431,8 +436,8 @@ def search(question: Question) -> Search:
         losing = losing_play(arena, strategy, side, question.start, question.good)
         if losing is None:
             sizes.found = lazy_found(question, strategy, encoding.play(true))
-            encoding.solver.delete()
-            return sizes
+            sizes.finished = True
+            break
         used = {question.key(arena.positions[v]) for v in losing if own(arena, v, side)}
         encoding.solver.add_clause([-encoding.x[p, choice[p]] for p in used])
         sizes.refuted += 1
