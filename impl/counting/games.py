@@ -62,7 +62,7 @@ SEARCH_LIMITS: dict[str, tuple[int, int, str]] = {
         19,
         57,
         "cycle:3 (19 positions): 0.1 s; 1×4 (41) with suicide forbidden: ~30 s compiled, 1.9 M keys; "
-        "with suicide allowed: not finished in 8 min; 2×2 (57) with suicide forbidden: 263 s, 17.5 M keys, 2.7 GB",
+        "with suicide allowed: not finished after 586 s, 20 GB; 2×2 (57) with suicide forbidden: 263 s, 17.5 M keys, 2.7 GB",
     ),
     "repeating": (489, 489, "2×3 (489 positions): the move table of every position"),
     "longest": (41, 57, "1×4 (41 positions): ~15 s, 4 M keys; 2×2 (57): minutes, tens of M keys, GBs"),
