@@ -25,7 +25,7 @@ from gorules.impl.solving.certificate_check import CertificateError, check
 from gorules.impl.solving.solve import Solver
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PRESETS
-from tests.test_certificate_tampering import CLAIM, ERROR, VALID, WRONG_TYPES, exact, refuse
+from tests.test_certificate_tampering import CLAIM, ERROR, VALID, WRONG_TYPES, deleter, exact, refuse, setter
 
 
 def solved(folder: Path, graph: str) -> list:
@@ -222,30 +222,6 @@ def place_of(rows: list, kind: str) -> int:
         if kind in node:
             return place
     raise AssertionError(kind)
-
-
-def setter(path: tuple, value):
-    """An edit setting the value at ``path`` (line, then fields or indices)."""
-
-    def edit(rows):
-        target = rows
-        for step in path[:-1]:
-            target = target[step]
-        target[path[-1]] = value
-
-    return edit
-
-
-def deleter(path: tuple):
-    """An edit deleting the value at ``path``."""
-
-    def edit(rows):
-        target = rows
-        for step in path[:-1]:
-            target = target[step]
-        del target[path[-1]]
-
-    return edit
 
 
 def header_edits(rows: list) -> list:

@@ -238,27 +238,33 @@ def node_of(data: dict, kind: str) -> dict:
     return next(n for n in data["nodes"] if kind in n)
 
 
+def setter(path: tuple, value):
+    """An edit setting the value at ``path`` (fields or indices, one after another)."""
+
+    def edit(d):
+        target = d
+        for step in path[:-1]:
+            target = target[step]
+        target[path[-1]] = value
+
+    return edit
+
+
+def deleter(path: tuple):
+    """An edit deleting the value at ``path``."""
+
+    def edit(d):
+        target = d
+        for step in path[:-1]:
+            target = target[step]
+        del target[path[-1]]
+
+    return edit
+
+
 def edits(data: dict) -> list:
     """Every edit of the catalogue: (name, function changing a copy of the certificate)."""
     found: list = []
-
-    def setter(path: tuple, value):
-        def edit(d):
-            target = d
-            for step in path[:-1]:
-                target = target[step]
-            target[path[-1]] = value
-
-        return edit
-
-    def deleter(path: tuple):
-        def edit(d):
-            target = d
-            for step in path[:-1]:
-                target = target[step]
-            del target[path[-1]]
-
-        return edit
 
     for field, value in data.items():
         found.append((f"delete {field}", deleter((field,))))

@@ -29,6 +29,7 @@ from gorules.impl.rulesets.directed.full_game import (
 from gorules.impl.rulesets.directed.positional import (
     Question,
     Uniform,
+    backward,
     forward,
     projection,
     region_edges,
@@ -286,23 +287,6 @@ def ends_elsewhere(condition: Condition, side: int, floor: Fraction) -> Callable
         return relative_tie(condition, seen, side) != floor
 
     return elsewhere
-
-
-def backward(edges: dict, targets: set) -> set:
-    """The nodes of `edges` from which a node of `targets` is reachable."""
-    preds: dict = {}
-    for v, ws in edges.items():
-        for w in ws:
-            preds.setdefault(w, []).append(v)
-    seen = set(targets)
-    queue = list(targets)
-    while queue:
-        w = queue.pop()
-        for v in preds.get(w, []):
-            if v not in seen:
-                seen.add(v)
-                queue.append(v)
-    return seen
 
 
 @dataclass

@@ -91,10 +91,10 @@ def region_edges(arena: FullArena, region: frozenset, side: int) -> dict:
     }
 
 
-def forward(edges: dict, start: int) -> set:
-    """The nodes of `edges` reachable from `start`."""
-    seen = {start}
-    queue = [start]
+def reachable(edges: dict, starts) -> set:
+    """The nodes of `edges` reachable from a node of `starts` (the starts included)."""
+    seen = set(starts)
+    queue = list(seen)
     while queue:
         v = queue.pop()
         for w in edges.get(v, []):
@@ -102,6 +102,20 @@ def forward(edges: dict, start: int) -> set:
                 seen.add(w)
                 queue.append(w)
     return seen
+
+
+def forward(edges: dict, start: int) -> set:
+    """The nodes of `edges` reachable from `start`."""
+    return reachable(edges, [start])
+
+
+def backward(edges: dict, targets: set) -> set:
+    """The nodes of `edges` from which a node of `targets` is reachable."""
+    reverse: dict = {}
+    for v, ws in edges.items():
+        for w in ws:
+            reverse.setdefault(w, []).append(v)
+    return reachable(reverse, targets)
 
 
 @dataclass
