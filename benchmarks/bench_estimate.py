@@ -1,4 +1,4 @@
-"""How often the estimate's 95 % interval covers the exact number of games, over many seeds.
+"""How often the estimate's 95-percent interval covers the exact number of games, over many seeds.
 
     python benchmarks/bench_estimate.py grid:1x3 situational allowed --runs 40 --population 40 --seeds 100
     python benchmarks/bench_estimate.py grid:1x4 situational forbidden --runs 60 --population 300 --seeds 50
@@ -7,7 +7,7 @@ The exact count comes from the counting searches (so the board must be within th
 each seed gives one estimate (``count --games --estimate RUNS --population B --seed S``)
 and the script prints how many intervals contain the count, their median width (the ratio
 of the high end to the low end) and the processor seconds.  A correct estimator with a
-calibrated interval covers about 95 % of the time; the heavy tails of the runs' estimates
+calibrated interval covers about 95 times in 100; the heavy tails of the runs' estimates
 make the interval too narrow, and the coverage lower, when the runs are too few.
 """
 

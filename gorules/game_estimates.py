@@ -4,7 +4,7 @@ The flags, the result and its line of text; the method is
 :mod:`gorules.impl.counting.estimate` (Knuth's random-path estimator with a population,
 on the engine's move table when the ruleset has the ``engine`` capability, through the
 ruleset interface otherwise).  The verdict always says "estimate", the method, the runs,
-the population and the 95 % interval, and never calls the figure exact.
+the population and the 95-percent interval, and never calls the figure exact.
 """
 
 from __future__ import annotations

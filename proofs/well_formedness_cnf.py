@@ -34,8 +34,8 @@ from gorules.spec.tromp_taylor import EMPTY
 NAME = "well-formedness-step-cnf"
 LARGEST_GRID = 15 * 15
 """The most points tried without ``--max-points``: the least-lost-stone induction keeps the
-formula's growth polynomial, and 15×15 is the largest square grid within a minute
-(benchmarks/README.md, "Largest size proved within 60 s")."""
+formula's growth polynomial, and 15×15 is the largest square grid it proves within the
+benchmark's minute (benchmarks/README.md, "`bench_proofs.py`")."""
 
 
 def query(graph, cube: extras.Cube, options: extras.Options) -> extras.Query:

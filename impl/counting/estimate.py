@@ -52,7 +52,7 @@ from gorules.spec.api import Ruleset
 from gorules.spec.graph import Graph
 
 Z95 = 1.959963984540054
-"""The two-sided 95 % quantile of the standard normal distribution."""
+"""The two-sided 95-percent quantile of the standard normal distribution."""
 
 METHOD = "Knuth's random-path estimator with a population (stochastic enumeration)"
 INTERVAL = "95 %, normal approximation on the mean of the runs with their sample variance"
@@ -63,7 +63,7 @@ PILOT = 200
 @dataclass
 class GameEstimate:
     """An estimate of the number of games: natural logarithms of the estimate and of the
-    95 % interval's ends (``log_low`` is -inf when the interval reaches 0), the runs and
+    95-percent interval's ends (``log_low`` is -inf when the interval reaches 0), the runs and
     their population, the effective runs (ΣX)²/ΣX², the largest run's share of ΣX, the
     mean deepest level reached (turns), and how the games were played."""
 
@@ -78,7 +78,7 @@ class GameEstimate:
     playout: str
 
     def covers(self, games: int) -> bool:
-        """Whether the 95 % interval contains ``games`` (up to rounding: a population as
+        """Whether the 95-percent interval contains ``games`` (up to rounding: a population as
         wide as the game tree gives the count itself, with an interval of width 0)."""
         slack = 1e-9 * max(1.0, abs(self.log_estimate))
         return self.log_low - slack <= math.log(games) <= self.log_high + slack
