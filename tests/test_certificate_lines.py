@@ -25,7 +25,15 @@ from gorules.impl.solving.certificate_check import CertificateError, check
 from gorules.impl.solving.solve import Solver
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PRESETS
-from tests.test_certificate_tampering import CLAIM, ERROR, VALID, WRONG_TYPES, deleter, exact, refuse, setter
+from tests.test_certificate_tampering import (
+    ERROR,
+    VALID,
+    WRONG_TYPES,
+    deleter,
+    refuse,
+    setter,
+    states_the_file,
+)
 
 
 def solved(folder: Path, graph: str) -> list:
@@ -61,23 +69,6 @@ def checked(folder: Path, text: str, *flags: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-def states_the_header(claim: str, header: dict) -> bool:
-    """Whether a claim read off a verdict is the header's: its graph, ruleset, every option
-    and both bounds."""
-    read_claim = CLAIM.fullmatch(claim)
-    if read_claim is None:
-        return False
-    graph, ruleset, ko, suicide, scoring, komi, lower, upper = read_claim.groups()
-    options = header["options"]
-    return (
-        (graph, ruleset) == (header["graph"], header["ruleset"])
-        and (ko, suicide, scoring) == (options["ko"], options["suicide"], options["scoring"])
-        and exact(komi, options["komi"])
-        and exact(lower.removeprefix("+"), header["lower"])
-        and exact(upper.removeprefix("+"), header["upper"])
-    )
-
-
 def honest(folder: Path, text: str) -> str:
     """Check ``text`` and assert that it is refused on one line (exit 1 with ``invalid:``, or
     2 with one error line) or found valid with a verdict stating the file's own claim and
@@ -98,7 +89,7 @@ def honest(folder: Path, text: str) -> str:
     rows = text.splitlines()
     header = json.loads(rows[0])
     line = VALID.fullmatch(out.strip())
-    assert line is not None and states_the_header(line.group(1), header), out
+    assert line is not None and states_the_file(line.group(1), header), out
     assert int(line.group(2)) == header["nodes"] == len(rows) - 1 - header["keys"]
     code, out, err = checked(folder, text, "--json")
     verdict = json.loads(out, parse_constant=refuse)
