@@ -66,6 +66,25 @@ def induction(setup: extras.MoveSetup, options: extras.Options, side: str) -> tu
     return INDUCTIONS[chosen](setup, options, side)
 
 
+def ranked_boards(setup: extras.MoveSetup, options: extras.Options, side: str):
+    """What both inductions start from: the formula, the order n, the closed set saying which
+    points of the result reach Empty, and the two kinds of stone whose loss they rule out,
+    each as (board, colour, its ranked ``reaches`` Empty): p*'s on b[v ↦ p] and p's on the
+    first clearing's board.  None where there are no ranks to induct on (an encoding other
+    than unary, or a ``reaches`` without ranks)."""
+    f, adjacency, steps, p = setup.formula, setup.adjacency, setup.steps, setup.player
+    if options.encoding != "unary":
+        return None
+    closed = sat.reaching(f, adjacency, steps.result, EMPTY, options.encoding, "closed", options.as_written)
+    kinds = []
+    for board, colour in ((steps.placed, sat.opponent(p)), (steps.first, p)):
+        R = sat.reaching(f, adjacency, board, EMPTY, options.encoding, side, options.as_written)
+        if R not in f.ranks:
+            return None
+        kinds.append((board, colour, R))
+    return f, adjacency.order, closed, kinds
+
+
 def least_lost_stone(setup: extras.MoveSetup, options: extras.Options, side: str) -> tuple:
     """The induction as a least counterexample.
 
@@ -78,16 +97,12 @@ def least_lost_stone(setup: extras.MoveSetup, options: extras.Options, side: str
     u's colour, so s does not hold; so u has no support and is not selected.  With no
     stone selected no stone is lost, and the result is well-formed.  (Only with unary
     ranks; each lemma is checked by the solver before it is used, see ``extras._solve``.)"""
-    f, adjacency, steps, p = setup.formula, setup.adjacency, setup.steps, setup.player
-    if options.encoding != "unary":
+    found = ranked_boards(setup, options, side)
+    if found is None:
         return ()
-    n = adjacency.order
-    closed = sat.reaching(f, adjacency, steps.result, EMPTY, options.encoding, "closed", options.as_written)
+    f, n, closed, kinds = found
     levels = []
-    for board, colour in ((steps.placed, sat.opponent(p)), (steps.first, p)):
-        R = sat.reaching(f, adjacency, board, EMPTY, options.encoding, side, options.as_written)
-        if R not in f.ranks:
-            return ()
+    for board, colour, R in kinds:
         stones = [sat.stones_of(f, board, colour, w) for w in range(n)]
         lost = [f.conj([stones[w], R[w], sat.neg(closed[w])]) for w in range(n)]
         least = sat.least_member(f, lost, f.ranks[R])
@@ -115,18 +130,14 @@ def rank_lemmas(setup: extras.MoveSetup, options: extras.Options, side: str) -> 
     reaches Empty on the first clearing's board with rank ≤ k, are in the closed set that
     says which points of the result reach Empty.  (Only with unary ranks; each lemma is
     checked by the solver before it is used, see ``extras._solve``.)"""
-    f, adjacency, steps, p = setup.formula, setup.adjacency, setup.steps, setup.player
-    if options.encoding != "unary":
+    found = ranked_boards(setup, options, side)
+    if found is None:
         return ()
-    n = adjacency.order
-    closed = sat.reaching(f, adjacency, steps.result, EMPTY, options.encoding, "closed", options.as_written)
-    layers = []
-    for board, colour in ((steps.placed, sat.opponent(p)), (steps.first, p)):
-        R = sat.reaching(f, adjacency, board, EMPTY, options.encoding, side, options.as_written)
-        ranks = f.ranks.get(R)
-        if ranks is None:
-            return ()
-        layers.append([(sat.stones_of(f, board, colour, w), R[w], ranks[w], closed[w]) for w in range(n)])
+    f, n, closed, kinds = found
+    layers = [
+        [(sat.stones_of(f, board, colour, w), R[w], f.ranks[R][w], closed[w]) for w in range(n)]
+        for board, colour, R in kinds
+    ]
     levels = []
     for k in range(n):
         level = []
