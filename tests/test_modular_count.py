@@ -170,6 +170,14 @@ class HeldCluster(DaskCluster):
     def __init__(self, folder: Path, hold: Path = HOLD):
         super().__init__(folder, hold)
 
+    def kill_and_release(self, pid: int) -> None:
+        """Kill the worker ``pid`` (SIGKILL) while it holds its task, then let the others go on."""
+        victims = [w for w in self.workers if w.pid == pid]
+        assert victims, "the task began on a process that is not a worker of the cluster"
+        os.kill(pid, signal.SIGKILL)
+        victims[0].wait(timeout=30)
+        (self.folder / "release").write_text("")
+
     def started(self) -> list[tuple[int, int]]:
         """(worker pid, prime) of every task that has begun, in no order."""
         found = []
@@ -195,11 +203,7 @@ def test_a_dask_worker_killed_while_it_holds_a_task_loses_no_residue(tmp_path):
             time.sleep(0.05)
         assert cluster.started(), "no residue task began"
         victim, prime = cluster.started()[0]
-        victims = [w for w in cluster.workers if w.pid == victim]
-        assert victims, "the task began on a process that is not a worker of the cluster"
-        os.kill(victim, signal.SIGKILL)
-        victims[0].wait(timeout=30)
-        (tmp_path / "release").write_text("")
+        cluster.kill_and_release(victim)
         out, err = process.communicate(timeout=240)  # a guard against a hang, not a measure of time
     finally:
         try:
@@ -331,11 +335,7 @@ def test_a_dask_worker_killed_during_a_sharded_modulus_loses_at_most_that_modulu
         started = sorted(tmp_path.glob("started-*"))
         assert started, "no shard task began"
         victim = int(started[0].name.split("-")[1])
-        victims = [w for w in cluster.workers if w.pid == victim]
-        assert victims, "the task began on a process that is not a worker of the cluster"
-        os.kill(victim, signal.SIGKILL)
-        victims[0].wait(timeout=30)
-        (tmp_path / "release").write_text("")
+        cluster.kill_and_release(victim)
         out, err = process.communicate(timeout=240)  # a guard against a hang, not a measure of time
         primes = moduli_for(parse_graph("grid:7x7")).primes
         assert process.returncode in (0, 1), err
