@@ -290,8 +290,8 @@ def test_bisecting_finds_the_value_stepping_finds(name):
 
 
 def test_refusals():
-    with pytest.raises(SolveError, match="at most 12"):
-        Solver(parse_graph("grid:4x4"))
+    with pytest.raises(SolveError, match="at most 30"):
+        Solver(parse_graph("grid:6x6"))
     with pytest.raises(SolveError, match="budget of 50 nodes"):
         solve(parse_graph("path:6"), max_nodes=50)
 
@@ -323,9 +323,9 @@ def test_cli_solve_json():
 
 
 def test_cli_solve_refuses_large_graphs_in_one_line():
-    code, _, err = run_cli("solve", "grid:5x5")
+    code, _, err = run_cli("solve", "grid:6x6")
     assert code == 2
-    assert len(err.strip().splitlines()) == 1 and "at most 12" in err
+    assert len(err.strip().splitlines()) == 1 and "at most 30" in err
 
 
 def test_the_horizons_step_up_and_end_at_the_deepest():

@@ -43,11 +43,20 @@ def test_the_text_output_names_the_flags_when_the_budget_runs_out():
 
 
 def test_refusals_are_one_line_and_exit_two():
-    for args in (("solve", "grid:4x4"), ("solve", "path:3", "--seconds", "0"), ("solve", "grid:0x0")):
+    for args in (("solve", "grid:6x6"), ("solve", "path:3", "--seconds", "0"), ("solve", "grid:0x0")):
         code, out, err = run_cli(*args)
         assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, args
-    code, _, err = run_cli("solve", "grid:4x4")
-    assert "--max-points" in err
+    code, _, err = run_cli("solve", "grid:6x6")
+    assert "--max-points" in err and "at most 30" in err
+
+
+def test_four_by_four_runs_within_the_default_limit_and_reports_proven_bounds():
+    """grid:4x4 is taken by default; a budget too short for its value gives status bounds,
+    bounds that contain the published value +2, and names the flags to raise."""
+    code, out, _ = run_cli("solve", "grid:4x4", "--seconds", "2", "--json", "--no-progress")
+    result = json.loads(out)
+    assert code == 0 and result["status"] == "bounds" and result["value"] is None
+    assert -16 <= result["lower"] <= 2 <= result["upper"] <= 16
 
 
 def test_the_compiled_core_gives_the_value_and_says_so():

@@ -86,6 +86,25 @@ def test_every_ruleset_is_solved_by_the_command_and_its_json_names_ruleset_prese
     assert result["value"] == as_json(solved(name, SMALL[name]).value)
 
 
+@pytest.mark.parametrize("name", ["tromp-taylor", "ultimate", "fundamental", "topological", "political"])
+def test_a_board_below_the_default_limit_ends_within_its_budget(name):
+    """grid:5x5 is within the default limit, and a budget of one second ends every ruleset's
+    solve there: with proven bounds or a note, or refused before the work in one line naming
+    the flag to raise (Fundamental Go's delay races once filled a table of every line of
+    placements before reading the clock: minutes past the budget)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "gorules", "solve", "grid:5x5", "--ruleset", name, "--seconds", "1", "--no-progress"],
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert "at most" not in done.stderr and "Traceback" not in done.stderr
+    if done.returncode == 2:
+        assert len(done.stderr.strip().splitlines()) == 1 and "raise --" in done.stderr
+    else:
+        assert done.returncode == 0 and "ran out" in done.stdout + done.stderr
+
+
 def test_the_new_twins_are_the_default_implementations_and_declare_solve():
     for name, twin in (("directed", directed_twin.Directed), ("political", political_twin.Political)):
         ruleset = rulesets.make(name)

@@ -77,6 +77,12 @@ class Meter:
         ):
             raise BudgetSpent(f"the time budget of {self.budget.seconds:g} s ran out")
 
+    def check_time(self) -> None:
+        """BudgetSpent once the time allowance is used up, counting no node: for work done
+        beside the search's nodes (a table filled before a node is searched)."""
+        if self._deadline is not None and time.perf_counter() > self._deadline:
+            raise BudgetSpent(f"the time budget of {self.budget.seconds:g} s ran out")
+
     @property
     def seconds(self) -> float:
         """Seconds since the meter started."""

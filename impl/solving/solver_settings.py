@@ -12,7 +12,11 @@ from gorules.impl.solving.stops import SolveError
 from gorules.impl.solving.threshold_walk import DESCENTS
 from gorules.spec.graph import Graph
 
-MAX_POINTS = 12
+MAX_POINTS = 30
+"""The largest graph the solver takes unless asked: the largest boards solved by anyone
+(rectangles of up to 30 intersections, van der Werf and Winands, ICGA Journal 2009).  Below
+it every solve runs within its budget and reports the value or the bounds proved; above it
+no budget this solver can be given finishes, so the graph is refused before any work."""
 DEFAULT_CORE = "compiled"
 """The core used where it supports the game (finite ko rules, undirected graphs, at most 64
 points) unless one is asked for: the same tests in numba, measured faster than the Python

@@ -141,12 +141,15 @@ class Moves:
         """The most moves ``player`` can make from this board while her opponent only
         delays, superko ignored: her placements, each with the stones it takes (each a
         prisoner, one more delay).  Her stones are never taken then, so every line of
-        them ends; worked out once per board and player."""
+        them ends; worked out once per board and player.  The boards of such lines grow
+        exponentially with the graph, so the budget's clock is read at each new one."""
         engine = self.engine
         key = (engine.boards.code(black, white), player)
         known = self.solos.get(key)
         if known is not None:
             return known
+        if engine.meter is not None:
+            engine.meter.check_time()
         own, other = (black, white) if player == 0 else (white, black)
         best = 0
         empty = engine.full & ~(black | white)
