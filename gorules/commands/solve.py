@@ -86,6 +86,13 @@ def register(subparsers) -> None:
         "the cores, as many as fit; 1: one process, no split)",
     )
     parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="split the Tromp–Taylor df-pn tests that resist over the Dask cluster at ADDRESS instead of "
+        "forked processes: each leaf of a split test a task, each worker keeping its own table from leaf to "
+        "leaf; a task whose worker dies is run again (not with --jobs)",
+    )
+    parser.add_argument(
         "--descent",
         choices=DESCENTS,
         help="how the Tromp–Taylor tests walk down from the upper bound in their turns: the upper bound "
@@ -154,6 +161,7 @@ def report(solution: Solution, ruleset, graph) -> dict:
         "territory": solution.details.get("territory"),
         "compile_seconds": round(solution.details.get("compile_seconds", 0.0), 4),
         "jobs": solution.details.get("jobs"),
+        "scheduler": solution.details.get("scheduler"),
         "descent": solution.details.get("descent"),
         "splits": solution.details.get("splits"),
         "note": solution.note,
@@ -282,6 +290,8 @@ def run(args) -> int:
         raise UsageError(f"--nodes must be at least 1, got {args.nodes}")
     if args.certificate_positions <= 0:
         raise UsageError(f"--certificate-positions must be at least 1, got {args.certificate_positions}")
+    if args.scheduler and args.jobs is not None:
+        raise UsageError("--jobs and --scheduler: the split tests run in forked processes or on the cluster, not both")
     if args.sgf == flags.STDOUT and args.certificate == flags.STDOUT:
         raise UsageError("--certificate - and --sgf - both ask for stdout: send one of them to a file")
     graph = parse_graph(args.graph)
@@ -306,6 +316,7 @@ def run(args) -> int:
             "search": args.search,
             "territory": args.territory,
             "descent": args.descent,
+            "scheduler": args.scheduler,
             "concept": args.concept,
             "horizon": args.horizon,
         },
@@ -349,6 +360,8 @@ def show(args, solution, result: dict, ruleset, graph) -> int:
     print(
         f"{solution.nodes} nodes in {solution.seconds:.2f}s ({result['nodes_per_second']} nodes/s); {solution.method}"
     )
+    if result["scheduler"]:
+        print(f"split tests: on the Dask cluster at {result['scheduler']} ({result['jobs']} worker threads)")
     if result["compile_seconds"] >= 1:
         print(
             f"before the search: {result['compile_seconds']:.1f}s readying the compiled core (numba compiles it once, then loads it)"

@@ -6,6 +6,7 @@ resisting test is split (:class:`Splitting`, :mod:`gorules.impl.solving.split`).
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from gorules.impl.solving.budget import BudgetSpent
 from gorules.impl.solving.split import (
@@ -96,20 +97,22 @@ class Accounting:
 
 
 class Splitting:
-    """The worker processes over which a root test that resists is split, and the memory they take."""
+    """The worker processes over which a root test that resists is split, and the memory they
+    take; or the Dask cluster whose workers it is split over (``scheduler``)."""
 
     def __init__(self, solver, jobs: int | None):
         """Split the tests of ``solver`` over ``jobs`` workers where memory allows
-        (:meth:`jobs_within_memory`)."""
+        (:meth:`jobs_within_memory`), or over the Dask cluster of its settings' ``scheduler``."""
         self.solver = solver
+        self.scheduler = solver.settings.scheduler
         self.split_after = SPLIT_AFTER
         self.split_first = SPLIT_FIRST
         self.split_expand = SPLIT_EXPAND
         self.split_mutant = 0
         self.test_nodes: dict = {}
         self.split_trees: dict = {}
-        self.pool: Pool | None = None
-        self.jobs = self.jobs_within_memory(jobs)
+        self.pool: Any = None
+        self.jobs = 1 if self.scheduler else self.jobs_within_memory(jobs)
 
     def table_bytes(self) -> int:
         """The bytes of the compiled core's table of answers, which a split shares between
@@ -143,15 +146,15 @@ class Splitting:
             raise SolveError(str(error)) from None
 
     def may_split(self) -> bool:
-        """Whether root tests may be split: with more than one job, under df-pn in the
-        compiled core, where processes can be forked, outside the first guess's probe."""
+        """Whether root tests may be split: with more than one job where processes can be
+        forked, or on a Dask cluster; under df-pn in the compiled core, outside the first
+        guess's probe."""
         solver = self.solver
         return (
-            self.jobs > 1
+            (bool(self.scheduler) or (self.jobs > 1 and fork_available()))
             and solver.core == "compiled"
             and solver.search_kind == "dfpn"
             and solver.account.probe_until is None
-            and fork_available()
         )
 
     def splittable(self, g: int) -> bool:
@@ -160,15 +163,27 @@ class Splitting:
         return self.may_split() and self.test_nodes.get(g, 0) >= self.split_after
 
     def run(self, state, g: int) -> int:
-        """The root's test of ``g`` split over the workers, within the turn's share: its tree
-        waits in ``split_trees`` for the test's next turn."""
+        """The root's test of ``g`` split over the workers (forked, or the Dask cluster's),
+        within the turn's share: its tree waits in ``split_trees`` for the test's next turn."""
         solver = self.solver
         if g not in self.split_trees:
             self.split_trees[g] = Split(solver, state, g, solver.group)
-        if self.pool is None:
+        if self.pool is None and self.scheduler:
+            self.connect()
+        elif self.pool is None:
             solver.compiled.share_table()
             self.pool = Pool(solver, self.jobs)
         return self.split_trees[g].run(self.pool)
+
+    def connect(self) -> None:
+        """Reach the Dask cluster of ``scheduler``, if any, before the solve starts (SolveError
+        in one line if it cannot be reached); ``jobs`` becomes the most threads its workers
+        have had."""
+        if not self.scheduler or self.pool is not None:
+            return
+        from gorules.impl.solving import split_dask
+
+        self.pool = split_dask.DaskPool(self.solver, self.scheduler)
 
     def close(self) -> None:
         """End the worker processes."""

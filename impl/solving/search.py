@@ -51,7 +51,8 @@ class SolveRequest:
     ``certificate_positions`` positions; ``jobs`` is how many worker processes a solver that
     can split its work may use (None: the machine's cores, as many as fit in memory);
     ``tuning`` holds the settings of one solver (for the Tromp–Taylor engine's: ``core``,
-    ``search``, ``territory``, ``descent``), each refused by a solver that does not take it;
+    ``search``, ``territory``, ``descent``, and ``scheduler``, the Dask cluster its split
+    tests run on), each refused by a solver that does not take it;
     ``generic`` skips every capability.
     """
 
@@ -284,7 +285,7 @@ def solve(situation: Situation, request: SolveRequest | None = None, **fields: A
     return solve_generic(situation, request)
 
 
-TUNING = ("core", "search", "territory", "descent")
+TUNING = ("core", "search", "territory", "descent", "scheduler")
 """The settings of the Tromp–Taylor engine's solver that a request carries in ``tuning``."""
 
 

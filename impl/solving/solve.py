@@ -250,6 +250,7 @@ class Solver:
     private_bytes = Part("splitting")
     may_split = Part("splitting")
     splittable = Part("splitting")
+    scheduler = Part("splitting")
     # The history and its reuse test.
     keys = Part("history")
     index = Part("history")
@@ -420,6 +421,7 @@ class Solver:
         ``bounds_on_budget`` a Result of status ``bounds`` with the bounds proved so far."""
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 100_000))
+        self.splitting.connect()  # an unreachable cluster is refused before any work
         compiling = self.compile_kernels()
         start = self.account.start_clock()
         try:
@@ -438,6 +440,7 @@ class Solver:
             return bounds(self, str(spent), time.perf_counter() - start, compiling)
         finally:
             sys.setrecursionlimit(limit)
+            self.splitting.close()
         return exact(self, raw, line, time.perf_counter() - start, compiling)
 
     def compile_kernels(self) -> float:

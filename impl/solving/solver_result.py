@@ -42,6 +42,7 @@ def details(solver, compiling: float, stopped: str | None = None) -> dict:
         "territory": solver.territory,
         "compile_seconds": compiling,
         "jobs": solver.jobs,
+        "scheduler": solver.scheduler,
         "descent": solver.descent,
         "splits": solver.splitting.splits,
     }

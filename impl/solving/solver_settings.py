@@ -52,7 +52,9 @@ class SolverSettings:
     arrays of each and of this process would not fit in memory), None over the cores, as
     many as fit; 1 searches in this process alone.  ``descent`` is how the tests walk down in
     their turns (``DESCENTS``): from the upper bound (``step``) or from the middle of the
-    bounds (``bisect``)."""
+    bounds (``bisect``).  ``scheduler``, a Dask scheduler's address, splits such tests over
+    that cluster's workers instead (:mod:`gorules.impl.solving.split_dask`; ``jobs`` is then
+    the threads of its workers)."""
 
     graph: Graph
     options: str | Options | None = None
@@ -72,6 +74,7 @@ class SolverSettings:
     table_ways: int | None = None
     jobs: int | None = 1
     descent: str = "step"
+    scheduler: str | None = None
 
     def __post_init__(self) -> None:
         """SolveError for an unknown descent or a graph above ``max_points`` points."""

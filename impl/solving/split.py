@@ -38,7 +38,9 @@ is theirs too), share one table of answers with it and with each other from then
 (``SHARE_TABLE``, ``kernels.solve.share``), keep their other arrays (copies on write) from
 leaf to leaf and from split to split, and end with the solve; a worker still searching a leaf
 whose answer is not wanted (its test has been decided meanwhile) is ended and forked again when
-next needed.
+next needed.  The workers of a Dask cluster are the other pool
+(:mod:`gorules.impl.solving.split_dask`, ``--scheduler``): each keeps a table of its own, and
+the driver, :class:`Split`, is the same for both.
 """
 
 from __future__ import annotations
@@ -173,55 +175,79 @@ def most_proving(node: Node) -> Node | None:
     return None
 
 
+def quiet(solver) -> None:
+    """Make ``solver`` a worker's: no progress shown, no probe or share of the walk to keep to
+    (the driver keeps to them)."""
+    solver.progress = None
+    solver.probe_until = solver.share_until = None
+
+
+def decide_leaf(solver, task: tuple, cut: tuple | None) -> tuple:
+    """A worker's search of one leaf: ``task`` is (path, t, budget, deadline), the leaf's
+    moves from the test's root, its threshold, the nodes it may take and the time by which
+    it stops (``time.perf_counter``'s clock, None: none); ``cut`` is the (path, t) of the
+    leaf this solver's df-pn stopped on last, None if its last search was decided.  Returns
+    the reply (answer, nodes, (pn, dn)), the numbers where an open search stopped, and the
+    next ``cut``.  The leaf is decided by df-pn from the test's root along ``path``, its
+    history pushed, so the answer holds at exactly that node of the game tree, whichever
+    process and table decided it."""
+    path, t, budget, deadline = task
+    state, group = solver.replay(path)
+    if FRESH_NUMBERS and cut != (path, t) and solver.dfpn_state is not None:
+        from gorules.impl.kernels.dfpn import forget
+
+        solver.dfpn_state = forget(solver.dfpn_state)
+    before = solver.nodes
+    solver.max_nodes = before + budget
+    solver.next_tick = before + 1
+    solver.deadline = deadline
+    numbers = (0, 0)
+    try:
+        answer = solver.compiled_dfpn(state, t, group, going_on=cut == (path, t))
+    except BudgetSpent:
+        from gorules.impl.kernels.dfpn import root_numbers
+
+        answer = 0
+        pn, dn = root_numbers(solver.dfpn_state)
+        numbers = (int(pn), int(dn))
+    return (answer, solver.nodes - before, numbers), ((path, t) if answer == 0 else None)
+
+
 def _work(conn, solver) -> None:
-    """A worker's loop: receive (path, t, budget, deadline), decide the leaf by df-pn from
-    the test's root along ``path`` within ``budget`` nodes, send back (answer, nodes, (pn,
-    dn)), the numbers where an open search stopped; None ends the loop.  The solver is the
-    forked copy of the solving process's, its tables kept from leaf to leaf."""
+    """A forked worker's loop: receive (path, t, budget, deadline), decide the leaf
+    (:func:`decide_leaf`), send back its reply; None ends the loop.  The solver is the forked
+    copy of the solving process's, its tables kept from leaf to leaf."""
     from gorules.processes import die_with_parent
 
     die_with_parent()
-    solver.progress = None
-    solver.probe_until = solver.share_until = None
+    quiet(solver)
     cut = None
     while True:
         task = conn.recv()
         if task is None:
             break
-        path, t, budget, deadline = task
-        state, group = solver.replay(path)
-        if FRESH_NUMBERS and cut != (path, t) and solver.dfpn_state is not None:
-            from gorules.impl.kernels.dfpn import forget
-
-            solver.dfpn_state = forget(solver.dfpn_state)
-        before = solver.nodes
-        solver.max_nodes = before + budget
-        solver.next_tick = before + 1
-        solver.deadline = deadline
-        numbers = (0, 0)
-        try:
-            answer = solver.compiled_dfpn(state, t, group, going_on=cut == (path, t))
-        except BudgetSpent:
-            from gorules.impl.kernels.dfpn import root_numbers
-
-            answer = 0
-            numbers = root_numbers(solver.dfpn_state)
-        cut = (path, t) if answer == 0 else None
-        conn.send((answer, solver.nodes - before, numbers))
+        reply, cut = decide_leaf(solver, task, cut)
+        conn.send(reply)
 
 
 class Pool:
-    """The worker processes that split tests share (see the module docstring): ``workers``
-    holds each worker's process and the driver's end of its pipe, None where a worker is to
-    be forked when next needed."""
+    """The forked worker processes that split tests share (see the module docstring):
+    ``workers`` holds each worker's process and the driver's end of its pipe, None where a
+    worker is to be forked when next needed.
+
+    A pool of workers, forked or on a cluster (:class:`impl.solving.split_dask.DaskPool`),
+    answers to :class:`Split` through five methods: ``slots`` (the workers, each able to
+    search one leaf at a time), ``hand`` (give a worker a leaf's task), ``answers`` (wait a
+    little for the busy workers' replies), ``end`` (drop a worker's task whose answer is not
+    wanted) and ``close``."""
 
     def __init__(self, solver, jobs: int):
         """Room for ``jobs`` workers, none forked yet."""
         self.solver = solver
         self.workers: list = [None] * jobs
 
-    def connections(self) -> list:
-        """Every worker's pipe, the missing workers forked from the solving process now."""
+    def slots(self) -> range:
+        """The workers' indices, the missing workers forked from the solving process now."""
         context = multiprocessing.get_context("fork")
         for index, worker in enumerate(self.workers):
             if worker is None:
@@ -230,7 +256,29 @@ class Pool:
                 process.start()
                 theirs.close()
                 self.workers[index] = (process, mine)
-        return [conn for _, conn in self.workers]
+        return range(len(self.workers))
+
+    def hand(self, index: int, task: tuple) -> None:
+        """Give worker ``index`` the leaf ``task`` (path, t, budget, deadline)."""
+        self.workers[index][1].send(task)
+
+    def answers(self, busy: list, seconds: float) -> list:
+        """(index, reply) of the busy workers that answer within ``seconds``; SolveError if
+        one of them ended (its pipe closed: out of memory, or killed)."""
+        from multiprocessing.connection import wait
+
+        by_conn = {self.workers[index][1]: index for index in busy}
+        replies = []
+        for ready in wait(list(by_conn), seconds):
+            index = by_conn[ready]
+            try:
+                replies.append((index, self.workers[index][1].recv()))
+            except (EOFError, OSError):
+                self.end(index)
+                raise SolveError(
+                    f"{self.solver.graph.name}: a worker process of a split test ended (out of memory?)"
+                ) from None
+        return replies
 
     def end(self, index: int) -> None:
         """Kill worker ``index`` (it is searching a leaf whose answer is not wanted, or the budget ran
@@ -404,7 +452,7 @@ class Split:
         whether any leaf was handed out."""
         solver = self.solver
         sent = False
-        for index, conn in enumerate(pool.connections()):
+        for index in pool.slots():
             if index in busy:
                 continue
             room = self.room(busy)
@@ -414,28 +462,22 @@ class Split:
             asked = min(leaf.budget, room)
             leaf.running = True
             leaf.worker = index
-            conn.send((leaf.path, leaf.t, asked, solver.deadline))
+            pool.hand(index, (leaf.path, leaf.t, asked, solver.deadline))
             busy[index] = (leaf, asked)
             sent = True
         return sent
 
     def collect(self, pool: Pool, busy: dict) -> None:
-        """Wait a little for the busy workers and take in the answers that came back."""
-        from multiprocessing.connection import wait
-
+        """Wait a little for the busy workers and take in the answers that came back; a leaf
+        whose reply is None (its task lost with its workers) is open again, to be handed out
+        anew."""
         solver = self.solver
-        by_conn = {pool.workers[index][1]: index for index in busy}
-        for ready in wait(list(by_conn), WAIT_SECONDS):
-            index = by_conn[ready]
+        for index, reply in pool.answers(list(busy), WAIT_SECONDS):
             leaf, asked = busy.pop(index)
-            try:
-                answer, nodes, numbers = pool.workers[index][1].recv()
-            except (EOFError, OSError):
+            if reply is None:
                 leaf.running = False
-                pool.end(index)
-                raise SolveError(
-                    f"{solver.graph.name}: a worker process of a split test ended (out of memory?)"
-                ) from None
+                continue
+            answer, nodes, numbers = reply
             solver.nodes += nodes
             self.returned(leaf, answer, nodes, asked, numbers)
 

@@ -63,6 +63,7 @@ def solver_for(situation: Situation, request: SolveRequest) -> Solver:
             search=tuning.get("search"),
             jobs=request.jobs,
             descent=tuning.get("descent", "step"),
+            scheduler=tuning.get("scheduler"),
         )
     except SolveError as error:
         raise SearchError(str(error)) from None
