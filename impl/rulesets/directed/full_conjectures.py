@@ -9,6 +9,7 @@ unknown with why (an arena past the position limit, or a question not executed h
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -17,7 +18,7 @@ from itertools import pairwise
 from gorules.impl.rulesets.directed import full_stability
 from gorules.impl.rulesets.directed.arena import Plan, _components, attractor, check_plan, losing_cycle, solve
 from gorules.impl.rulesets.directed.conjectures import Verdict, board_text
-from gorules.impl.rulesets.directed.full_arena import ArenaTooLarge, FullArena, Reading
+from gorules.impl.rulesets.directed.full_arena import SINK, ArenaTooLarge, FullArena, Reading
 from gorules.impl.rulesets.directed.full_game import (
     Condition,
     FullSolution,
@@ -27,6 +28,7 @@ from gorules.impl.rulesets.directed.full_game import (
     turns_of,
 )
 from gorules.impl.rulesets.directed.positional import (
+    Found,
     Question,
     Uniform,
     backward,
@@ -38,6 +40,7 @@ from gorules.impl.rulesets.directed.positional import (
 )
 from gorules.spec.directed import Directed
 from gorules.spec.graph import Graph
+from gorules.spec.tromp_taylor import BLACK, WHITE
 
 NOT_EXECUTED: dict[str, str] = {}
 """The conjectures reported unknown in the whole game without being run (none)."""
@@ -253,6 +256,10 @@ def score_independent(context: Context) -> Verdict:
 
 REASONABLE = ("black-reasonable", "white-reasonable")
 
+SEARCH_CALLS = 250
+"""The calls of the SAT solver after which the exhaustive search of a side and komi is stopped
+and its verdict left unknown, so that a graph too large for it cannot hold the run for ever."""
+
 
 def relative_tie(condition: Condition, seen: int, side: int) -> Fraction:
     """The side's final score minus the other's, when neither is unsustainable."""
@@ -312,6 +319,44 @@ def guarantee_region(s: FullSolution, side: int, floor: Fraction, cache: dict) -
     return cache[(side, floor)]
 
 
+class SinkLost:
+    """The arena with the side's own sink coloured as the side's most unsustainable action, so
+    that a guarantee counts it as not kept (a game graph for Zielonka's algorithm)."""
+
+    def __init__(self, arena: FullArena, side: int):
+        self.positions = arena.positions
+        self.owner = arena.owner
+        self.successors = arena.successors
+        self.predecessors = arena.predecessors
+        self.colour = list(arena.colour)
+        sink = arena.index.get(SINK[BLACK if side == 0 else WHITE])
+        if sink is not None:
+            self.colour[sink] = arena.rank_bits(BLACK if side == 0 else WHITE)[-1]
+
+
+def grain(arena: FullArena) -> Fraction:
+    """The least positive difference between score differences of the arena and the window's
+    ends ±n: one over the common denominator of every e met and every bid amount."""
+    denominators = [e.denominator for e in arena.e_bits] + [a.denominator for a in arena.amounts]
+    return Fraction(1, math.lcm(1, *denominators))
+
+
+def sure_region(s: FullSolution, side: int, floor: Fraction, cache: dict) -> frozenset:
+    """The nodes from which `side` surely guarantees more than `floor` over a sustainable
+    opponent.  A play that reaches the side's sink has left the e window [−n, n] with e past
+    ±n by at least the grain, and the side keeps that e while the live margin costs at most
+    n, so it keeps more than any floor below the grain; above it the sink is counted as not
+    kept.  This region is inside :func:`guarantee_region`'s, which counts the sink as kept
+    at every floor."""
+    if floor < grain(s.arena):
+        return guarantee_region(s, side, floor, cache)
+    if ("sure", side, floor) not in cache:
+        condition = Guarantee(s.arena, floor, side)
+        game = SinkLost(s.arena, side)
+        cache[("sure", side, floor)] = solve(game, condition, children_of=condition.children).regions[side]
+    return cache[("sure", side, floor)]
+
+
 def lazy_plays(s: FullSolution, cache: dict, every: bool = False) -> Iterator[Lazy]:
     """The lazy plays after an error, at each drawn komi from the empty board, for either side:
     an offer that the side's reasonable win-or-draw play reaches when the opponent errs, from
@@ -367,10 +412,16 @@ def refuted(s: FullSolution, lazy: Lazy, cache: dict) -> bool:
 
 
 def lazy_question(
-    s: FullSolution, side: int, komi: Fraction, cache: dict, key: Callable[[tuple], tuple] = projection
+    s: FullSolution,
+    side: int,
+    komi: Fraction,
+    cache: dict,
+    key: Callable[[tuple], tuple] = projection,
+    sure: bool = False,
 ) -> Question:
     """The question of :func:`gorules.impl.rulesets.directed.positional.search` for `side` at
-    `komi` from the empty board: its reasonable win-or-draw goal, its guarantees, and as
+    `komi` from the empty board: its reasonable win-or-draw goal, its guarantees (counting the
+    side's sink as kept, or with `sure` only where it surely is: :func:`sure_region`), and as
     floors every final score c ≥ 0 of the side over the other that a play can end with
     (± e plus a live margin between −n and n); `key` gives the classes of the strategies."""
     arena = s.arena
@@ -384,9 +435,10 @@ def lazy_question(
         s.start(empty_board(s.graph), komi),
         s.solved[kind].regions[side],
         condition if side == 0 else negation(condition),
-        lambda c: guarantee_region(s, side, c, cache),
+        lambda c: (sure_region if sure else guarantee_region)(s, side, c, cache),
         [c for c in floors if c >= 0],
         key,
+        condition,
     )
 
 
@@ -466,64 +518,82 @@ def score_maximising(context: Context) -> Verdict:
     win-or-draw strategy at all (score-independent or not) can be lazy after an error, or
     when every lazy play found is refuted for the strategies positional on the situations
     less the scores (:func:`refuted`); fails when such a positional strategy is built and
-    checked to be reasonable, win-or-draw and lazy; unknown otherwise."""
+    checked to be reasonable, win-or-draw and lazy where the side surely guarantees more
+    (:func:`sure_region`); otherwise the exhaustive search decides the lazy plays left
+    (:func:`exhaustive`), or leaves them unknown after :data:`SEARCH_CALLS` calls of its solver."""
     s = context.solution()
     cache: dict = {}
     first = None
     for lazy in lazy_plays(s, cache):
         first = first or lazy
         found = lazy_strategy(s, lazy)
-        if found is not None:
+        if found is not None and lazy.reached in sure_region(s, lazy.side, lazy.floor, cache):
             return lazy_verdict(context, s, lazy, found[1], found[2])
     if first is None:
         return Verdict("holds", f"no reasonable win-or-draw strategy is lazy after an error (komi {shown(drawn(s))})")
-    left = next((lazy for lazy in lazy_plays(s, cache, every=True) if not refuted(s, lazy, cache)), None)
-    if left is None:
+    left = [lazy for lazy in lazy_plays(s, cache, every=True) if not refuted(s, lazy, cache)]
+    if not left:
         return Verdict(
             "holds",
             f"every lazy play after an error (komi {shown(drawn(s))}) is refuted for positional strategies: "
             "the opponent can force the same situation with a worse score",
         )
-    q = s.arena.positions[left.reached]
-    return Verdict(
-        "unknown",
-        f"at komi {left.komi} a reasonable win-or-draw strategy of {'BW'[left.side]} can, after an error leads "
-        f"to {board_text(q[1])} ({q[2]} to move, score difference {q[4]}), settle for {left.floor}, less than it "
-        "can guarantee there; no positional strategy doing so was built, nor is it refuted, and the exhaustive "
-        "search for one (full_conjectures.exhaustive) is not run by this check (docs/directed.md)",
-    )
+    return exhaustive(context, s, cache, left, SEARCH_CALLS)
 
 
 def exhaustive(context: Context, s: FullSolution, cache: dict, left: list[Lazy], rounds: int | None) -> Verdict:
     """The verdict of the exhaustive search (:func:`gorules.impl.rulesets.directed.positional.search`)
     for each side and komi of the lazy plays `left`: fails with the first good lazy strategy
-    found, holds when each search ends without one, unknown when one is stopped unfinished
-    after `rounds` calls of the solver."""
-    arena = s.arena
+    found whose offer surely guarantees more than its floor (:func:`surely_lazy`), holds
+    when each search ends without one, unknown when one is stopped unfinished after `rounds`
+    calls of the solver or finds a strategy lazy only where the side's sink is counted as kept."""
     sizes = []
     for side, komi in sorted({(lazy.side, lazy.komi) for lazy in left}):
         answer = search(lazy_question(s, side, komi, cache), rounds)
+        what = f"{'BW'[side]} at komi {komi}: {answer.classes} classes, {answer.choices} choices"
         if answer.found is not None:
-            found = answer.found
+            found = surely_lazy(s, side, komi, cache, answer.found, rounds)
+            if found is None:
+                return stopped(s, left[0], f"a positional one ({what}) is lazy only if the side's sink is kept")
             lazy = Lazy(
                 side, komi, s.start(empty_board(s.graph), komi), found.reached, found.floor, set(found.cycle), {}
             )
             return lazy_verdict(context, s, lazy, found.way, found.cycle)
-        what = f"{'BW'[side]} at komi {komi}: {answer.classes} classes, {answer.choices} choices"
         if not answer.finished:
-            q = arena.positions[left[0].reached]
-            return Verdict(
-                "unknown",
-                f"at komi {left[0].komi} a reasonable win-or-draw strategy of {'BW'[left[0].side]} can, after an error "
-                f"leads to {board_text(q[1])} ({q[2]} to move, score difference {q[4]}), settle for {left[0].floor}, "
-                f"less than it can guarantee there; the exhaustive search for a positional one ({what}) was stopped "
-                f"after {rounds:,} calls of the solver",
+            return stopped(
+                s,
+                left[0],
+                f"the exhaustive search for a positional one ({what}) was stopped after {rounds:,} calls of the solver",
             )
-        sizes.append(f"{what}, {answer.refuted} strategies refuted by a losing play")
+        sizes.append(
+            f"{what}, {answer.refuted} strategies refuted by a losing play, {answer.excluded} classes named by their clauses"
+        )
     return Verdict(
         "holds",
         "no strategy positional on the situations less the scores is reasonable, win-or-draw and lazy: "
         "exhaustive SAT search (" + "; ".join(sizes) + ")",
+    )
+
+
+def surely_lazy(
+    s: FullSolution, side: int, komi: Fraction, cache: dict, found: Found, rounds: int | None
+) -> Found | None:
+    """A good lazy strategy whose offer surely guarantees more than its floor (:func:`sure_region`):
+    `found` if its own does, else the search's answer when the guarantees count the side's
+    sink as kept only where it surely is (None if it finds none)."""
+    if found.reached in sure_region(s, side, found.floor, cache):
+        return found
+    return search(lazy_question(s, side, komi, cache, sure=True), rounds).found
+
+
+def stopped(s: FullSolution, lazy: Lazy, why: str) -> Verdict:
+    """The unknown verdict of a lazy play that the exhaustive search did not decide, and why."""
+    q = s.arena.positions[lazy.reached]
+    return Verdict(
+        "unknown",
+        f"at komi {lazy.komi} a reasonable win-or-draw strategy of {'BW'[lazy.side]} can, after an error leads to "
+        f"{board_text(q[1])} ({q[2]} to move, score difference {q[4]}), settle for {lazy.floor}, less than it can "
+        f"guarantee there; {why}",
     )
 
 
@@ -609,7 +679,9 @@ READINGS_OF = {
     "keeps its final score above the other's while the other is not unsustainable (a sink counts as kept); "
     "holds when no reasonable win-or-draw strategy, score-independent or not, can reach an offer (after an "
     "error or not) and then settle in a sustainable cycle for less than its guarantee there; fails when a "
-    "positional strategy on the situations less the scores does so and is checked reasonable and win-or-draw",
+    "positional strategy on the situations less the scores does so and is checked reasonable and win-or-draw; "
+    "otherwise an exhaustive SAT search over those positional strategies decides, and the verdict is unknown "
+    "when it is stopped",
     "stability": "every board a start (itself its history, the komi its score), at every komi where it draws: "
     "stable iff both sides have win-or-draw strategies that eventually pass (reading passing), unstable iff "
     "neither has; holds iff one class, stable or unstable, for every start",

@@ -287,12 +287,18 @@ def turns_of(arena: FullArena, nodes: list[int], then: int) -> list[Turn]:
     following = [*nodes[1:], then]
     for v, w in zip(nodes, following):
         for k, part in enumerate(arena.labels[v][w]):
-            if part is not None:
+            if part is not None and not (k == 4 and kept_board(arena.positions[v], part)):
                 labels[k] = part
         if arena.positions[w][0] == "offer":
             turns.append(turn_of(labels))
             labels = [None] * 5
     return turns
+
+
+def kept_board(key: tuple, board: tuple) -> bool:
+    """Whether the reset to `board` at an answer or reset node keeps the board on it, a board
+    that is not in the history: the spec's turn names no reset board then."""
+    return key[1] == board and board not in key[3]
 
 
 def turn_of(labels: list) -> Turn:

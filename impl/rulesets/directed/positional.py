@@ -16,9 +16,13 @@ allows (:class:`Encoding`), and checks each strategy proposed against every repl
 product with the arena (:func:`~gorules.impl.rulesets.directed.arena.check_plan`).  A
 strategy that fails the check has a losing play: a path from the start and a set of nodes
 visited for ever, on which the side's own nodes belong to a few classes.  Every strategy
-that makes the same choices on those classes allows the same play and fails too, so the
-solver is told never to make them all again.  The search ends with a checked good and lazy
-strategy, or when the solver finds no choice left, and then no good lazy strategy exists.
+that makes the same choices on those classes allows the same play and fails too.  Fewer
+classes are often enough: the opponent may win the game in which the side's choices are
+fixed on some of them only and free everywhere else (:func:`generalise`, solved by
+Zielonka's algorithm), and then it beats every strategy that makes those choices.  The
+solver is told never to make them all again (:func:`refutations` finds several such sets
+per strategy refuted).  The search ends with a checked good and lazy strategy, or when
+the solver finds no choice left, and then no good lazy strategy exists.
 """
 
 from __future__ import annotations
@@ -33,8 +37,9 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from gorules.impl.rulesets.directed.arena import Plan, losing_cycle, plays_against
+from gorules.impl.rulesets.directed.arena import Plan, attractor, losing_cycle, plays_against, solve
 from gorules.impl.rulesets.directed.full_arena import FullArena
+from gorules.impl.rulesets.directed.full_game import Condition
 from gorules.spec.tromp_taylor import BLACK, WHITE
 
 SITUATIONS = ("offer", "turn", "answer", "reset")
@@ -123,7 +128,10 @@ class Question:
     """Is there a strategy of `side`, one choice per class of `key`, good from `start` (every
     play it allows meets `good`, the side's goal on the recurring colours) and lazy?
     `better(c)` is the set of nodes from which the side guarantees more than the floor c;
-    `floors` the floors c ≥ 0 to try (every relative final score a cycle can have)."""
+    `floors` the floors c ≥ 0 to try (every relative final score a cycle can have).
+    `condition`, Black's side of `good` for Zielonka's algorithm, lets a refuted strategy
+    exclude every strategy that shares a few of its choices (:func:`generalise`); without it
+    only those that share the choices on its losing play are excluded."""
 
     arena: FullArena
     side: int
@@ -133,6 +141,7 @@ class Question:
     better: Callable[[Fraction], frozenset]
     floors: list[Fraction]
     key: Callable[[tuple], tuple] = projection
+    condition: Condition | None = None
 
 
 @dataclass
@@ -151,8 +160,9 @@ class Found:
 class Search:
     """The answer of :func:`search`, with its sizes: the classes of the side's nodes the
     start can reach inside its region, their choices (arc labels, summed over classes), and
-    the strategies proposed and refuted by a losing play, the rounds of loop constraints, and
-    whether the search finished (found one, or the solver had no choice left)."""
+    the strategies proposed and refuted by a losing play, the rounds of loop constraints,
+    whether the search finished (found one, or the solver had no choice left), and the clauses
+    that excluded the refuted strategies with the classes they name, summed over them."""
 
     found: Found | None
     classes: int
@@ -160,6 +170,8 @@ class Search:
     refuted: int = 0
     unfounded: int = 0
     finished: bool = False
+    excluded: int = 0
+    clauses: int = 0
 
 
 def own(arena: FullArena, v: int, side: int) -> bool:
@@ -435,6 +447,7 @@ def search(question: Question, rounds: int | None = None) -> Search:
     arena, side = question.arena, question.side
     encoding = Encoding(question)
     sizes = Search(None, len(encoding.groups), sum(len(labels) for labels in encoding.labels.values()))
+    base = None
     while rounds is None or sizes.refuted + sizes.unfounded < rounds:
         if not encoding.solver.solve():
             sizes.finished = True
@@ -452,11 +465,173 @@ def search(question: Question, rounds: int | None = None) -> Search:
             sizes.found = lazy_found(question, strategy, encoding.play(true))
             sizes.finished = True
             break
-        used = {question.key(arena.positions[v]) for v in losing if own(arena, v, side)}
-        encoding.solver.add_clause([-encoding.x[p, choice[p]] for p in used])
+        used = list(dict.fromkeys(question.key(arena.positions[v]) for v in losing if own(arena, v, side)))
+        clauses = [used]
+        if question.condition is not None:
+            base = base or region_game(question)
+            clauses = refutations(question, question.condition, base, choice, used)
+        for used in clauses:
+            encoding.solver.add_clause([-encoding.x[p, choice[p]] for p in used])
+            sizes.excluded += len(used)
+            sizes.clauses += 1
         sizes.refuted += 1
     encoding.solver.delete()
     return sizes
+
+
+class Fixed:
+    """A game graph for Zielonka's algorithm: the arena with some nodes' arcs cut down
+    (:meth:`keep`), the rest as in `base`."""
+
+    def __init__(self, base: Fixed | FullArena):
+        self.positions: list = base.positions
+        self.owner: list[int] = base.owner
+        self.colour: list[int] = base.colour
+        self.successors: list = list(base.successors)
+        self.predecessors: list = list(base.predecessors)
+
+    def keep(self, v: int, kept: tuple) -> None:
+        """Node v keeps only its arcs to `kept`."""
+        for u in self.successors[v]:
+            if u not in kept:
+                self.predecessors[u] = tuple(x for x in self.predecessors[u] if x != v)
+        self.successors[v] = kept
+
+
+def region_game(question: Question) -> Fixed:
+    """The arena in which the side's arcs that leave its winning region are cut: a win-or-draw
+    strategy never takes them where the play can go, since the opponent wins from outside."""
+    arena, region = question.arena, question.region
+    game = Fixed(arena)
+    for v in region:
+        if own(arena, v, question.side):
+            game.keep(v, tuple(w for w in arena.successors[v] if w in region))
+    return game
+
+
+def fixed_game(base: Fixed, chosen: dict[int, int], region: frozenset) -> Fixed:
+    """`base` with the side's choice fixed at the nodes of `chosen`: only the arc chosen is
+    kept, and none if it leaves the region."""
+    game = Fixed(base)
+    for v, w in chosen.items():
+        game.keep(v, (w,) if w in region else ())
+    return game
+
+
+def members(question: Question, classes: list) -> dict:
+    """The side's nodes of the region in each of `classes` (class -> nodes)."""
+    arena = question.arena
+    found: dict = {p: [] for p in classes}
+    for v in question.region:
+        if own(arena, v, question.side) and question.key(arena.positions[v]) in found:
+            found[question.key(arena.positions[v])].append(v)
+    return found
+
+
+def chosen_arcs(arena: FullArena, choice: dict, nodes: dict, classes: list) -> dict[int, int]:
+    """The arc that `choice` takes at each node of `classes` (`nodes`: class -> its nodes), as
+    node -> successor, wherever the arena has that arc."""
+    chosen = {}
+    for p in classes:
+        for v in nodes[p]:
+            w = target_of(arena, v, choice[p])
+            if w is not None:
+                chosen[v] = w
+    return chosen
+
+
+def playable(game: Fixed, start: int) -> set:
+    """The nodes of `game` reachable from `start`."""
+    seen = {start}
+    queue = [start]
+    while queue:
+        for w in game.successors[queue.pop()]:
+            if w not in seen:
+                seen.add(w)
+                queue.append(w)
+    return seen
+
+
+def beaten(question: Question, condition: Condition, game: Fixed) -> tuple[bool, Plan | None]:
+    """Whether the opponent wins `game` from the start (Black's goal `condition`): the side's
+    region with the side's choice fixed at some nodes and free elsewhere, any strategy with
+    any memory; and the opponent's winning plan when one solve found it.  A node left without
+    arcs (its choice leaves the region) is lost for the side, so the opponent's attractor to
+    those nodes is taken first, and Zielonka's algorithm solves what is left, where every node
+    has an arc."""
+    if question.start not in question.region:
+        return True, None
+    nodes = frozenset(playable(game, question.start))
+    stuck = [v for v in nodes if not game.successors[v]]
+    lost = attractor(game, nodes, stuck, 1 - question.side)[0]
+    if question.start in lost:
+        return True, None
+    solved = solve(game, condition, nodes - lost, condition.children)
+    won = question.start in solved.regions[1 - question.side]
+    return won, solved.plans[1 - question.side] if won and not lost else None
+
+
+def met(question: Question, game: Fixed, plan: Plan) -> set:
+    """The side's nodes that a play can meet when the opponent follows `plan` in `game` and the
+    side moves as it likes."""
+    edges, _ = plays_against(game, plan, 1 - question.side, question.start)
+    return {state[0] for state in edges if own(question.arena, state[0], question.side)}
+
+
+def generalise(question: Question, condition: Condition, base: Fixed, choice: dict, classes: list) -> list:
+    """A subset of `classes` on which the strategy's choices alone already lose, where the
+    opponent is known to win with the strategy's choices fixed on all of `classes` (the
+    classes of a losing play, or those met by a winning plan): each class in turn is set free
+    and left out if the opponent still wins (:func:`beaten`).  What is left is a set on which
+    it wins, and it beats every strategy that makes those choices (`base`:
+    :func:`region_game`).  When the opponent's winning plan is known, the classes whose nodes
+    no play of that plan meets are left out at once: against the plan the side never stands
+    at them, so the plan wins whatever is chosen there."""
+    nodes = members(question, classes)
+    kept = list(classes)
+    for p in classes:
+        if p not in kept:
+            continue
+        trial = [c for c in kept if c != p]
+        game = fixed_game(base, chosen_arcs(question.arena, choice, nodes, trial), question.region)
+        won, plan = beaten(question, condition, game)
+        if won:
+            kept = trial
+            if plan is not None:
+                seen = met(question, game, plan)
+                kept = [c for c in kept if any(v in seen for v in nodes[c])]
+    return kept
+
+
+def refutations(question: Question, condition: Condition, base: Fixed, choice: dict, classes: list) -> list[list]:
+    """Sets of classes on each of which the strategy `choice` already loses (:func:`generalise`),
+    each found with the classes of the sets before it set free: the first from the classes of
+    a losing play; each next one from the classes that the opponent's winning plan meets
+    when the strategy's choices are fixed on every class but those already named, as long as
+    the opponent still wins there and its plan is known."""
+    found = [generalise(question, condition, base, choice, classes)]
+    every = list(question_classes(question))
+    nodes = members(question, every)
+    while True:
+        named = {p for kept in found for p in kept}
+        rest = [p for p in every if p not in named and p in choice]
+        game = fixed_game(base, chosen_arcs(question.arena, choice, nodes, rest), question.region)
+        won, plan = beaten(question, condition, game)
+        if not won or plan is None:
+            return found
+        seen = met(question, game, plan)
+        kept = generalise(question, condition, base, choice, [p for p in rest if any(v in seen for v in nodes[p])])
+        if not kept:
+            return [kept]
+        found.append(kept)
+
+
+def question_classes(question: Question) -> dict:
+    """The classes of the side's nodes in the region, in the order of their first node."""
+    arena = question.arena
+    return dict.fromkeys(
+        question.key(arena.positions[v]) for v in sorted(question.region) if own(arena, v, question.side)
+    )
 
 
 def lazy_found(question: Question, strategy: Uniform, play: list[tuple[int, int]]) -> Found:
