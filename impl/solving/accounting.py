@@ -6,7 +6,6 @@ resisting test is split (:class:`Splitting`, :mod:`gorules.impl.solving.split`).
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from gorules.impl.solving.budget import BudgetSpent
 from gorules.impl.solving.split import (
@@ -15,6 +14,7 @@ from gorules.impl.solving.split import (
     SPLIT_FIRST,
     Pool,
     Split,
+    Workers,
     fork_available,
     jobs_within,
     memory_available,
@@ -111,7 +111,7 @@ class Splitting:
         self.split_mutant = 0
         self.test_nodes: dict = {}
         self.split_trees: dict = {}
-        self.pool: Any = None
+        self.pool: Workers | None = None
         self.jobs = 1 if self.scheduler else self.jobs_within_memory(jobs)
 
     def table_bytes(self) -> int:

@@ -48,6 +48,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from gorules.impl.solving.budget import BudgetSpent
 from gorules.impl.solving.stops import ShareSpent, SolveError
@@ -230,16 +231,36 @@ def _work(conn, solver) -> None:
         conn.send(reply)
 
 
-class Pool:
-    """The forked worker processes that split tests share (see the module docstring):
-    ``workers`` holds each worker's process and the driver's end of its pipe, None where a
-    worker is to be forked when next needed.
+class Workers(Protocol):
+    """What :class:`Split` asks of a pool of workers, forked (:class:`Pool`) or on a Dask
+    cluster (:class:`impl.solving.split_dask.DaskPool`), so that one driver serves both."""
 
-    A pool of workers, forked or on a cluster (:class:`impl.solving.split_dask.DaskPool`),
-    answers to :class:`Split` through five methods: ``slots`` (the workers, each able to
-    search one leaf at a time), ``hand`` (give a worker a leaf's task), ``answers`` (wait a
-    little for the busy workers' replies), ``end`` (drop a worker's task whose answer is not
-    wanted) and ``close``."""
+    def slots(self) -> range:
+        """The workers' indices, each worker searching one leaf at a time."""
+        ...
+
+    def hand(self, index: int, task: tuple) -> None:
+        """Give worker ``index`` the leaf ``task`` (path, t, budget, deadline)."""
+        ...
+
+    def answers(self, busy: list, seconds: float) -> list:
+        """(index, reply) of the busy workers that answer within ``seconds``; a reply is
+        (answer, nodes, numbers), or None for a task lost with its workers."""
+        ...
+
+    def end(self, index: int) -> None:
+        """Drop worker ``index``'s task: its answer is not wanted."""
+        ...
+
+    def close(self) -> None:
+        """End the pool's work."""
+        ...
+
+
+class Pool:
+    """The forked worker processes that split tests share (see the module docstring), a
+    pool of :class:`Workers`: ``workers`` holds each worker's process and the driver's end of
+    its pipe, None where a worker is to be forked when next needed."""
 
     def __init__(self, solver, jobs: int):
         """Room for ``jobs`` workers, none forked yet."""
@@ -447,7 +468,7 @@ class Split:
         have left (``Solver.nodes_left``), less the budgets of the searches running."""
         return self.solver.nodes_left() - sum(asked for _, asked in busy.values())
 
-    def dispatch(self, pool: Pool, busy: dict) -> bool:
+    def dispatch(self, pool: Workers, busy: dict) -> bool:
         """Hand each idle worker the open leaf it searches next, within the room left;
         whether any leaf was handed out."""
         solver = self.solver
@@ -467,7 +488,7 @@ class Split:
             sent = True
         return sent
 
-    def collect(self, pool: Pool, busy: dict) -> None:
+    def collect(self, pool: Workers, busy: dict) -> None:
         """Wait a little for the busy workers and take in the answers that came back; a leaf
         whose reply is None (its task lost with its workers) is open again, to be handed out
         anew."""
@@ -486,7 +507,7 @@ class Split:
         self.solver.check_node_budget()
         self.solver.check_time_budget()
 
-    def run(self, pool: Pool) -> int:
+    def run(self, pool: Workers) -> int:
         """Go on deciding the test with the pool's workers: 1 or -1; ``ShareSpent`` when the
         turn's share is spent (the tree kept for the next turn); the solver's BudgetSpent when
         its node or time budget runs out.  A turn in which a leaf was searched is counted

@@ -21,6 +21,7 @@ where its history queries hold, in whichever process holds the table.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from dataclasses import dataclass, fields, replace
@@ -138,7 +139,7 @@ class DaskPool:
         futures = [self.futures[index] for index in busy]
         try:
             wait(futures, timeout=seconds, return_when="FIRST_COMPLETED")
-        except TimeoutError:
+        except (TimeoutError, asyncio.TimeoutError):  # one class from Python 3.11 on
             return []
         replies = []
         for index in busy:
