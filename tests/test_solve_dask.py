@@ -16,14 +16,12 @@ import signal
 
 import pytest
 
-from gorules.impl.solving import split_dask
+from gorules.impl.solving import solve, split_dask
 from gorules.impl.solving.solve import Solver
 from gorules.spec.graph import parse_graph
 from tests.dask_cluster import DaskCluster
 from tests.test_solve_cli import run_cli
 from tests.test_solve_reference import RULES
-
-pytest.importorskip("distributed")
 
 LEAF = 256
 
@@ -138,7 +136,7 @@ class FlippingPool(split_dask.DaskPool):
 def test_a_pool_that_flips_its_answers_is_caught(cluster, monkeypatch):
     """With the leaves' answers turned round the split solve of 1×8 does not give the
     one-process value (or finds itself inconsistent): the answers are used as they come."""
-    monkeypatch.setattr(split_dask, "DaskPool", FlippingPool)
+    monkeypatch.setattr(solve, "DaskPool", FlippingPool)
     try:
         value = dask_solver("path:8", "tromp-taylor", cluster.address).solve().raw_value
     except AssertionError:

@@ -100,10 +100,13 @@ class Splitting:
     """The worker processes over which a root test that resists is split, and the memory they
     take; or the Dask cluster whose workers it is split over (``scheduler``)."""
 
-    def __init__(self, solver, jobs: int | None):
+    def __init__(self, solver, jobs: int | None, cluster_pool=None):
         """Split the tests of ``solver`` over ``jobs`` workers where memory allows
-        (:meth:`jobs_within_memory`), or over the Dask cluster of its settings' ``scheduler``."""
+        (:meth:`jobs_within_memory`), or over the Dask cluster of its settings' ``scheduler``
+        through ``cluster_pool(solver, address)``, the pool of that cluster's workers (given
+        by the solver, so that this module needs no cluster of its own)."""
         self.solver = solver
+        self.cluster_pool = cluster_pool
         self.scheduler = solver.settings.scheduler
         self.split_after = SPLIT_AFTER
         self.split_first = SPLIT_FIRST
@@ -181,9 +184,9 @@ class Splitting:
         have had."""
         if not self.scheduler or self.pool is not None:
             return
-        from gorules.impl.solving import split_dask
-
-        self.pool = split_dask.DaskPool(self.solver, self.scheduler)
+        if self.cluster_pool is None:
+            raise SolveError(f"{self.solver.graph.name}: this solver has no pool for a Dask cluster")
+        self.pool = self.cluster_pool(self.solver, self.scheduler)
 
     def close(self) -> None:
         """End the worker processes."""

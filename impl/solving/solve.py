@@ -130,6 +130,7 @@ from gorules.impl.solving.solver_settings import (
     choose_core,
     choose_search,
 )
+from gorules.impl.solving.split_dask import DaskPool
 from gorules.impl.solving.static_bounds import StaticBounds
 from gorules.impl.solving.stops import ProbeSpent, ShareSpent, SolveError
 from gorules.impl.solving.threshold_walk import (
@@ -359,7 +360,7 @@ class Solver:
         self.thresholds = ThresholdWalk(self, settings.descent, settings.max_depth)
         self.python = PythonCore(self)
         self.compiled = CompiledCore(self, settings.table_bits, settings.table_ways)
-        self.splitting = Splitting(self, settings.jobs)
+        self.splitting = Splitting(self, settings.jobs, DaskPool)
         self.lines = Lines(self)
 
     def root(self):

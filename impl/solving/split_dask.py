@@ -40,11 +40,13 @@ WORKER_SOLVERS: dict = {}
 
 @dataclass(frozen=True)
 class Leaf:
-    """A leaf's task: the solve's ``settings`` (no budget, no progress, one job), the leaf's
-    moves from the test's root ``path``, its threshold ``t`` for the player to move, the nodes
-    it may take, ``budget``, and the seconds left of the solve's time budget (None: none)."""
+    """A leaf's task: the solve's ``settings`` (no budget, no progress, one job) and the class
+    of its solver, ``make`` (sent by reference: the worker builds its own), the leaf's moves
+    from the test's root ``path``, its threshold ``t`` for the player to move, the nodes it
+    may take, ``budget``, and the seconds left of the solve's time budget (None: none)."""
 
     settings: SolverSettings
+    make: type
     path: tuple
     t: int
     budget: int
@@ -58,15 +60,13 @@ def worker_settings(settings: SolverSettings) -> SolverSettings:
     return replace(settings, max_nodes=None, max_seconds=None, progress=None, jobs=1, scheduler=None)
 
 
-def worker_solver(settings: SolverSettings) -> list:
+def worker_solver(settings: SolverSettings, make: type) -> list:
     """This thread's [settings, solver, cut] for ``settings``: the one kept from its last leaf
-    if that leaf was of the same settings, else a new solver (its kernels readied), which
-    replaces it."""
-    from gorules.impl.solving.solve import Solver
-
+    if that leaf was of the same settings and class, else a new solver of class ``make`` (its
+    kernels readied), which replaces it."""
     kept = WORKER_SOLVERS.get(threading.get_ident())
-    if kept is None or kept[0] != settings:
-        solver = Solver(**{field.name: getattr(settings, field.name) for field in fields(settings)})
+    if kept is None or kept[0] != settings or type(kept[1]) is not make:
+        solver = make(**{field.name: getattr(settings, field.name) for field in fields(settings)})
         solver.compile_kernels()
         quiet(solver)
         kept = WORKER_SOLVERS[threading.get_ident()] = [settings, solver, None]
@@ -77,7 +77,7 @@ def leaf_task(leaf: Leaf) -> tuple:
     """On a Dask worker: decide ``leaf`` within its budget and its seconds, with this thread's
     solver for its settings; the reply (answer, nodes, (pn, dn)) of
     :func:`impl.solving.split.decide_leaf`."""
-    kept = worker_solver(leaf.settings)
+    kept = worker_solver(leaf.settings, leaf.make)
     solver = kept[1]
     deadline = None
     if leaf.seconds is not None:
@@ -127,7 +127,7 @@ class DaskPool:
         deadline sent as the seconds left, each machine having its own clock."""
         path, t, budget, deadline = task
         seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        leaf = Leaf(self.settings, tuple(path), t, budget, seconds)
+        leaf = Leaf(self.settings, type(self.solver), tuple(path), t, budget, seconds)
         self.futures[index] = self.client.submit(leaf_task, leaf, pure=False)
 
     def answers(self, busy: list, seconds: float) -> list:
