@@ -25,7 +25,7 @@ from pathlib import Path
 
 from gorules.arguments import positive_finite
 
-RULES = {"positional": "tromp-taylor", "situational": "situational"}
+SUPERKO = {"positional": "tromp-taylor", "situational": "situational"}
 """The superko rules of the table and the presets that carry them."""
 
 
@@ -63,15 +63,15 @@ def measured(argv: list[str]) -> tuple[int, str, float, int]:
     return process.returncode, out, time.perf_counter() - started, usage.ru_maxrss * 1024
 
 
-def row(m: int, n: int, rules: str, args, folder: Path) -> dict:
-    """Solve m×n under ``rules`` with a certificate, then check the certificate."""
+def row(m: int, n: int, superko: str, args, folder: Path) -> dict:
+    """Solve m×n under ``superko`` with a certificate, then check the certificate."""
     name = f"grid:{m}x{n}"
-    certificate = folder / f"{m}x{n}-{rules}.cert"
-    solve = ["solve", name, "--preset", RULES[rules], "--max-points", str(m * n), "--seconds", str(args.seconds)]
+    certificate = folder / f"{m}x{n}-{superko}.cert"
+    solve = ["solve", name, "--preset", SUPERKO[superko], "--max-points", str(m * n), "--seconds", str(args.seconds)]
     solve += ["--jobs", str(args.jobs), "--certificate", str(certificate), "--json", "--no-progress"]
     solve += ["--certificate-positions", str(args.certificate_positions)]
     code, out, seconds, memory = measured(solve)
-    found = {"graph": name, "rules": rules, "solve_exit": code, "solve_seconds": seconds, "solve_memory": memory}
+    found = {"graph": name, "superko": superko, "solve_exit": code, "solve_seconds": seconds, "solve_memory": memory}
     if code != 0:
         found["error"] = out.removeprefix("gorules solve: error: ")
         return found
@@ -108,7 +108,7 @@ def shown(found: dict) -> str:
         megabytes = found["check_memory"] / 2**20
         checked = f"{verdict}, {found['positions']:,} positions, {found['check_seconds']:.1f} s, {megabytes:,.0f} MB"
     nodes = f"{found['nodes']:,}" if found.get("nodes") is not None else "—"
-    return f"| {found['graph']} | {found['rules']} | {value} | {nodes} | {found['solve_seconds']:.1f} | {checked} |"
+    return f"| {found['graph']} | {found['superko']} | {value} | {nodes} | {found['solve_seconds']:.1f} | {checked} |"
 
 
 def main() -> None:
@@ -127,8 +127,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         shapes = args.shapes or [s for s in rectangles(args.max_points) if s[0] * s[1] >= args.min_points]
         for m, n in shapes:
-            for rules in RULES:
-                print(shown(row(m, n, rules, args, Path(folder))), flush=True)
+            for superko in SUPERKO:
+                print(shown(row(m, n, superko, args, Path(folder))), flush=True)
     chosen = (
         "--shapes " + ",".join(f"{m}x{n}" for m, n in shapes)
         if args.shapes
