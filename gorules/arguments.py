@@ -21,6 +21,17 @@ def positive_finite(text: str) -> float:
     return value
 
 
+def positive_int(text: str) -> int:
+    """A whole number of at least 1 (argparse type): a count or a limit of things, refused at 0 or below before any work."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
+
+
 def worker_count(text: str) -> int:
     """A number of worker processes for a split solve: a whole number from 1 to ``MAX_JOBS``
     (each worker forks the solver with its tables), capped by the machine's cores as every

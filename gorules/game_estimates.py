@@ -9,9 +9,9 @@ the population and the 95-percent interval, and never calls the figure exact.
 
 from __future__ import annotations
 
-import argparse
 import math
 
+from gorules.arguments import positive_int
 from gorules.errors import BudgetRefused, UsageError
 from gorules.impl.counting.estimate import INTERVAL, METHOD, TooCostly, estimate_games
 from gorules.spec.api import Ruleset
@@ -43,17 +43,6 @@ def add_estimate_arguments(parser) -> None:
         "single random game",
     )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="with --estimate: the random seed (default 0)")
-
-
-def positive_int(text: str) -> int:
-    """A whole number of at least 1 (argparse type)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
-    return value
 
 
 def estimate_result(graph, ruleset: Ruleset, positions: int | None, args) -> dict:

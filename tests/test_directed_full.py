@@ -268,6 +268,8 @@ def test_an_arena_past_the_limit_is_unknown_naming_the_flag(capsys):
         (["--points", "4"], "must be 1..3"),
         (["--graph", "path:3"], "--full goes with"),
         (["--pairs", "5"], "must be 0..3"),
+        (["--max-positions", "-5"], "at least 1"),
+        (["--max-positions", "0"], "at least 1"),
     ],
 )
 def test_bad_full_input_is_one_line_and_exit_2(argv, words, capsys):

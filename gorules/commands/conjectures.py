@@ -20,6 +20,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from gorules import flags
+from gorules.arguments import positive_int
 from gorules.errors import UsageError
 from gorules.full_conjectures import full_report
 from gorules.impl.rulesets.directed import conjectures as dc
@@ -60,7 +61,7 @@ def register(subparsers) -> None:
     flags.add_output_path(parser, "--pictures", "write an SVG of each smallest counterexample into DIR", directory=True)
     parser.add_argument(
         "--max-positions",
-        type=int,
+        type=positive_int,
         default=DEFAULT_MAX_POSITIONS,
         help=f"refuse runs whose arenas hold more positions in all (default {DEFAULT_MAX_POSITIONS})",
     )
