@@ -7,6 +7,7 @@
     python benchmarks/bench_counting.py --packed 12  # only L(n×n), n = 9..12, by the packed count
     python benchmarks/bench_counting.py --table 9    # only L(m×n), m ≤ 9, m ≤ n ≤ 13, as markdown
     python benchmarks/bench_counting.py --table 9 --table-from 9  # only its rows m = 9
+    python benchmarks/bench_counting.py --symmetry-ratio 10  # only n = 9..10 with and without the colour exchange
 
 What each option costs: benchmarks/README.md, ``bench_counting.py``.
 
@@ -28,7 +29,7 @@ import time
 
 from gorules.impl.counting.games import count_games
 from gorules.impl.counting.longest import longest
-from gorules.impl.counting.packed import count_legal_grid
+from gorules.impl.counting.packed import count_legal_grid, packed_cost
 from gorules.impl.counting.positions import FrontierCounter, count_legal, good_ordering, steps_of
 from gorules.spec.graph import parse_graph
 from gorules.spec.tromp_taylor import PRESETS
@@ -92,6 +93,48 @@ def packed_table(largest: int) -> None:
         )
 
 
+def one_packed_count(n: int, colour_symmetry: bool) -> None:
+    """Print, as one JSON line, the packed count of grid:nxn in this process: the count, the
+    most keys held after a step, the processor seconds of the count and the peak memory."""
+    graph = parse_graph(f"grid:{n}x{n}")
+    (count, largest), seconds = timed(lambda: count_legal_grid(graph, colour_symmetry=colour_symmetry))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    estimate = packed_cost(graph, colour_symmetry=colour_symmetry)
+    found = {"count": count, "states": largest, "seconds": seconds, "peak_bytes": peak}
+    print(json.dumps({**found, "estimate_states": estimate.states, "estimate_bytes": estimate.bytes}))
+
+
+def packed_count_apart(n: int, colour_symmetry: bool) -> dict:
+    """:func:`one_packed_count` in a process of its own, so that its peak memory is its own."""
+    command = [sys.executable, __file__, "--one-count", str(n)]
+    command += [] if colour_symmetry else ["--without-exchange"]
+    run = subprocess.run(command, capture_output=True, text=True, check=True)
+    return json.loads(run.stdout.splitlines()[-1])
+
+
+def symmetry_ratio(largest: int) -> None:
+    """The packed count of n×n for n = 9..largest without and with the colour exchange (one key
+    for each pair of states): the most keys held after a step, the processor seconds and the
+    peak memory of each, and their ratios, with over without."""
+    print("packed count of n×n without and with the colour exchange (each count in a process of its own)")
+    print(
+        f"{'n':>2}  {'exchange':>8}  {'states':>10}  {'est. states':>11}  {'cpu s':>8}  {'peak GB':>7}  "
+        f"{'est. GB':>7}  L(n×n)"
+    )
+    for n in range(9, largest + 1):
+        without, merged = packed_count_apart(n, False), packed_count_apart(n, True)
+        assert without["count"] == merged["count"]
+        for label, found in (("without", without), ("with", merged)):
+            print(
+                f"{n:>2}  {label:>8}  {found['states']:>10,}  {found['estimate_states']:>11,.0f}  "
+                f"{found['seconds']:8.1f}  {found['peak_bytes'] / 1e9:7.2f}  {found['estimate_bytes'] / 1e9:7.2f}  "
+                f"{found['count']}",
+                flush=True,
+            )
+        ratios = [merged[k] / without[k] for k in ("states", "seconds", "peak_bytes")]
+        print(f"{n:>2}  {'ratio':>8}  {ratios[0]:>10.3f}  {'':>11}  {ratios[1]:8.3f}  {ratios[2]:7.3f}", flush=True)
+
+
 def rectangle_table(widest: int, narrowest: int = 1) -> None:
     """L(m×n) for m = narrowest..widest and m ≤ n ≤ 13 as the rows of a markdown table (the packed
     count from 6 columns on the shorter side, the exact program below, as ``gorules count``)."""
@@ -120,7 +163,22 @@ def main(argv=None) -> int:
     )
     parser.add_argument("--table", type=int, metavar="M", help="only L(m×n) for m ≤ M, m ≤ n ≤ 13, as markdown")
     parser.add_argument("--table-from", type=int, default=1, metavar="K", help="with --table: only the rows m ≥ K")
+    parser.add_argument(
+        "--symmetry-ratio",
+        type=int,
+        metavar="N",
+        help="only the packed count of n×n for n = 9..N with and without the colour exchange, and the ratios",
+    )
+    parser.add_argument("--one-count", type=int, help=argparse.SUPPRESS)  # one count of --symmetry-ratio
+    parser.add_argument("--without-exchange", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.one_count is not None:
+        one_packed_count(args.one_count, not args.without_exchange)
+        return 0
+    if args.symmetry_ratio is not None:
+        print(f"command: python benchmarks/bench_counting.py --symmetry-ratio {args.symmetry_ratio}")
+        symmetry_ratio(args.symmetry_ratio)
+        return 0
     if args.table is not None:
         since = f" --table-from {args.table_from}" if args.table_from != 1 else ""
         print(f"command: python benchmarks/bench_counting.py --table {args.table}{since}")

@@ -150,14 +150,14 @@ def test_refusals_are_one_line_exit_2_before_any_file_is_made(argv, word, tmp_pa
 
 
 def test_a_task_over_the_memory_ceiling_is_refused_naming_the_flag(tmp_path):
-    """Twelve by twelve needs about 3.5 GB a task: under a ceiling of a tenth of a
-    machine with less than 35 GB, refused naming gorules --memory-limit."""
+    """Thirteen by thirteen needs about 6.7 GB a task: under a ceiling of a tenth of a
+    machine with less than 30 GB, refused naming gorules --memory-limit."""
     from gorules.cli import machine_memory
 
     memory = machine_memory()
     if memory is None or memory > 30e9:
         pytest.skip("needs a machine with less than 30 GB")
-    argv = [*GORULES, "--memory-limit", "0.1", "count", "grid:12x12", "--workers", "1", "--seconds", "1e6"]
+    argv = [*GORULES, "--memory-limit", "0.1", "count", "grid:13x13", "--workers", "1", "--seconds", "1e6"]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1 and "--memory-limit" in done.stderr

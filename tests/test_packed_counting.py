@@ -1,6 +1,8 @@
 """The packed, compiled frontier count of legal positions on grids: against the exact frontier
 program on every small rectangle, against the published square-board values (OEIS A094777),
-and as ``gorules count`` chooses, reports and refuses it."""
+with one key for each pair of states exchanged by the colours and without (the same counts,
+about half the states; wrong variants of the exchange give wrong counts), and as ``gorules
+count`` chooses, reports and refuses it."""
 
 from __future__ import annotations
 
@@ -9,10 +11,13 @@ import json
 import math
 from contextlib import redirect_stderr, redirect_stdout
 
+import numpy as np
 import pytest
 
 from gorules.cli import main
+from gorules.impl.counting import packed as packed_module
 from gorules.impl.counting.packed import (
+    PackedCounter,
     chinese_remainder,
     count_legal_grid,
     fits,
@@ -21,6 +26,7 @@ from gorules.impl.counting.packed import (
     word_primes,
 )
 from gorules.impl.counting.positions import count_legal
+from gorules.impl.kernels import frontier
 from gorules.spec.graph import parse_graph
 
 # OEIS A094777, number of legal positions in Go on an n×n grid, a(1)..a(14)
@@ -45,20 +51,21 @@ A094777 = [
 RECTANGLES = [(m, n) for m in range(1, 6) for n in range(1, 7)]
 
 
-def packed(name: str) -> int:
+def packed(name: str, colour_symmetry: bool = True) -> int:
     """L of a grid by the packed count."""
-    return count_legal_grid(parse_graph(name))[0]
+    return count_legal_grid(parse_graph(name), colour_symmetry=colour_symmetry)[0]
 
 
 @pytest.mark.parametrize(("rows", "columns"), RECTANGLES)
 def test_packed_count_agrees_with_the_exact_frontier_program(rows, columns):
-    graph = parse_graph(f"grid:{rows}x{columns}")
-    assert count_legal_grid(graph)[0] == count_legal(graph)
+    name = f"grid:{rows}x{columns}"
+    assert packed(name) == packed(name, colour_symmetry=False) == count_legal(parse_graph(name))
 
 
 @pytest.mark.parametrize("n", range(1, 9))
 def test_packed_count_gives_the_published_square_boards(n):
-    assert packed(f"grid:{n}x{n}") == A094777[n - 1]
+    name = f"grid:{n}x{n}"
+    assert packed(name) == packed(name, colour_symmetry=False) == A094777[n - 1]
 
 
 @pytest.mark.slow
@@ -141,8 +148,117 @@ def test_a_count_beyond_the_time_budget_is_refused_naming_the_flag():
     assert len(err.strip().splitlines()) == 1 and "--seconds" in err
 
 
+@pytest.mark.parametrize("colour_symmetry", [True, False])
 @pytest.mark.parametrize("n", [7, 8])
-def test_the_estimate_of_border_states_is_within_a_factor_two_of_the_count(n):
+def test_the_estimate_of_border_states_is_within_a_factor_two_of_the_count(n, colour_symmetry):
     graph = parse_graph(f"grid:{n}x{n}")
-    _, largest = count_legal_grid(graph)
-    assert 0.5 < packed_cost(graph).states / largest < 2
+    _, largest = count_legal_grid(graph, colour_symmetry=colour_symmetry)
+    assert 0.5 < packed_cost(graph, colour_symmetry=colour_symmetry).states / largest < 2
+
+
+def step_tables(width: int, rows: int, colour_symmetry: bool):
+    """The table after each step of the packed count of a grid ``width`` wide, ``rows`` long."""
+    counter = PackedCounter(width, word_primes(1), colour_symmetry)
+    table = counter.start()
+    for row in range(rows):
+        for column in range(width):
+            table, _ = frontier.advance(table, width, column, row > 0, column > 0, counter.primes, 16, colour_symmetry)
+            yield table
+
+
+def self_symmetric(table, width: int) -> int:
+    """The keys of a table whose state is its own colour exchange."""
+    codes = np.zeros(width, np.int64)
+    found = 0
+    for key in table[table[:, 0] != frontier.NO_STATE, 0]:
+        frontier.decode(key, width, codes)
+        found += int(frontier.swapped_key(codes, width) == key)
+    return found
+
+
+def test_the_colour_exchange_merges_the_states_in_pairs_but_the_self_symmetric():
+    """Each step holds (states + self-symmetric states) / 2 keys with the exchange, where the
+    states are those held without it: between half as many and as many."""
+    width, rows = 5, 6
+    pairs = zip(step_tables(width, rows, True), step_tables(width, rows, False), strict=True)
+    for merged, every in pairs:
+        with_exchange = int((merged[:, 0] != frontier.NO_STATE).sum())
+        without = int((every[:, 0] != frontier.NO_STATE).sum())
+        assert without / 2 <= with_exchange <= without
+        assert with_exchange == (without + self_symmetric(every, width)) / 2
+
+
+def test_the_counter_records_about_half_the_states_at_every_step():
+    width = 6
+    merged, every = PackedCounter(width, word_primes(1)), PackedCounter(width, word_primes(1), False)
+    assert merged.run(width) == every.run(width)
+    assert len(merged.sizes) == len(every.sizes) == width * width
+    assert all(b / 2 <= a <= b for a, b in zip(merged.sizes, every.sizes, strict=True))
+    assert merged.largest < every.largest
+
+
+def plain_python_kernel(monkeypatch, **replaced) -> None:
+    """Run the packed count's step as plain Python (the source of each compiled function on
+    the path from a table to its successors' keys), with ``replaced`` functions of the
+    kernel swapped for others: a way to run a deliberately wrong variant."""
+    for name in ("advance", "successors", "successor", "canonical_key", "edited_key", "swapped_key", "decode"):
+        monkeypatch.setattr(frontier, name, getattr(frontier, name).py_func)
+    for name, function in replaced.items():
+        monkeypatch.setattr(frontier, name, function)
+    monkeypatch.setattr(packed_module, "advance", frontier.advance)
+
+
+def python_count(name: str) -> int:
+    """L of a grid by the packed count, its hashing in plain Python (overflow is intended)."""
+    with np.errstate(over="ignore"):
+        return packed(name)
+
+
+def test_the_plain_python_kernel_itself_gives_the_right_count(monkeypatch):
+    plain_python_kernel(monkeypatch)
+    assert python_count("grid:3x4") == count_legal(parse_graph("grid:3x4"))
+
+
+def test_an_exchange_that_keeps_the_colour_of_libertyless_stones_gives_a_wrong_count(monkeypatch):
+    """Merging states that are not each other's exchange is caught on a small grid."""
+    real = frontier.swapped_code
+
+    def half_swapped(code):
+        return code if code >= frontier.FIRST_CAPTIVE else real(code)
+
+    plain_python_kernel(monkeypatch, swapped_code=half_swapped)
+    assert python_count("grid:3x4") != count_legal(parse_graph("grid:3x4"))
+
+
+def test_doubling_the_self_symmetric_states_gives_a_wrong_count(monkeypatch):
+    """A pair's total is added once whatever the pair: counting a self-symmetric state twice,
+    as if it stood for two states, is caught on a small grid."""
+    real = frontier.add_row
+    codes = np.zeros(3, np.int64)
+
+    def doubled(table, key, source, row, primes):
+        new = real(table, key, source, row, primes)
+        frontier.decode(key, 3, codes)
+        if frontier.swapped_key(codes, 3) == key:
+            real(table, key, source, row, primes)
+        return new
+
+    plain_python_kernel(monkeypatch, add_row=doubled)
+    assert python_count("grid:3x4") != count_legal(parse_graph("grid:3x4"))
+
+
+def test_a_fast_path_left_uncanonical_keeps_the_count_but_not_the_halving(monkeypatch):
+    """Any member of a pair may stand for it, so a successor left as it comes (the fast path
+    not taking the smaller key) still counts right; only the merging is lost."""
+
+    def uncanonical(key, mirror, old, new, column, symmetric):
+        power = frontier.POWERS[column]
+        return key - np.uint64(old) * power + np.uint64(new) * power
+
+    graph = parse_graph("grid:3x4")
+    _, merged = count_legal_grid(graph)
+    plain_python_kernel(monkeypatch, edited_key=uncanonical)
+    with np.errstate(over="ignore"):
+        count, largest = count_legal_grid(graph)
+    assert count == count_legal(graph)
+    assert largest > merged

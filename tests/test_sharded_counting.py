@@ -22,6 +22,17 @@ def test_sharded_count_has_the_residues_of_the_one_table_count(rows, columns, bi
     assert sharded.largest == whole.largest
 
 
+@pytest.mark.parametrize("bits", [0, 2])
+def test_sharded_count_without_the_colour_exchange_has_the_same_residues_and_more_states(bits):
+    primes = word_primes(2)
+    merged, every = ShardedCounter(6, primes, bits), ShardedCounter(6, primes, bits, colour_symmetry=False)
+    assert merged.run(6) == every.run(6) == [A094777[5] % p for p in primes]
+    whole = PackedCounter(6, primes, colour_symmetry=False)
+    whole.run(6)
+    assert every.largest == whole.largest
+    assert merged.largest == (every.largest + 1) // 2  # the all-empty border is its own exchange
+
+
 def test_sharded_count_gives_the_published_seven_by_seven():
     primes = word_primes(2)
     assert ShardedCounter(7, primes, 2).run(7) == [A094777[6] % p for p in primes]
@@ -37,7 +48,7 @@ def test_rows_are_sent_to_the_shard_of_their_key_and_none_is_lost():
     from gorules.impl.kernels.frontier import advance
 
     counter = PackedCounter(6, word_primes(1))
-    table, _ = advance(counter.start(), 6, 0, False, False, counter.primes, 16)
+    table, _ = advance(counter.start(), 6, 0, False, False, counter.primes, 16, True)
     pieces = sent(table, 2)
     assert sum(piece.shape[0] for piece in pieces) == int((table[:, 0] != 2**64 - 1).sum())
     for shard, piece in enumerate(pieces):

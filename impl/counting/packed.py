@@ -6,7 +6,9 @@ Go*, Computers and Games 2006): a border state is one machine word
 (:mod:`gorules.impl.kernels.frontier`), the states of a step sit in a hash table held in a
 numpy array, and a count is kept modulo several primes below 2^62 at once.  Their product
 exceeds 3^(rows·columns), which bounds the number of legal positions, so the Chinese
-remainder theorem gives the exact count back.
+remainder theorem gives the exact count back.  By default a table holds one key for each
+pair of states exchanged by the colours, with the pair's total (the kernel's docstring says
+why that is exact), so about half the states; ``colour_symmetry=False`` keeps every state.
 """
 
 from __future__ import annotations
@@ -62,14 +64,17 @@ def fits(graph: Graph) -> bool:
 
 
 class PackedCounter:
-    """The packed dynamic program on a grid of ``width`` columns, counts modulo ``primes``."""
+    """The packed dynamic program on a grid of ``width`` columns, counts modulo ``primes``;
+    with ``colour_symmetry``, one key for each pair of states exchanged by the colours."""
 
-    def __init__(self, width: int, primes: tuple[int, ...]):
+    def __init__(self, width: int, primes: tuple[int, ...], colour_symmetry: bool = True):
         if not 1 <= width <= WIDEST:
             raise ValueError(f"the packed count takes 1 to {WIDEST} columns, not {width}")
         self.width = width
         self.primes = np.array(primes, dtype=np.uint64)
+        self.colour_symmetry = colour_symmetry
         self.largest = 0
+        self.sizes: list[int] = []  # the states held after each step
 
     def start(self) -> np.ndarray:
         """The one state before any point is placed (every column code 0), counted once."""
@@ -93,9 +98,12 @@ class PackedCounter:
         for row in range(rows):
             for column in range(self.width):
                 size = self.rows_for(states, growth[column])
-                table, after = advance(table, self.width, column, row > 0, column > 0, self.primes, size)
+                table, after = advance(
+                    table, self.width, column, row > 0, column > 0, self.primes, size, self.colour_symmetry
+                )
                 growth[column] = after / states
                 states = after
+                self.sizes.append(states)
                 self.largest = max(self.largest, states)
                 if progress is not None:
                     progress.update(1)
@@ -104,7 +112,8 @@ class PackedCounter:
 
 # The cost model of the packed count, fitted to square grids (benchmarks/README.md,
 # ``bench_counting.py --packed``): about STATES_AT_WIDTH_9 * STATE_GROWTH^(w - 9) border
-# states at width w once the rows repeat, SECONDS_PER_STATE_STEP for each state at each
+# states at width w once the rows repeat, half as many keys when a key stands for a pair of
+# states exchanged by the colours, SECONDS_PER_STATE_STEP for each key at each
 # step, TABLES_AT_ONCE tables of rows of a key and one count per prime, at most MOST_FULL
 # full (the table read, the one written and, while that one is doubled, its successor; each
 # of at most the size of the largest), and the interpreter with its compiled kernels
@@ -126,15 +135,17 @@ class PackedCost:
     bytes: float
 
 
-def packed_cost(graph: Graph, moduli: int | None = None, shards: int = 1) -> PackedCost:
+def packed_cost(graph: Graph, moduli: int | None = None, shards: int = 1, colour_symmetry: bool = True) -> PackedCost:
     """The estimated cost of the packed count of a grid (see the constants above), keeping
     ``moduli`` counts a state (default: as many as the exact count needs): one modulus is
     one task of a count split by modulus, whose table rows are a key and one count.  With
     ``shards``, the cost of one shard of the states by ranges of their hash (a share of the
-    states, of the processor time and of the tables)."""
+    states, of the processor time and of the tables).  With ``colour_symmetry`` (as the count
+    runs by default), a key stands for a pair of states, so the tables hold half as many."""
     rows, columns = graph.shape
     width, length = min(rows, columns), max(rows, columns)
-    states = min(STATES_AT_WIDTH_9 * STATE_GROWTH ** (width - 9), 3.0**graph.order) / shards
+    pairs = 2 if colour_symmetry else 1
+    states = min(STATES_AT_WIDTH_9 * STATE_GROWTH ** (width - 9), 3.0**graph.order) / shards / pairs
     steps = width * length
     row_bytes = 8 * (1 + (len(primes_for(graph.order)) if moduli is None else moduli))
     table_rows = 2 ** math.ceil(math.log2(GROWTH_SLACK * states / MOST_FULL + 1))
@@ -143,23 +154,27 @@ def packed_cost(graph: Graph, moduli: int | None = None, shards: int = 1) -> Pac
     )
 
 
-def residues_modulo(graph: Graph, primes: tuple[int, ...], progress=None) -> tuple[list[int], int]:
+def residues_modulo(
+    graph: Graph, primes: tuple[int, ...], progress=None, colour_symmetry: bool = True
+) -> tuple[list[int], int]:
     """The number of legal positions of a grid modulo each of ``primes`` (any word primes,
     one or several: the table keeps one count a prime, so fewer primes take fewer bytes a
     state), and the largest number of border states held after a step."""
     if not fits(graph):
         raise ValueError(f"{graph.name}: the packed count takes undirected grids of at most {WIDEST} columns")
     rows, columns = graph.shape
-    counter = PackedCounter(min(rows, columns), primes)
+    counter = PackedCounter(min(rows, columns), primes, colour_symmetry)
     residues = counter.run(max(rows, columns), progress)
     return residues, counter.largest
 
 
-def count_legal_grid(graph: Graph, progress=None, primes: tuple[int, ...] | None = None) -> tuple[int, int]:
+def count_legal_grid(
+    graph: Graph, progress=None, primes: tuple[int, ...] | None = None, colour_symmetry: bool = True
+) -> tuple[int, int]:
     """The number of legal positions of a grid, exactly, by the packed dynamic program, and
     the largest number of border states held after a step."""
     primes = primes_for(graph.order) if primes is None else primes
-    residues, largest = residues_modulo(graph, primes, progress)
+    residues, largest = residues_modulo(graph, primes, progress, colour_symmetry)
     return chinese_remainder(residues, primes), largest
 
 

@@ -54,17 +54,24 @@ def joined(pieces: list[np.ndarray], primes: np.ndarray) -> np.ndarray:
 
 
 def shard_step(
-    pieces: list[np.ndarray], width: int, column: int, above: bool, primes: np.ndarray, bits: int
+    pieces: list[np.ndarray],
+    width: int,
+    column: int,
+    above: bool,
+    primes: np.ndarray,
+    bits: int,
+    colour_symmetry: bool = True,
 ) -> tuple[list[np.ndarray], int]:
     """One shard's part of a step: its table made from the rows sent to it (``pieces``), the
     point of ``column`` placed in each of its states, and the rows made, split by the shard
     of their key; with the number of states the shard held.  It depends on nothing but its
-    arguments, so that it can run wherever the shard is."""
+    arguments, so that it can run wherever the shard is.  With ``colour_symmetry``, one key
+    for each pair of states exchanged by the colours (as in the one-table count)."""
     rows = joined(pieces, primes)
     if rows.shape[0] == 0:
         return [rows for _ in range(1 << bits)], 0
     table, states = gathered(rows, primes, table_rows(rows.shape[0]))
-    after, _ = advance(table, width, column, above, column > 0, primes, table_rows(states))
+    after, _ = advance(table, width, column, above, column > 0, primes, table_rows(states), colour_symmetry)
     return sent(after, bits), states
 
 
@@ -80,14 +87,15 @@ def shard_total(pieces: list[np.ndarray], width: int, primes: np.ndarray) -> tup
 
 class ShardedCounter:
     """The packed dynamic program on a grid of ``width`` columns, counts modulo ``primes``,
-    each step's states in 2^``bits`` shards."""
+    each step's states in 2^``bits`` shards; with ``colour_symmetry``, one key for each pair
+    of states exchanged by the colours."""
 
-    def __init__(self, width: int, primes: tuple[int, ...], bits: int):
+    def __init__(self, width: int, primes: tuple[int, ...], bits: int, colour_symmetry: bool = True):
         if not 1 <= width <= WIDEST:
             raise ValueError(f"the packed count takes 1 to {WIDEST} columns, not {width}")
         if not 0 <= bits <= 16:
             raise ValueError(f"a count is split into 2^0 to 2^16 shards, not 2^{bits}")
-        self.width, self.bits = width, bits
+        self.width, self.bits, self.colour_symmetry = width, bits, colour_symmetry
         self.primes = np.array(primes, dtype=np.uint64)
         self.largest = 0  # the most states after a step, all shards together
         self.largest_shard = 0  # the most states one shard held
@@ -97,7 +105,7 @@ class ShardedCounter:
         outbound: list[list[np.ndarray]] = [[] for _ in inbound]
         total = 0
         for rows in inbound:
-            pieces, states = shard_step([rows], self.width, column, above, self.primes, self.bits)
+            pieces, states = shard_step([rows], self.width, column, above, self.primes, self.bits, self.colour_symmetry)
             self.largest_shard = max(self.largest_shard, states)
             total += states
             for shard, piece in enumerate(pieces):

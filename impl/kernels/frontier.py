@@ -15,6 +15,21 @@ neighbour.  The states after a step are gathered in an open-addressing hash tabl
 state: its key, then its counts modulo word primes below 2^62 (a sum of two residues fits a
 word).  The successors of a batch of states are made first and their rows read together,
 so that the memory fetches of the table overlap.
+
+Colour exchange.  Exchanging Black and White maps legal positions to legal positions and
+commutes with a step: a placement 1 ↔ 2, a code 1 ↔ 2 and ``3 + 2·label + colour`` ↔
+``3 + 2·label + (1 − colour)``, the labels unchanged, since their order of first occurrence
+does not look at colour.  With ``symmetric`` set, a table holds one key for each pair
+{s, swap(s)}, the smaller (:func:`canonical_key`), with the class total: the sum of the
+counts of the pair's members.  This is exact.  Let C(P) be the total of the class P and p
+any one member.  Every member of a class has as many successors in a class T closed under
+the exchange, for #(swap(p) → T) = #(p → swap(T)) = #(p → T); so C(T) = Σ_P C(P) · #(p → T),
+which is what adding C(P) to the key of each successor of p computes.  No factor two appears,
+for self-symmetric states (s = swap(s)) neither: their class has one member.  The start (all
+empty) is self-symmetric, and being settled (no libertyless chain) is kept by the exchange, so
+the number of legal positions is the sum of the totals of the settled keys.  The argument
+holds for any member taken as the key; taking the smaller one merges the pair into one row,
+so that a table holds about half the states.
 """
 
 from __future__ import annotations
@@ -40,12 +55,35 @@ def decode(key, width, codes):
 
 
 @njit(cache=True)
-def canonical_key(work, width, renumber):
-    """The packed state of ``work`` with its chain labels renumbered in order of first occurrence."""
+def swapped_code(code):
+    """The code of a point once Black and White are exchanged: 1 ↔ 2, and a libertyless
+    stone keeps its label with the other colour."""
+    if code == 0:
+        return 0
+    if code < FIRST_CAPTIVE:
+        return 3 - code
+    return FIRST_CAPTIVE + ((code - FIRST_CAPTIVE) ^ 1)
+
+
+@njit(cache=True)
+def swapped_key(codes, width):
+    """The packed state of ``codes`` (labels already in order of first occurrence) with Black
+    and White exchanged."""
+    key = np.uint64(0)
+    for i in range(width - 1, -1, -1):
+        key = key * np.uint64(CODES) + np.uint64(swapped_code(codes[i]))
+    return key
+
+
+@njit(cache=True)
+def canonical_key(work, width, renumber, symmetric):
+    """The packed state of ``work`` with its chain labels renumbered in order of first
+    occurrence; with ``symmetric``, the smaller of it and its colour exchange."""
     for i in range(width + 1):
         renumber[i] = -1
     fresh = 0
     key = np.uint64(0)
+    mirror = np.uint64(0)
     power = np.uint64(1)
     for i in range(width):
         code = work[i]
@@ -58,7 +96,10 @@ def canonical_key(work, width, renumber):
                 fresh += 1
             code = FIRST_CAPTIVE + 2 * number + ((code - FIRST_CAPTIVE) & 1)
         key += np.uint64(code) * power
+        mirror += np.uint64(swapped_code(code)) * power
         power *= np.uint64(CODES)
+    if symmetric and mirror < key:
+        return mirror
     return key
 
 
@@ -82,17 +123,30 @@ def simple_code(up, side, placement):
 
 
 @njit(cache=True)
-def successor(key, codes, work, width, column, above, left, placement, renumber):
+def edited_key(key, mirror, old, new, column, symmetric):
+    """The key after one code at ``column`` changes from ``old`` to ``new``, no label changing:
+    with ``symmetric``, the smaller of it and its colour exchange (``mirror`` the exchange of
+    ``key``'s state, edited alike)."""
+    power = POWERS[column]
+    edited = key - np.uint64(old) * power + np.uint64(new) * power
+    if not symmetric:
+        return edited
+    exchanged = mirror - np.uint64(swapped_code(old)) * power + np.uint64(swapped_code(new)) * power
+    return exchanged if exchanged < edited else edited
+
+
+@njit(cache=True)
+def successor(key, mirror, codes, work, width, column, above, left, placement, renumber, symmetric):
     """The packed state after placing ``placement`` (0 empty, 1 Black, 2 White) at ``column``
-    in the state ``key`` (whose codes are ``codes``), or ``NO_STATE`` when the chain of the
-    point above leaves the frontier without a liberty."""
+    in the state ``key`` (whose codes are ``codes``, and ``mirror`` the key of their colour
+    exchange), or ``NO_STATE`` when the chain of the point above leaves the frontier without
+    a liberty; with ``symmetric``, the smaller of the successor and its colour exchange."""
     up = codes[column] if above else -1
     side = codes[column - 1] if left else -1
     if up < FIRST_CAPTIVE and side < FIRST_CAPTIVE:
         new = simple_code(up, side, placement)
         if new >= 0:
-            power = POWERS[column]
-            return key - np.uint64(codes[column]) * power + np.uint64(new) * power
+            return edited_key(key, mirror, codes[column], new, column, symmetric)
     for i in range(width):
         work[i] = codes[i]
     if placement == 0:
@@ -136,7 +190,7 @@ def successor(key, codes, work, width, column, above, left, placement, renumber)
                 alive = True
         if not alive:
             return NO_STATE
-    return canonical_key(work, width, renumber)
+    return canonical_key(work, width, renumber, symmetric)
 
 
 @njit(cache=True)
@@ -196,16 +250,21 @@ BATCH = 256  # states whose successors are hashed together, their rows fetched b
 
 
 @njit(cache=True)
-def successors(table, first, last, width, column, above, left, keys, sources, renumber, codes, work):
+def successors(table, first, last, width, column, above, left, keys, sources, renumber, codes, work, symmetric):
     """The successors of the states in rows ``first``..``last`` − 1 of ``table``, into ``keys``
     with the row of each in ``sources``; returns how many."""
     made = 0
+    mirror = np.uint64(0)
     for row in range(first, last):
         if table[row, 0] == NO_STATE:
             continue
         decode(table[row, 0], width, codes)
+        if symmetric:
+            mirror = swapped_key(codes, width)
         for placement in range(3):
-            key = successor(table[row, 0], codes, work, width, column, above, left, placement, renumber)
+            key = successor(
+                table[row, 0], mirror, codes, work, width, column, above, left, placement, renumber, symmetric
+            )
             if key != NO_STATE:
                 keys[made] = key
                 sources[made] = row
@@ -225,10 +284,11 @@ def touch(table, keys, made):
 
 
 @njit(cache=True)
-def advance(table, width, column, above, left, primes, rows):
+def advance(table, width, column, above, left, primes, rows, symmetric):
     """Place the point of ``column`` in every state of ``table``.  Returns the table of the
     states after the step, begun with ``rows`` rows and doubled whenever it fills beyond
-    ``MOST_FULL``, and their number."""
+    ``MOST_FULL``, and their number; with ``symmetric``, one key for each pair of states
+    exchanged by the colours, holding the pair's total."""
     after = empty_table(rows, primes)
     limit = int(MOST_FULL * rows)
     codes = np.zeros(width, np.int64)
@@ -240,7 +300,9 @@ def advance(table, width, column, above, left, primes, rows):
     seen = np.uint64(0)
     for first in range(0, table.shape[0], BATCH):
         last = min(first + BATCH, table.shape[0])
-        made = successors(table, first, last, width, column, above, left, keys, sources, renumber, codes, work)
+        made = successors(
+            table, first, last, width, column, above, left, keys, sources, renumber, codes, work, symmetric
+        )
         while found + made > limit:
             after = grown(after, primes)
             limit = int(MOST_FULL * after.shape[0])
