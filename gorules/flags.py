@@ -10,6 +10,7 @@ One vocabulary across the commands:
   of time and search nodes; ``--max-points N`` refuses a larger graph before any work;
 - ``--points N`` or ``--points A..B`` is the range of sizes a sweep covers (``--max-points``
   or ``--max-order`` where a command spelt its range so);
+- ``--no-progress`` turns off a command's progress bar on stderr;
 - ``--json`` prints the result as one JSON document on stdout; ``--out FILE`` writes the
   result (JSON with ``--json``, else the text) to FILE, whole or not at all, and still prints
   the text on stdout (:func:`printing_to_out`, for a command that prints for itself, has no
@@ -225,6 +226,20 @@ def largest(args, least: int = 1) -> int:
     if first not in (1, least):
         raise UsageError(f"--points starts at {least} here: write --points {last} or --points {least}..{last}")
     return last
+
+
+# --------------------------------------------------------------------------- progress
+
+
+def add_no_progress(parser) -> None:
+    """``--no-progress``: no progress bar on stderr, for a command that draws one while it works."""
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+
+
+def shows_progress(args) -> bool:
+    """Whether a command draws its progress bar: stderr is a terminal, and neither ``--json``
+    nor ``--no-progress`` was given (a bar would mix with a result read by a program)."""
+    return not getattr(args, "json", False) and not getattr(args, "no_progress", False) and sys.stderr.isatty()
 
 
 # --------------------------------------------------------------------------- output

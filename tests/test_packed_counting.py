@@ -262,3 +262,46 @@ def test_a_fast_path_left_uncanonical_keeps_the_count_but_not_the_halving(monkey
         count, largest = count_legal_grid(graph)
     assert count == count_legal(graph)
     assert largest > merged
+
+
+class Terminal(io.StringIO):
+    """A captured stderr that says it is a terminal, so that a command draws its progress bar."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def run_on_terminal(*argv) -> tuple[int, str, str]:
+    """Exit code, stdout and stderr of `gorules`, stderr taken for a terminal."""
+    out, err = io.StringIO(), Terminal()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def without_timings(text: str) -> dict:
+    """A count's JSON without what varies from run to run (seconds, peak memory)."""
+    result = json.loads(text)
+    return {k: v for k, v in result.items() if k not in ("seconds", "peak_bytes")}
+
+
+def test_no_progress_is_accepted_and_leaves_the_output_as_it_was():
+    code, out, _ = run_cli("count", "grid:6x6", "--json")
+    quiet_code, quiet_out, quiet_err = run_on_terminal("count", "grid:6x6", "--json", "--no-progress")
+    assert code == quiet_code == 0
+    assert without_timings(quiet_out) == without_timings(out)
+    assert quiet_err == ""
+
+
+def test_the_packed_count_draws_its_bar_over_the_points_placed_on_a_terminal():
+    code, out, err = run_on_terminal("count", "grid:6x6")
+    assert code == 0 and "by packed" in out
+    assert "36/36" in err and "point" in err and "estimate" in err
+    _, quiet_out, quiet_err = run_on_terminal("count", "grid:6x6", "--no-progress")
+    assert quiet_err == ""
+    assert steady_lines(quiet_out) == steady_lines(out)
+
+
+def steady_lines(text: str) -> list[str]:
+    """A count's text without the lines that vary from run to run (peak memory, time)."""
+    return [line for line in text.splitlines() if not line.startswith(("measured", "time"))]

@@ -19,6 +19,10 @@ frontier of the ordering (a lower bound, the graph's degeneracy, is tried first,
 with one line naming the flag, and one that runs out of time stops with the same kind of
 line.
 
+Progress: while it works, a bar on stderr follows the points placed (the steps of the packed
+count and of the dynamic program) or, split by modulus, the primes done; it is drawn only
+when stderr is a terminal, and never with ``--json`` or ``--no-progress``.
+
 Split by modulus (``--workers N``, ``--scheduler ADDRESS`` or ``--db FILE``): the packed
 count runs one task per prime (:mod:`gorules.modular_count`), on a local pool of worker
 processes or on the Dask cluster at ADDRESS as ``gorules sweep`` does, each task keeping
@@ -109,6 +113,7 @@ def register(subparsers) -> None:
         "each task's budget)",
     )
     add_split_arguments(parser)
+    flags.add_no_progress(parser)
     flags.add_output(parser)
     parser.set_defaults(func=run)
 
@@ -591,7 +596,7 @@ def run(args) -> int:
         choose_split_method(graph, args.method)
     else:
         method = choose_method(graph, args.method)
-    show_progress = not args.json and sys.stderr.isatty()
+    show_progress = flags.shows_progress(args)
     start = time.perf_counter()
     if split:
         legal, how = split_positions(graph, args, show_progress)

@@ -130,7 +130,7 @@ def register(subparsers) -> None:
         help="the most positions the certificate may have: beyond, no file is written and the command "
         f"exits 2 (default {MAX_POSITIONS:,}; the writer holds them all in memory)",
     )
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    flags.add_no_progress(parser)
     flags.add_output(parser)
     situations.add_argument(parser)
     parser.set_defaults(func=flags.printing_to_out(run))
