@@ -33,9 +33,17 @@
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' Dask cluster
+
+import bench_rectangles as rectangles
 
 from gorules.arguments import positive_finite
 from gorules.impl.rulesets.tromp_taylor import TrompTaylor
@@ -45,7 +53,9 @@ from gorules.impl.solving.certificate_check import check
 from gorules.impl.solving.search import Minimax
 from gorules.impl.solving.solve import DESCENTS, MAX_POINTS, Solver
 from gorules.impl.solving.split import default_jobs
+from gorules.processes import ask_kernel_for_death_signal
 from gorules.spec.graph import parse_graph
+from tests.dask_cluster import DaskCluster
 
 
 def measure(
@@ -103,7 +113,6 @@ def plain_nodes(name: str, budget: int) -> tuple[int, bool]:
 def reference_nodes(name: str, preset: str) -> tuple[int, int, float, int, float]:
     """The value of ``name`` under ``preset``, the solver's nodes and seconds, and the compiled
     full-history minimax's nodes and CPU seconds (the value must be the same)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' references
     from gorules.spec.tromp_taylor import PRESETS
     from tests.reference_compiled import compiled_value
 
@@ -183,8 +192,8 @@ def playout_ratios(games: dict, repeat: int) -> dict:
     return ratios
 
 
-def targets(args) -> None:
-    """Print the targets of the solver's specification, each measured in this run."""
+def first_targets(args) -> None:
+    """Print the first targets of the solver's specification, each measured in this run."""
     print("| figure | target | measured | |\n|---|---|---|---|")
     measure("grid:2x2", None)  # numba compiles (or loads) the compiled core here, outside the figures
     three = measure("grid:3x3", None)
@@ -222,11 +231,332 @@ def targets(args) -> None:
         met = "met" if ratio >= 1.0 else "not met"
         print(f"| random playouts vs OpenSpiel `go`, {size}×{size} | ≥ 1.0× | {ratio:.2f}× | {met} |", flush=True)
     print(
-        f"\ncommand: python benchmarks/bench_solve.py --targets --seconds {args.seconds:g} --plain-nodes {args.plain_nodes}"
+        f"\ncommand: python benchmarks/bench_solve.py --first-targets --seconds {args.seconds:g} --plain-nodes {args.plain_nodes}"
         f" --jobs {args.jobs} --descent {args.descent}"
         + (f" --four-seconds {args.four_seconds:g}" if args.four_seconds else "")
         + f" --ultimate-seconds {args.ultimate_seconds:g}"
     )
+
+
+FRONTIER = {
+    "four": "grid:4x4",
+    "four_value": 2,
+    "four_nodes": {"positional": 5_000_000, "situational": 10_000_000},
+    "growth": (10, 11),
+    "path": 12,
+    "next": 13,
+    "small": "grid:3x3",
+    "five": "grid:5x5",
+}
+"""The boards of issue 39's targets (the tests run the same machinery on smaller ones): 4×4
+and its value and node limits per superko rule, the paths whose nodes give the growth, the
+path solved with a certificate, the next path, and the boards of the projection to 5×5."""
+
+CHECK_MEMORY = 2 * 2**30
+"""The most memory the certificate checker may use for a rectangle to count as met."""
+
+
+def verdict(ok: bool) -> str:
+    """The verdict of a target, computed from its measurement."""
+    return "met" if ok else "not met"
+
+
+def machine() -> str:
+    """The machine in one line: cores, memory, processor model, load average, commit, date."""
+    import datetime
+    import os
+    import platform
+    import subprocess
+
+    model = platform.processor() or platform.machine()
+    memory = 0.0
+    try:
+        info = Path("/proc/cpuinfo").read_text()
+        model = next(
+            (line.split(":", 1)[1].strip() for line in info.splitlines() if line.startswith("model name")), model
+        )
+        total = next(line for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal"))
+        memory = int(total.split()[1]) / 2**20
+    except (OSError, StopIteration):
+        pass
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return (
+        f"machine: {os.cpu_count()} cores, {memory:.1f} GB, {model}; load average at start {load()}; "
+        f"commit {commit or '?'}; {date}"
+    )
+
+
+def load() -> str:
+    """The one-minute, five-minute and fifteen-minute load averages."""
+    import os
+
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+def figure(found: dict) -> str:
+    """A measured figure: value or bounds, nodes and wall seconds."""
+    return f"{'exact ' if found['exact'] else 'bounds '}{found['value'] if isinstance(found['value'], str) else format(found['value'], '+g')}, {found['nodes']:,} nodes, {found['seconds']:.1f} s"
+
+
+def four_row(preset: str | None, superko: str, args, boards: dict) -> tuple[dict, dict]:
+    """4×4 under one superko rule, split over ``--jobs`` processes within ``--four-seconds``:
+    met when exact at the expected value within the time and the node limit."""
+    seconds = args.four_seconds or 30.0
+    found = measure(boards["four"], seconds, preset, jobs=args.jobs)
+    limit = boards["four_nodes"][superko]
+    ok = (
+        found["exact"]
+        and found["raw"] == boards["four_value"]
+        and found["seconds"] <= seconds
+        and found["nodes"] <= limit
+    )
+    target = f"{boards['four_value']:+d} within {seconds:g} s and {limit / 1e6:g} M nodes, --jobs {args.jobs}"
+    return {
+        "figure": f"{board_name(boards['four'])}, {superko} superko",
+        "target": target,
+        "measured": figure(found),
+        "verdict": verdict(ok),
+    }, found
+
+
+def board_name(name: str) -> str:
+    """``grid:4x4`` as 4×4, ``path:12`` as 1×12."""
+    kind, _, size = name.partition(":")
+    return f"1×{size}" if kind == "path" else size.replace("x", "×")
+
+
+def rectangle_args(args, seconds: float) -> argparse.Namespace:
+    """The options ``bench_rectangles.row`` reads, with each solve's budget ``seconds``."""
+    return argparse.Namespace(seconds=seconds, jobs=args.jobs, certificate_positions=args.certificate_positions)
+
+
+def certified(found: dict) -> bool:
+    """Whether a rectangle's solve is exact with a certificate the checker accepts within
+    ``CHECK_MEMORY``."""
+    return found.get("status") == "exact" and found.get("valid") is True and found["check_memory"] <= CHECK_MEMORY
+
+
+def rectangle_figure(found: dict) -> str:
+    """A rectangle's solve and check in words: value or bounds, nodes, seconds, the check."""
+    if found.get("status") not in ("exact", "bounds"):
+        return f"exit {found['solve_exit']}: {found.get('error', '')}"
+    value = (
+        f"exact {found['value']:+d}"
+        if found["status"] == "exact"
+        else f"bounds [{found['lower']:+d}, {found['upper']:+d}]"
+    )
+    shown = f"{value}, {found['nodes']:,} nodes, {found['solve_seconds']:.1f} s"
+    if "valid" in found:
+        verdict_word = "accepted" if found["valid"] else "REJECTED"
+        shown += f"; certificate {verdict_word} by the checker in {found['check_seconds']:.1f} s, {found['check_memory'] / 2**20:,.0f} MB"
+    return shown
+
+
+def path_row(args, boards: dict, folder: Path) -> tuple[dict, dict]:
+    """1×12 within ``--seconds`` with a certificate checked by check-certificate (as a row
+    of the rectangles' table): met when exact and accepted within the time and memory."""
+    n = boards["path"]
+    found = rectangles.row(1, n, "positional", rectangle_args(args, args.seconds), folder)
+    ok = certified(found) and found["solve_seconds"] <= args.seconds
+    row = {
+        "figure": f"1×{n}, positional superko, with certificate",
+        "target": f"exact within {args.seconds:g} s, certificate accepted",
+        "measured": rectangle_figure(found),
+        "verdict": verdict(ok),
+    }
+    return row, found
+
+
+def fit(nodes: dict[int, int]) -> tuple[float, float] | None:
+    """The least-squares line through (points, natural log of nodes): its slope and
+    intercept, or None below two points."""
+    if len(nodes) < 2:
+        return None
+    xs, ys = list(nodes), [math.log(count) for count in nodes.values()]
+    mean_x, mean_y = sum(xs) / len(xs), sum(ys) / len(ys)
+    slope = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys)) / sum((x - mean_x) ** 2 for x in xs)
+    return slope, mean_y - slope * mean_x
+
+
+def projection(nodes: dict[int, int], names: dict[int, str], targets: list[int], rate: float) -> str | None:
+    """The nodes (and seconds at ``rate`` nodes per second) of the boards of ``targets``
+    points, projected by a fit of the exact ones in ``nodes``; None below two."""
+    line = fit(nodes)
+    if line is None:
+        return None
+    slope, intercept = line
+    used = ", ".join(f"{names[p]} {count:,}" for p, count in nodes.items())
+    shown = [
+        f"{names[p]} ≈ {math.exp(intercept + slope * p):,.3g} nodes (≈ {math.exp(intercept + slope * p) / rate:,.3g} s at {rate:,.0f} nodes/s)"
+        for p in targets
+    ]
+    return f"projected by a fit of {len(nodes)} points ({used}): ×{math.exp(slope):.2f} per point; " + "; ".join(shown)
+
+
+def next_row(args, boards: dict, certified_path: dict) -> tuple[dict, str | None]:
+    """1×13 within ``--seconds``, with the growth of nodes measured on the shorter paths:
+    met when exact, or with its bounds and a projection from at least two exact paths."""
+    nodes, rate = {}, 0.0
+    for n in boards["growth"]:
+        found = measure(f"path:{n}", args.seconds, jobs=args.jobs)
+        if found["exact"]:
+            nodes[n], rate = found["nodes"], found["rate"]
+    if certified_path.get("status") == "exact":
+        nodes[boards["path"]] = certified_path["nodes"]
+    n = boards["next"]
+    found = measure(f"path:{n}", args.seconds, jobs=args.jobs)
+    projected = projection(nodes, {p: f"1×{p}" for p in [*nodes, boards["path"], n]}, [boards["path"], n], rate or 1.0)
+    ok = found["exact"] or projected is not None
+    shown = (
+        figure(found)
+        + "; "
+        + (projected or f"no projection: fewer than two of 1×{', 1×'.join(map(str, boards['growth']))} exact")
+    )
+    target = f"exact within {args.seconds:g} s, or proven bounds and the projected cost"
+    return {
+        "figure": f"1×{n}, positional superko",
+        "target": target,
+        "measured": shown,
+        "verdict": verdict(ok),
+    }, projected
+
+
+def rectangle_rows(args, folder: Path) -> tuple[dict, list[str]]:
+    """The rectangles' table to ``--max-points`` under both superko rules, each within
+    ``--rect-seconds`` with a certificate: met when every one is exact and accepted within
+    the checker's memory limit."""
+    settings = rectangle_args(args, args.rect_seconds)
+    lines, missing, count = [], [], 0
+    for m, n in rectangles.rectangles(args.max_points):
+        for superko in rectangles.SUPERKO:
+            found = rectangles.row(m, n, superko, settings, folder)
+            lines.append(rectangles.shown(found))
+            count += 1
+            if not certified(found):
+                kept = (
+                    f"[{found['lower']:+d}, {found['upper']:+d}]"
+                    if found.get("status") == "bounds"
+                    else found.get("status", "error")
+                )
+                missing.append(f"{m}×{n} {superko} {kept}")
+    shown = f"{count - len(missing)} of {count} exact with a certificate accepted within 2 GB"
+    if missing:
+        shown += "; not: " + ", ".join(missing)
+    target = f"every m×n to {args.max_points} points, both superko rules, certificates accepted within 2 GB ({args.rect_seconds:g} s each)"
+    return {
+        "figure": f"rectangles to {args.max_points} points",
+        "target": target,
+        "measured": shown,
+        "verdict": verdict(not missing),
+    }, lines
+
+
+class LocalCluster(DaskCluster):
+    """A Dask scheduler and two single-threaded workers on this machine, each killed by the
+    kernel when this process dies."""
+
+    def start(self, argv: list[str]) -> subprocess.Popen:
+        """A process of the cluster, its output discarded, dying with this process."""
+        return subprocess.Popen(
+            argv,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            preexec_fn=ask_kernel_for_death_signal,
+        )
+
+
+def dask_row(args, boards: dict, small: dict, four: dict, folder: Path) -> dict:
+    """5×5 under positional superko through the Dask path within ``--five-seconds``, with a
+    projection by a fit of the exact nodes of the two smaller boards: met when exact, or
+    with its bounds and that projection."""
+    from distributed import Client
+
+    cluster = LocalCluster(folder)
+    try:
+        with Client(cluster.address, timeout=20) as client:
+            client.wait_for_workers(2, timeout=60)
+        board = boards["five"]
+        argv = ["solve", board, "--scheduler", cluster.address, "--seconds", f"{args.five_seconds:g}"]
+        code, out, seconds, _ = rectangles.measured([*argv, "--max-points", "30", "--json", "--no-progress"])
+    finally:
+        cluster.close()
+    points = {board_name(b): parse_graph(b).order for b in (boards["small"], boards["four"], board)}
+    exact = {points[board_name(r["board"])]: r["nodes"] for r in (small, four) if r["exact"]}
+    names = {p: name for name, p in points.items()}
+    rate = four["rate"] or 1.0
+    projected = projection(exact, names, [points[board_name(board)]], rate)
+    if projected is None:
+        projected = f"no projection by a fit of exact figures: {board_name(four['board'])} not exact in this run"
+    result = json.loads(out) if code == 0 else {}
+    if result.get("status") == "exact":
+        shown = f"exact {result['value']:+d}"
+    elif result:
+        shown = f"bounds [{result['lower']:+d}, {result['upper']:+d}]"
+    else:
+        shown = f"exit {code}: {out}"
+    shown += f", {result.get('nodes', 0):,} nodes, {seconds:.1f} s; {projected}"
+    ok = result.get("status") == "exact" or (bool(result) and projected.startswith("projected"))
+    target = f"exact, or proven bounds and the projected cost; Dask, two workers, {args.five_seconds:g} s"
+    return {
+        "figure": f"{board_name(board)}, positional superko, through Dask",
+        "target": target,
+        "measured": shown,
+        "verdict": verdict(ok),
+    }
+
+
+def worst_case(args, boards: dict) -> float:
+    """The sum of the run's time budgets, in seconds."""
+    shapes = len(rectangles.rectangles(args.max_points)) * len(rectangles.SUPERKO)
+    paths = len(boards["growth"]) + 2
+    return 2 * (args.four_seconds or 30.0) + paths * args.seconds + shapes * args.rect_seconds + args.five_seconds
+
+
+def frontier_targets(args, boards: dict = FRONTIER) -> list[dict]:
+    """Print issue 39's targets, each measured in this run beside its target, then the
+    rectangles' table; return the rows."""
+    import signal
+
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    worst = worst_case(args, boards)
+    print(machine())
+    print(
+        f"worst case: {worst / 60:,.1f} min (the sum of the solves' budgets; certificate checks and start-up on top)\n"
+    )
+    print("| target | budget and goal | measured | |\n|---|---|---|---|", flush=True)
+    started = time.perf_counter()
+    measure("grid:2x2", None)  # numba compiles (or loads) the compiled core here, outside the figures
+    rows = []
+
+    def shown(row: dict) -> None:
+        rows.append(row)
+        print(f"| {row['figure']} | {row['target']} | {row['measured']} | {row['verdict']} |", flush=True)
+
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        four = {}
+        for superko, preset in (("positional", None), ("situational", "situational")):
+            row, four[superko] = four_row(preset, superko, args, boards)
+            shown(row)
+        row, path = path_row(args, boards, folder)
+        shown(row)
+        shown(next_row(args, boards, path)[0])
+        table_row, table = rectangle_rows(args, folder)
+        shown(table_row)
+        small = measure(boards["small"], args.seconds)
+        shown(dask_row(args, boards, small, four["positional"], folder))
+    print(f"\nload average at end {load()}; {time.perf_counter() - started:,.0f} s in all")
+    print("\n| graph | superko | value for Black | nodes | solve s | certificate checked by the spec |")
+    print("|---|---|---|---|---|---|")
+    print("\n".join(table))
+    print(
+        f"\ncommand: python benchmarks/bench_solve.py --targets --jobs {args.jobs} --four-seconds {args.four_seconds or 30:g}"
+        f" --seconds {args.seconds:g} --rect-seconds {args.rect_seconds:g} --max-points {args.max_points}"
+        f" --five-seconds {args.five_seconds:g}"
+    )
+    return rows
 
 
 def main(argv=None) -> int:
@@ -238,34 +568,57 @@ def main(argv=None) -> int:
         "--core-seconds", type=positive_finite, default=60, help="time budget of each core on 2×4 and 1×8"
     )
     parser.add_argument("--quick", action="store_true", help="3×3 and 2×3 only, 1×n up to 7")
-    parser.add_argument("--targets", action="store_true", help="the table of targets, each measured in this run")
+    parser.add_argument(
+        "--targets", action="store_true", help="issue 39's targets (the frontier), each measured in this run"
+    )
+    parser.add_argument(
+        "--first-targets", action="store_true", help="the first table of targets, each measured in this run"
+    )
     parser.add_argument(
         "--jobs",
         type=int,
         default=default_jobs(),
-        help=f"with --targets: processes a resisting test of 1×n, 2×5, 4×4 is split over (default {default_jobs()}, as solve)",
+        help=f"with --targets or --first-targets: processes a resisting test of 1×n, 2×5, 4×4 is split over (default {default_jobs()}, as solve)",
     )
     parser.add_argument(
         "--descent",
         choices=DESCENTS,
         default="step",
-        help="with --targets: how the tests of 1×n, 2×5, 4×4 walk down from the upper bound (as solve --descent)",
+        help="with --first-targets: how the tests of 1×n, 2×5, 4×4 walk down from the upper bound (as solve --descent)",
     )
     parser.add_argument(
         "--four-seconds",
         type=positive_finite,
-        help="with --targets: time budget of each 4×4 solve (default: --seconds; the target is 2 hours)",
+        help="time budget of each 4×4 solve (default: 30 with --targets, --seconds with --first-targets)",
+    )
+    parser.add_argument(
+        "--rect-seconds", type=positive_finite, default=120, help="with --targets: time budget of each rectangle"
+    )
+    parser.add_argument(
+        "--max-points", type=int, default=20, help="with --targets: the largest m·n of the rectangles' table"
+    )
+    parser.add_argument(
+        "--five-seconds", type=positive_finite, default=900, help="with --targets: time budget of 5×5 through Dask"
+    )
+    parser.add_argument(
+        "--certificate-positions",
+        type=int,
+        default=5_000_000,
+        help="with --targets: the most positions a certificate may have (as bench_rectangles.py)",
     )
     parser.add_argument(
         "--ultimate-seconds",
         type=positive_finite,
         default=120,
-        help="with --targets: time budget of each graph's Fundamental score and of its Ultimate result (as ultimate-table --seconds)",
+        help="with --first-targets: time budget of each graph's Fundamental score and of its Ultimate result (as ultimate-table --seconds)",
     )
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each playout measurement (with --targets)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each playout measurement (with --first-targets)")
     args = parser.parse_args(argv)
     if args.targets:
-        targets(args)
+        frontier_targets(args)
+        return 0
+    if args.first_targets:
+        first_targets(args)
         return 0
 
     print("| figure | value |\n|---|---|")
