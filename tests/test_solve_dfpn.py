@@ -104,9 +104,9 @@ def test_a_dfpn_whose_nodes_forget_their_repetitions_is_caught():
     assert {("atlas:17", preset) for preset in FINITE} <= set(found)
 
 
-@pytest.mark.parametrize("initial, epsilon", [(1, 2), (4, 0)])
+@pytest.mark.parametrize("initial, epsilon", [(1, 2), (4, 0), (-1, 2), (-2, 0)])
 def test_dfpn_numbers_change_the_order_only(initial, epsilon):
-    """Initial disproof numbers from the empty points and another ε of the 1 + ε trick
+    """Initial numbers from the empty points or from the area score, and another ε of the 1 + ε trick
     order the search differently and leave every value of the graphs of up to 4 points
     (and atlas:17's, where a disproof that forgets its repetitions goes wrong) exact; the
     mutant that forgets them is still caught on atlas:17 under them."""

@@ -223,6 +223,21 @@ def _initial_dn(A, B, black, white):
 
 
 @kernel
+def _initial_by_score(A, B, black, white, side, t):
+    """The numbers of a child not searched yet from the area score its board would have if
+    the game ended now, seen by its mover: the further below ``t``, the larger its proof
+    number, the further at or above, the larger its disproof number (``-R_INIT`` points a
+    unit)."""
+    nbr, full, cfg = A[0], A[1], A[2]
+    d = _difference(nbr, full, black, white, cfg[C_STONE])
+    gap = (-d if side else d) - t
+    unit = -B[6][R_INIT]
+    if gap < 0:
+        return 1 + (-gap) // unit, 1
+    return 1, 1 + (gap + 1) // unit
+
+
+@kernel
 def _peek(A, B, ply, i):
     """Evaluate child ``i`` of frame ``ply`` without entering it: its status and numbers;
     the queries of its move go to frame ``ply``, and those of a decided child to frame
@@ -286,6 +301,8 @@ def _peek(A, B, ply, i):
     if numbers[s, N_CHECK] == check and numbers[s, N_T] == t:
         cpn[ply, i] = numbers[s, N_PN]
         cdn[ply, i] = numbers[s, N_DN]
+    elif B[6][R_INIT] < 0:
+        cpn[ply, i], cdn[ply, i] = _initial_by_score(A, B, black, white, side, t)
     else:
         cpn[ply, i] = 1
         cdn[ply, i] = _initial_dn(A, B, black, white)
@@ -506,7 +523,9 @@ def arrays(
     the threshold, pn, dn); the run (where it stopped, ε = 2^-``epsilon_shift`` of the 1 + ε
     trick (63 for none), the rule of ``dn`` (``WEAK`` or ``SUM``), a mutant for the tests, 0
     for none, which move positions a node's queries hold, ``EVERY_MOVE`` or ``REPETITIONS``,
-    and ``initial``: a new node's dn is 1 (0) or its empty points divided by ``initial``)."""
+    and ``initial``: a new node's numbers are (1, 1) (0), its dn its empty points divided by
+    ``initial`` (positive), or its numbers from its area score, ``-initial`` points a unit
+    (negative: :func:`_initial_by_score`))."""
     size = 1 << table_bits
     run = np.zeros(R_SIZE, np.int64)
     run[R_EPS] = epsilon_shift

@@ -58,8 +58,10 @@ class CompiledCore:
     dfpn_epsilon = 2
     """df-pn's 1 + ε trick: ε = 2^-``dfpn_epsilon`` (63: none)."""
     dfpn_initial = 0
-    """df-pn's disproof number of a node not searched yet: 1 (0 here), or its empty points
-    divided by this."""
+    """df-pn's numbers of a node not searched yet: (1, 1) (0 here); a dn of its empty points
+    divided by this (positive); or, negative, numbers from the area score its board would
+    have if the game ended now, its distance below the threshold (in units of minus this)
+    added to pn and its distance at or above added to dn."""
     huge_pages_after = 60.0
     """Seconds of solving after which the compiled core's private tables move to huge pages
     (``kernels.solve.huge_pages``): worth it for a long solve, whose random probes of the
