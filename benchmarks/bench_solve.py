@@ -16,8 +16,19 @@
   the same in both (the solver's default, df-pn, counts a node per entry and looks at
   every child on entering);
 - 1×n from n = 1 up, each within a time budget, as far as it goes; 2×2, 2×3, 2×4;
-- with ``--targets``, the table of targets of the solver's specification instead, each row
-  measured in this run beside its target, with the solver's defaults (df-pn for the
+- with ``--targets``, issue 39's targets (the frontier) instead, each row measured in this
+  run beside its target and judged from the measurement: 4×4 under positional and
+  situational superko split over ``--jobs`` processes (each within ``--four-seconds``, and
+  the nodes of each against its limit), 1×12 within ``--seconds`` with a certificate that
+  ``gorules check-certificate`` accepts, 1×13 within ``--seconds`` beside the growth of
+  nodes fitted on the exact paths from 1×10 up, the rectangles' table to ``--max-points``
+  under both superko rules with certificates (``bench_rectangles.py``, each within
+  ``--rect-seconds``; the whole table printed after the targets), and 5×5 through a Dask
+  cluster of two single-threaded workers started for the run (within ``--five-seconds``)
+  beside the cost the exact nodes of 3×3 and 4×4 project; the machine, the load average,
+  the commit and the date once at the top, and the worst-case time before any work;
+- with ``--first-targets``, the first table of targets of the solver's specification, each
+  row measured in this run beside its target, with the solver's defaults (df-pn for the
   threshold tests): 3×3 with certificate, 1×8 … 1×12, 2×5, 4×4 under
   situational and positional superko (each within ``--seconds``, bounds where the budget
   ran out), the Fundamental score and the Ultimate result of every connected graph of up to
@@ -27,7 +38,8 @@
   loop, OpenSpiel's Python API on both sides).
 
     python benchmarks/bench_solve.py [--seconds S] [--plain-nodes N] [--quick]
-    python benchmarks/bench_solve.py --targets [--seconds S] [--plain-nodes N] [--jobs J] [--ultimate-seconds S]
+    python benchmarks/bench_solve.py --targets [--four-seconds S] [--seconds S] [--rect-seconds S] [--max-points N] [--five-seconds S] [--jobs J]
+    python benchmarks/bench_solve.py --first-targets [--seconds S] [--plain-nodes N] [--jobs J] [--ultimate-seconds S]
 """
 
 from __future__ import annotations
@@ -35,6 +47,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import signal
 import subprocess
 import sys
 import tempfile
@@ -295,19 +308,48 @@ def load() -> str:
 
 
 def figure(found: dict) -> str:
-    """A measured figure: value or bounds, nodes and wall seconds."""
-    return f"{'exact ' if found['exact'] else 'bounds '}{found['value'] if isinstance(found['value'], str) else format(found['value'], '+g')}, {found['nodes']:,} nodes, {found['seconds']:.1f} s"
+    """A measured figure: value, bounds or the error, nodes and wall seconds."""
+    value = found["value"]
+    if found["exact"]:
+        value = f"exact {value:+g}"
+    elif value.startswith("["):
+        value = f"bounds {value}"
+    return f"{value}, {found['nodes']:,} nodes, {found['seconds']:.1f} s"
+
+
+def rounded(amount: float) -> str:
+    """A projected amount with its thousands separated, three figures below a hundred."""
+    return f"{amount:,.0f}" if amount >= 100 else f"{amount:.3g}"
+
+
+def commanded(name: str, seconds: float, preset: str | None = None, jobs: int | None = None, extra=()) -> dict:
+    """Solve one board as a user does, ``gorules solve`` in a subprocess within ``seconds``
+    (so that this process stays small and the checker's peak memory is its own): the
+    fields of ``measure``, the seconds being the subprocess's wall time, or the error line."""
+    argv = ["solve", name, "--seconds", f"{seconds:g}", "--max-points", str(parse_graph(name).order)]
+    argv += (["--preset", preset] if preset else []) + (["--jobs", str(jobs)] if jobs else []) + list(extra)
+    code, out, wall, _ = rectangles.measured([*argv, "--json", "--no-progress"])
+    result = json.loads(out) if code == 0 else {"status": "error", "nodes": 0, "seconds": 0.0}
+    exact = result["status"] == "exact"
+    if exact:
+        value: str | float = result["value"]
+    elif result["status"] == "bounds":
+        value = f"[{result['lower']:+d}, {result['upper']:+d}]"
+    else:
+        value = f"exit {code}: {out}"
+    rate = result["nodes"] / result["seconds"] if result["seconds"] else 0.0
+    return {"board": name, "value": value, "nodes": result["nodes"], "seconds": wall, "rate": rate, "exact": exact}
 
 
 def four_row(preset: str | None, superko: str, args, boards: dict) -> tuple[dict, dict]:
     """4×4 under one superko rule, split over ``--jobs`` processes within ``--four-seconds``:
     met when exact at the expected value within the time and the node limit."""
     seconds = args.four_seconds or 30.0
-    found = measure(boards["four"], seconds, preset, jobs=args.jobs)
+    found = commanded(boards["four"], seconds, preset, jobs=args.jobs)
     limit = boards["four_nodes"][superko]
     ok = (
         found["exact"]
-        and found["raw"] == boards["four_value"]
+        and found["value"] == boards["four_value"]
         and found["seconds"] <= seconds
         and found["nodes"] <= limit
     )
@@ -388,7 +430,8 @@ def projection(nodes: dict[int, int], names: dict[int, str], targets: list[int],
     slope, intercept = line
     used = ", ".join(f"{names[p]} {count:,}" for p, count in nodes.items())
     shown = [
-        f"{names[p]} ≈ {math.exp(intercept + slope * p):,.3g} nodes (≈ {math.exp(intercept + slope * p) / rate:,.3g} s at {rate:,.0f} nodes/s)"
+        f"{names[p]} ≈ {rounded(math.exp(intercept + slope * p))} nodes "
+        f"(≈ {rounded(math.exp(intercept + slope * p) / rate)} s at {rate:,.0f} nodes/s)"
         for p in targets
     ]
     return f"projected by a fit of {len(nodes)} points ({used}): ×{math.exp(slope):.2f} per point; " + "; ".join(shown)
@@ -399,13 +442,13 @@ def next_row(args, boards: dict, certified_path: dict) -> tuple[dict, str | None
     met when exact, or with its bounds and a projection from at least two exact paths."""
     nodes, rate = {}, 0.0
     for n in boards["growth"]:
-        found = measure(f"path:{n}", args.seconds, jobs=args.jobs)
+        found = commanded(f"path:{n}", args.seconds, jobs=args.jobs)
         if found["exact"]:
             nodes[n], rate = found["nodes"], found["rate"]
     if certified_path.get("status") == "exact":
         nodes[boards["path"]] = certified_path["nodes"]
     n = boards["next"]
-    found = measure(f"path:{n}", args.seconds, jobs=args.jobs)
+    found = commanded(f"path:{n}", args.seconds, jobs=args.jobs)
     projected = projection(nodes, {p: f"1×{p}" for p in [*nodes, boards["path"], n]}, [boards["path"], n], rate or 1.0)
     ok = found["exact"] or projected is not None
     shown = (
@@ -478,26 +521,17 @@ def dask_row(args, boards: dict, small: dict, four: dict, folder: Path) -> dict:
         with Client(cluster.address, timeout=20) as client:
             client.wait_for_workers(2, timeout=60)
         board = boards["five"]
-        argv = ["solve", board, "--scheduler", cluster.address, "--seconds", f"{args.five_seconds:g}"]
-        code, out, seconds, _ = rectangles.measured([*argv, "--max-points", "30", "--json", "--no-progress"])
+        found = commanded(board, args.five_seconds, extra=["--scheduler", cluster.address])
     finally:
         cluster.close()
     points = {board_name(b): parse_graph(b).order for b in (boards["small"], boards["four"], board)}
     exact = {points[board_name(r["board"])]: r["nodes"] for r in (small, four) if r["exact"]}
     names = {p: name for name, p in points.items()}
-    rate = four["rate"] or 1.0
-    projected = projection(exact, names, [points[board_name(board)]], rate)
+    projected = projection(exact, names, [points[board_name(board)]], four["rate"] or 1.0)
     if projected is None:
         projected = f"no projection by a fit of exact figures: {board_name(four['board'])} not exact in this run"
-    result = json.loads(out) if code == 0 else {}
-    if result.get("status") == "exact":
-        shown = f"exact {result['value']:+d}"
-    elif result:
-        shown = f"bounds [{result['lower']:+d}, {result['upper']:+d}]"
-    else:
-        shown = f"exit {code}: {out}"
-    shown += f", {result.get('nodes', 0):,} nodes, {seconds:.1f} s; {projected}"
-    ok = result.get("status") == "exact" or (bool(result) and projected.startswith("projected"))
+    shown = f"{figure(found)}; {projected}"
+    ok = found["exact"] or (found["value"].startswith("[") and projected.startswith("projected"))
     target = f"exact, or proven bounds and the projected cost; Dask, two workers, {args.five_seconds:g} s"
     return {
         "figure": f"{board_name(board)}, positional superko, through Dask",
@@ -517,9 +551,6 @@ def worst_case(args, boards: dict) -> float:
 def frontier_targets(args, boards: dict = FRONTIER) -> list[dict]:
     """Print issue 39's targets, each measured in this run beside its target, then the
     rectangles' table; return the rows."""
-    import signal
-
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     worst = worst_case(args, boards)
     print(machine())
     print(
@@ -527,7 +558,7 @@ def frontier_targets(args, boards: dict = FRONTIER) -> list[dict]:
     )
     print("| target | budget and goal | measured | |\n|---|---|---|---|", flush=True)
     started = time.perf_counter()
-    measure("grid:2x2", None)  # numba compiles (or loads) the compiled core here, outside the figures
+    commanded("grid:2x2", args.seconds)  # numba compiles (or loads) the compiled core here, outside the figures
     rows = []
 
     def shown(row: dict) -> None:
@@ -545,7 +576,7 @@ def frontier_targets(args, boards: dict = FRONTIER) -> list[dict]:
         shown(next_row(args, boards, path)[0])
         table_row, table = rectangle_rows(args, folder)
         shown(table_row)
-        small = measure(boards["small"], args.seconds)
+        small = commanded(boards["small"], args.seconds, jobs=args.jobs)
         shown(dask_row(args, boards, small, four["positional"], folder))
     print(f"\nload average at end {load()}; {time.perf_counter() - started:,.0f} s in all")
     print("\n| graph | superko | value for Black | nodes | solve s | certificate checked by the spec |")
@@ -615,6 +646,7 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs of each playout measurement (with --first-targets)")
     args = parser.parse_args(argv)
     if args.targets:
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # the Dask cluster is shut down on the way out
         frontier_targets(args)
         return 0
     if args.first_targets:
