@@ -42,12 +42,14 @@ def dfpn_value(
     initial: int = 0,
     epsilon: int = 2,
     refresh: int | None = None,
+    fold: bool | None = None,
 ) -> int | None:
     """The solver's raw value with its threshold tests decided by df-pn (with the table
     that forgets the history if ``mutant``, with one of the kernel's mutants if
     ``kernel_mutant``, with the initial disproof numbers and ε of ``Solver.dfpn_initial``
     and ``Solver.dfpn_epsilon``, with its numbers emptied every ``refresh`` nodes if
-    given), None if its search finds itself inconsistent."""
+    given, with its numbers shared by symmetric boards if ``fold``, by default as the solver
+    chooses), None if its search finds itself inconsistent."""
     solver = Solver(parse_graph(graph), RULES[preset], search="dfpn")
     if refresh is not None:
         solver.numbers_refresh = refresh
@@ -55,6 +57,7 @@ def dfpn_value(
     solver.dfpn_mutant = kernel_mutant
     solver.dfpn_initial = initial
     solver.dfpn_epsilon = epsilon
+    solver.dfpn_fold = fold
     try:
         return solver.solve().raw_value
     except AssertionError:
@@ -104,18 +107,23 @@ def test_a_dfpn_whose_nodes_forget_their_repetitions_is_caught():
     assert {("atlas:17", preset) for preset in FINITE} <= set(found)
 
 
-@pytest.mark.parametrize("initial, epsilon", [(1, 2), (4, 0), (-1, 2), (-2, 0)])
-def test_dfpn_numbers_change_the_order_only(initial, epsilon):
-    """Initial numbers from the empty points or from the area score, and another ε of the 1 + ε trick
+@pytest.mark.parametrize(
+    "initial, epsilon, fold", [(1, 2, True), (4, 0, True), (-1, 2, True), (-2, 0, False), (0, 2, True)]
+)
+def test_dfpn_numbers_change_the_order_only(initial, epsilon, fold):
+    """Initial numbers from the empty points or from the area score, numbers kept apart for
+    each board or shared by symmetric boards, and another ε of the 1 + ε trick
     order the search differently and leave every value of the graphs of up to 4 points
     (and atlas:17's, where a disproof that forgets its repetitions goes wrong) exact; the
     mutant that forgets them is still caught on atlas:17 under them."""
     for graph, preset in SMALL:
         expected = reference_value(parse_graph(graph), RULES[preset])
-        assert dfpn_value(graph, preset, initial=initial, epsilon=epsilon) == expected, (graph, preset)
+        assert dfpn_value(graph, preset, initial=initial, epsilon=epsilon, fold=fold) == expected, (graph, preset)
     for preset in FINITE:
         expected = reference_value(parse_graph("atlas:17"), RULES[preset])
-        forgetting = dfpn_value("atlas:17", preset, kernel_mutant=REPETITIONS_UNASKED, initial=initial, epsilon=epsilon)
+        forgetting = dfpn_value(
+            "atlas:17", preset, kernel_mutant=REPETITIONS_UNASKED, initial=initial, epsilon=epsilon, fold=fold
+        )
         assert forgetting != expected
 
 
@@ -296,3 +304,34 @@ def test_the_slices_follow_the_time_they_take():
     assert next_chunk(1 << 18, SLICE_SECONDS * 1.5) == 1 << 18
     assert next_chunk(CHUNK_LAST, 0.0) == CHUNK_LAST
     assert next_chunk(CHUNK_FIRST, 100.0) == CHUNK_FIRST
+
+
+def test_symmetric_boards_share_their_numbers():
+    """With the fold, a stone on any corner of 3×3 keeps its numbers under one board, and a
+    stone on an edge under another; without it each board is its own."""
+    import numpy as np
+
+    solver = Solver(parse_graph("grid:3x3"), "tromp-taylor")
+    arrays = solver.compiled_arrays()
+    automorphisms = len(solver.group)
+    assert automorphisms == 7  # the identity is left out of the solver's group
+
+    def kept_under(fold: int, points: tuple[int, ...]) -> set:
+        numbers = _numba_dfpn.arrays(4, fold=fold)
+        return {_numba_dfpn._folded(arrays, numbers, np.uint64(1 << p), np.uint64(0)) for p in points}
+
+    corners, edges = (0, 2, 6, 8), (1, 3, 5, 7)
+    assert len(kept_under(automorphisms, corners)) == 1
+    assert len(kept_under(automorphisms, edges)) == 1
+    assert kept_under(automorphisms, corners) != kept_under(automorphisms, edges)
+    assert len(kept_under(0, corners)) == 4
+
+
+def test_the_numbers_are_shared_by_default_from_seven_points():
+    """The default shares the numbers of symmetric boards on graphs of seven points or more
+    and keeps them apart on smaller ones; the setting overrides it either way."""
+    assert Solver(parse_graph("grid:3x3"), "tromp-taylor").folds()
+    assert not Solver(parse_graph("atlas:201"), "tromp-taylor").folds()
+    kept_apart = Solver(parse_graph("grid:3x3"), "tromp-taylor")
+    kept_apart.dfpn_fold = False
+    assert not kept_apart.folds()

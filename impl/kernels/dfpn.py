@@ -82,6 +82,7 @@ from gorules.impl.kernels.solve import (
     _find,
     _fixing,
     _load_history,
+    _low,
     _mix,
     _pop,
     _popcount,
@@ -108,8 +109,8 @@ DS_SIZE = 5
 # B[5]: per slot of the table of numbers, (check, threshold, pn, dn)
 N_CHECK, N_T, N_PN, N_DN = range(4)
 # B[6]: the run
-R_PLY, R_STEP, R_EPS, R_RULE, R_MUTANT, R_QUERIES, R_INIT = range(7)
-R_SIZE = 7
+R_PLY, R_STEP, R_EPS, R_RULE, R_MUTANT, R_QUERIES, R_INIT, R_FOLD = range(8)
+R_SIZE = 8
 ONE_REFUTATION, WINNING_MOVE_UNASKED, REPETITIONS_UNASKED = 1, 2, 3
 """Mutants for the tests: a node disproved as soon as one of its moves is refuted; a proof
 whose queries leave out the position of its winning move; a node whose queries leave out
@@ -198,6 +199,31 @@ def _stored(A, black, white, side, passes):
         if tk[slot, 0] == black and tk[slot, 1] == white and tk[slot, 2] == meta:
             return True
     return False
+
+
+@kernel
+def _folded(A, B, black, white):
+    """The board whose numbers stand for (black, white): the least of it and its images under
+    the first ``R_FOLD`` automorphisms of the kernel's group (the graph's other than the
+    identity; none with ``R_FOLD`` 0, the board itself then), so that boards the graph's
+    symmetry maps onto each other share their numbers (numbers order the search and decide
+    nothing, so any board's may stand for another's)."""
+    perm = A[4]
+    least_black, least_white = black, white
+    for k in range(B[6][R_FOLD]):
+        ib = U0
+        iw = U0
+        x = black
+        while x:
+            ib |= _bit(perm[k, _low(x)])
+            x &= x - np.uint64(1)
+        x = white
+        while x:
+            iw |= _bit(perm[k, _low(x)])
+            x &= x - np.uint64(1)
+        if ib < least_black or (ib == least_black and iw < least_white):
+            least_black, least_white = ib, iw
+    return least_black, least_white
 
 
 @kernel
@@ -297,7 +323,8 @@ def _peek(A, B, ply, i):
         return FAILS
     cstatus[ply, i] = OPEN
     numbers = B[5]
-    s, check = _numbers_slot(black, white, side, passes, cfg[C_TABLE_MASK])
+    fb, fw = _folded(A, B, black, white)
+    s, check = _numbers_slot(fb, fw, side, passes, cfg[C_TABLE_MASK])
     if numbers[s, N_CHECK] == check and numbers[s, N_T] == t:
         cpn[ply, i] = numbers[s, N_PN]
         cdn[ply, i] = numbers[s, N_DN]
@@ -376,9 +403,8 @@ def _select(A, B, ply):
         if fi[ply, F_SLOT] >= 0:
             numbers = B[5]
             cfg = A[2]
-            slot, check = _numbers_slot(
-                fu[ply, U_BLACK], fu[ply, U_WHITE], fi[ply, F_SIDE], fi[ply, F_PASSES], cfg[C_TABLE_MASK]
-            )
+            fb, fw = _folded(A, B, fu[ply, U_BLACK], fu[ply, U_WHITE])
+            slot, check = _numbers_slot(fb, fw, fi[ply, F_SIDE], fi[ply, F_PASSES], cfg[C_TABLE_MASK])
             numbers[slot, N_CHECK] = check
             numbers[slot, N_T] = fi[ply, F_T]
             numbers[slot, N_PN] = pn
@@ -516,6 +542,7 @@ def arrays(
     mutant: int = 0,
     queries: int = REPETITIONS,
     initial: int = 0,
+    fold: int = 0,
 ) -> tuple:
     """This module's state: per frame and child the numbers, status and key of the move;
     per frame its thresholds and numbers; the table of numbers (``1 << table_bits`` slots,
@@ -533,6 +560,7 @@ def arrays(
     run[R_MUTANT] = mutant
     run[R_QUERIES] = queries
     run[R_INIT] = initial
+    run[R_FOLD] = fold
     return (
         np.zeros((MAX_PLY + 1, WIDTH), np.int64),
         np.zeros((MAX_PLY + 1, WIDTH), np.int64),

@@ -23,6 +23,9 @@ has taken this many more nodes (0: never).  Numbers learnt along one line, under
 history, lead the search back into subtrees it has long left; emptied, the search
 reorders from what its stack holds (docs/solver.md, "Emptying the numbers as the search
 goes")."""
+FOLD_FROM = 7
+"""The fewest points of a graph on which df-pn's numbers are shared by symmetric boards by
+default (``CompiledCore.dfpn_fold``)."""
 CHUNK_FIRST = 1 << 16
 CHUNK_LAST = 1 << 20
 """The compiled kernel's nodes between returns to Python (budget, progress): from 2^16
@@ -62,6 +65,13 @@ class CompiledCore:
     divided by this (positive); or, negative, numbers from the area score its board would
     have if the game ended now, its distance below the threshold (in units of minus this)
     added to pn and its distance at or above added to dn."""
+    dfpn_fold: bool | None = None
+    """Whether df-pn's numbers are shared by the boards the graph's automorphisms map onto
+    each other (kept under the least image); None: on graphs of at least ``FOLD_FROM``
+    points.  Numbers order the search and decide nothing, so sharing them is sound whatever
+    the histories; it saves nodes on the rectangles and strips and loses on the dense
+    graphs of six points, whose few boards already share their numbers across many
+    histories (docs/solver.md, "Numbers shared by symmetric boards")."""
     huge_pages_after = 60.0
     """Seconds of solving after which the compiled core's private tables move to huge pages
     (``kernels.solve.huge_pages``): worth it for a long solve, whose random probes of the
@@ -198,6 +208,7 @@ class CompiledCore:
                 mutant=self.dfpn_mutant,
                 queries=self.dfpn_queries,
                 initial=self.dfpn_initial,
+                fold=min(64, len(self.solver.group)) if self.folds() else 0,
             )
         numbers = self.dfpn_state
         begin: Any = kd.begin
@@ -211,6 +222,10 @@ class CompiledCore:
         if code == 0:
             raise AssertionError("df-pn left the root undecided")
         return code
+
+    def folds(self) -> bool:
+        """Whether df-pn's numbers are shared by symmetric boards (``dfpn_fold``)."""
+        return self.dfpn_fold if self.dfpn_fold is not None else self.solver.n >= FOLD_FROM
 
     def refreshed(self, numbers, limit: int) -> int:
         """The slice of df-pn nodes ``limit`` cut to end where the table of numbers is next
