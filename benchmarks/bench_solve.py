@@ -274,6 +274,11 @@ def verdict(ok: bool) -> str:
     return "met" if ok else "not met"
 
 
+def target_row(name: str, target: str, measured: str, ok: bool) -> dict:
+    """One row of the targets' table, its verdict computed from ``ok``."""
+    return {"figure": name, "target": target, "measured": measured, "verdict": verdict(ok)}
+
+
 def machine() -> str:
     """The machine in one line: cores, memory, processor model, load average, commit, date."""
     import datetime
@@ -354,12 +359,7 @@ def four_row(preset: str | None, superko: str, args, boards: dict) -> tuple[dict
         and found["nodes"] <= limit
     )
     target = f"{boards['four_value']:+d} within {seconds:g} s and {limit / 1e6:g} M nodes, --jobs {args.jobs}"
-    return {
-        "figure": f"{board_name(boards['four'])}, {superko} superko",
-        "target": target,
-        "measured": figure(found),
-        "verdict": verdict(ok),
-    }, found
+    return target_row(f"{board_name(boards['four'])}, {superko} superko", target, figure(found), ok), found
 
 
 def board_name(name: str) -> str:
@@ -401,12 +401,12 @@ def path_row(args, boards: dict, folder: Path) -> tuple[dict, dict]:
     n = boards["path"]
     found = rectangles.row(1, n, "positional", rectangle_args(args, args.seconds), folder)
     ok = certified(found) and found["solve_seconds"] <= args.seconds
-    row = {
-        "figure": f"1×{n}, positional superko, with certificate",
-        "target": f"exact within {args.seconds:g} s, certificate accepted",
-        "measured": rectangle_figure(found),
-        "verdict": verdict(ok),
-    }
+    row = target_row(
+        f"1×{n}, positional superko, with certificate",
+        f"exact within {args.seconds:g} s, certificate accepted",
+        rectangle_figure(found),
+        ok,
+    )
     return row, found
 
 
@@ -457,12 +457,7 @@ def next_row(args, boards: dict, certified_path: dict) -> tuple[dict, str | None
         + (projected or f"no projection: fewer than two of 1×{', 1×'.join(map(str, boards['growth']))} exact")
     )
     target = f"exact within {args.seconds:g} s, or proven bounds and the projected cost"
-    return {
-        "figure": f"1×{n}, positional superko",
-        "target": target,
-        "measured": shown,
-        "verdict": verdict(ok),
-    }, projected
+    return target_row(f"1×{n}, positional superko", target, shown, ok), projected
 
 
 def rectangle_rows(args, folder: Path) -> tuple[dict, list[str]]:
@@ -487,12 +482,7 @@ def rectangle_rows(args, folder: Path) -> tuple[dict, list[str]]:
     if missing:
         shown += "; not: " + ", ".join(missing)
     target = f"every m×n to {args.max_points} points, both superko rules, certificates accepted within 2 GB ({args.rect_seconds:g} s each)"
-    return {
-        "figure": f"rectangles to {args.max_points} points",
-        "target": target,
-        "measured": shown,
-        "verdict": verdict(not missing),
-    }, lines
+    return target_row(f"rectangles to {args.max_points} points", target, shown, not missing), lines
 
 
 class LocalCluster(DaskCluster):
@@ -533,12 +523,7 @@ def dask_row(args, boards: dict, small: dict, four: dict, folder: Path) -> dict:
     shown = f"{figure(found)}; {projected}"
     ok = found["exact"] or (found["value"].startswith("[") and projected.startswith("projected"))
     target = f"exact, or proven bounds and the projected cost; Dask, two workers, {args.five_seconds:g} s"
-    return {
-        "figure": f"{board_name(board)}, positional superko, through Dask",
-        "target": target,
-        "measured": shown,
-        "verdict": verdict(ok),
-    }
+    return target_row(f"{board_name(board)}, positional superko, through Dask", target, shown, ok)
 
 
 def worst_case(args, boards: dict) -> float:

@@ -17,16 +17,17 @@ sys.path.insert(0, str(BENCHMARKS))
 
 import bench_solve  # noqa: E402
 
-SMALL = {
-    "four": "grid:2x2",
-    "four_value": 1,
-    "four_nodes": {"positional": 5_000_000, "situational": 1},
-    "growth": (2, 3),
-    "path": 4,
-    "next": 5,
-    "small": "grid:1x3",
-    "five": "grid:3x3",
-}
+SMALL = dict(
+    bench_solve.FRONTIER,
+    four="grid:2x2",
+    four_value=1,
+    four_nodes={"positional": 5_000_000, "situational": 1},
+    growth=(2, 3),
+    path=4,
+    next=5,
+    small="grid:1x3",
+    five="grid:3x3",
+)
 """Issue 39's boards made small: 2×2 for 4×4 (its situational node limit one node, so that
 row is missed), 1×2 and 1×3 for the growth, 1×4 with a certificate, 1×5 as the next path,
 1×3 and 2×2 projecting 3×3, which runs through Dask."""
