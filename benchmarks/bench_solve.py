@@ -334,7 +334,7 @@ def commanded(name: str, seconds: float, preset: str | None = None, jobs: int | 
     argv = ["solve", name, "--seconds", f"{seconds:g}", "--max-points", str(parse_graph(name).order)]
     argv += (["--preset", preset] if preset else []) + (["--jobs", str(jobs)] if jobs else []) + list(extra)
     code, out, wall, _ = rectangles.measured([*argv, "--json", "--no-progress"])
-    result = json.loads(out) if code == 0 else {"status": "error", "nodes": 0, "seconds": 0.0}
+    result: dict = json.loads(out) if code == 0 else {"status": "error", "nodes": 0, "seconds": 0.0}
     exact = result["status"] == "exact"
     if exact:
         value: str | float = result["value"]
