@@ -16,7 +16,7 @@
   the same in both (the solver's default, df-pn, counts a node per entry and looks at
   every child on entering);
 - 1×n from n = 1 up, each within a time budget, as far as it goes; 2×2, 2×3, 2×4;
-- with ``--targets``, issue 39's targets (the frontier) instead, each row measured in this
+- with ``--targets``, the frontier targets instead, each row measured in this
   run beside its target and judged from the measurement: 4×4 under positional and
   situational superko split over ``--jobs`` processes (each within ``--four-seconds``, and
   the nodes of each against its limit), 1×12 within ``--seconds`` with a certificate that
@@ -261,7 +261,7 @@ FRONTIER = {
     "small": "grid:3x3",
     "five": "grid:5x5",
 }
-"""The boards of issue 39's targets (the tests run the same machinery on smaller ones): 4×4
+"""The boards of the frontier targets (the tests run the same machinery on smaller ones): 4×4
 and its value and node limits per superko rule, the paths whose nodes give the growth, the
 path solved with a certificate, the next path, and the boards of the projection to 5×5."""
 
@@ -534,7 +534,7 @@ def worst_case(args, boards: dict) -> float:
 
 
 def frontier_targets(args, boards: dict = FRONTIER) -> list[dict]:
-    """Print issue 39's targets, each measured in this run beside its target, then the
+    """Print the frontier targets, each measured in this run beside its target, then the
     rectangles' table; return the rows."""
     worst = worst_case(args, boards)
     print(machine())
@@ -585,7 +585,7 @@ def main(argv=None) -> int:
     )
     parser.add_argument("--quick", action="store_true", help="3×3 and 2×3 only, 1×n up to 7")
     parser.add_argument(
-        "--targets", action="store_true", help="issue 39's targets (the frontier), each measured in this run"
+        "--targets", action="store_true", help="the frontier targets, each measured in this run"
     )
     parser.add_argument(
         "--first-targets", action="store_true", help="the first table of targets, each measured in this run"

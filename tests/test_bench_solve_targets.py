@@ -1,4 +1,4 @@
-"""The machinery of ``bench_solve.py --targets`` (issue 39's targets) on small boards and
+"""The machinery of ``bench_solve.py --targets`` (the frontier targets) on small boards and
 budgets: each row's verdict is computed from its measurement ("met" when the target is met,
 "not met" otherwise), the growth of nodes is printed as a projection by a fit, the machine is
 printed once, and the Dask row runs a real local cluster that is shut down afterwards.  No
@@ -28,7 +28,7 @@ SMALL = dict(
     small="grid:1x3",
     five="grid:3x3",
 )
-"""Issue 39's boards made small: 2×2 for 4×4 (its situational node limit one node, so that
+"""The frontier targets' boards made small: 2×2 for 4×4 (its situational node limit one node, so that
 row is missed), 1×2 and 1×3 for the growth, 1×4 with a certificate, 1×5 as the next path,
 1×3 and 2×2 projecting 3×3, which runs through Dask."""
 
