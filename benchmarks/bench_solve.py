@@ -584,9 +584,7 @@ def main(argv=None) -> int:
         "--core-seconds", type=positive_finite, default=60, help="time budget of each core on 2×4 and 1×8"
     )
     parser.add_argument("--quick", action="store_true", help="3×3 and 2×3 only, 1×n up to 7")
-    parser.add_argument(
-        "--targets", action="store_true", help="the frontier targets, each measured in this run"
-    )
+    parser.add_argument("--targets", action="store_true", help="the frontier targets, each measured in this run")
     parser.add_argument(
         "--first-targets", action="store_true", help="the first table of targets, each measured in this run"
     )
