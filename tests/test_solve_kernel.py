@@ -101,12 +101,12 @@ def test_huge_pages_leave_a_shared_table_alone():
 
 
 def test_a_solve_moves_to_huge_pages_only_once_it_has_run_long():
-    """1×10 (several slices) with the move due at once ends on huge pages; with the
+    """1×11 (several slices) with the move due at once ends on huge pages; with the
     default delay, which it does not reach, it does not; the value is the same."""
     for after, moved in ((0.0, True), (Solver.huge_pages_after, False)):
-        solver = Solver(parse_graph("path:10"), core="compiled", search="dfpn")
+        solver = Solver(parse_graph("path:11"), core="compiled", search="dfpn")
         solver.huge_pages_after = after
-        assert solver.solve().value == 1
+        assert solver.solve().value == 2
         assert solver.on_huge_pages is moved
 
 
