@@ -81,8 +81,8 @@ from gorules.impl.kernels.solve import (
     _enter,
     _find,
     _fixing,
+    _image,
     _load_history,
-    _low,
     _mix,
     _pop,
     _popcount,
@@ -208,19 +208,9 @@ def _folded(A, B, black, white):
     identity; none with ``R_FOLD`` 0, the board itself then), so that boards the graph's
     symmetry maps onto each other share their numbers (numbers order the search and decide
     nothing, so any board's may stand for another's)."""
-    perm = A[4]
     least_black, least_white = black, white
     for k in range(B[6][R_FOLD]):
-        ib = U0
-        iw = U0
-        x = black
-        while x:
-            ib |= _bit(perm[k, _low(x)])
-            x &= x - np.uint64(1)
-        x = white
-        while x:
-            iw |= _bit(perm[k, _low(x)])
-            x &= x - np.uint64(1)
+        ib, iw = _image(A[4], k, black, white)
         if ib < least_black or (ib == least_black and iw < least_white):
             least_black, least_white = ib, iw
     return least_black, least_white

@@ -150,6 +150,22 @@ def _bit(v):
 
 
 @kernel
+def _image(perm, k, black, white):
+    """The board (black, white) mapped by the automorphism in row ``k`` of ``perm``."""
+    ib = U0
+    iw = U0
+    x = black
+    while x:
+        ib |= _bit(perm[k, _low(x)])
+        x &= x - U1
+    x = white
+    while x:
+        iw |= _bit(perm[k, _low(x)])
+        x &= x - U1
+    return ib, iw
+
+
+@kernel
 def _fixing(perm, group, black, white):
     """The automorphisms of ``group`` (a mask of rows of ``perm``) that map the board
     (black, white) onto itself: the group that still folds moves after it is played."""
@@ -158,16 +174,7 @@ def _fixing(perm, group, black, white):
     while g:
         k = _low(g)
         g &= g - U1
-        ib = U0
-        iw = U0
-        x = black
-        while x:
-            ib |= _bit(perm[k, _low(x)])
-            x &= x - U1
-        x = white
-        while x:
-            iw |= _bit(perm[k, _low(x)])
-            x &= x - U1
+        ib, iw = _image(perm, k, black, white)
         if ib == black and iw == white:
             fixed |= _bit(k)
     return fixed
